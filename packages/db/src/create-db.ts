@@ -1,0 +1,174 @@
+// Opens the database: embedded PGlite (no url, a directory, or memory://) or a PostgreSQL server
+// (postgres:// url), applies pending migrations, and exposes the raw channel that the queue and
+// LISTEN/NOTIFY need alongside the Prisma client.
+import path from "node:path";
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaClient } from "./generated/prisma/client";
+import { applyMigrations } from "./migrations";
+
+export type DbKind = "pglite" | "postgres";
+
+export interface Database {
+  kind: DbKind;
+  prisma: PrismaClient;
+  /** Raw SQL outside Prisma, for the job queue and hand-tuned reads. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** LISTEN on a channel; resolves to an unsubscribe function. Notifications arrive after commit. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Factory the schema engine uses for migrations (and shadow databases). */
+  migrationFactory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+  /** Emit Prisma query events (tests count queries with it). */
+  logQueries?: boolean;
+  /** Pool size for PostgreSQL (default 10). */
+  poolSize?: number;
+}
+
+const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 300_000 };
+
+function newPGlite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create(dataDir, { extensions: { pg_trgm } });
+}
+
+/** pglite-prisma-adapter's executeScript does not await the script, so errors and ordering are lost. */
+function awaitScripts<T extends object>(adapter: T, client: PGlite): T {
+  Object.assign(adapter, { executeScript: async (script: string) => void (await client.exec(script)) });
+  return adapter;
+}
+
+function pgliteMigrationFactory(client: PGlite): SqlMigrationAwareDriverAdapterFactory {
+  const base = new PrismaPGlite(client);
+  return {
+    provider: "postgres",
+    adapterName: base.adapterName,
+    connect: async () => awaitScripts(await base.connect(), client),
+    connectToShadowDb: async () => {
+      const shadow = await newPGlite();
+      return awaitScripts(await new PrismaPGlite(shadow).connect(), shadow);
+    },
+  } as unknown as SqlMigrationAwareDriverAdapterFactory;
+}
+
+export function resolveDataDir(url: string | undefined): string | undefined {
+  if (url === "memory://") return undefined;
+  if (url && url.startsWith("file:")) return url.slice("file:".length);
+  return path.resolve(process.env.DATA_DIR ?? "./data", "pglite");
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export async function createDb(url?: string, options: CreateDbOptions = {}): Promise<Database> {
+  const db = isPostgresUrl(url) ? await openPostgres(url, options) : await openPGlite(url, options);
+  if (options.migrate !== false) {
+    try {
+      await applyMigrations(db.migrationFactory);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+  return db;
+}
+
+function prismaLog(options: CreateDbOptions) {
+  return options.logQueries ? ([{ emit: "event", level: "query" }] as const) : undefined;
+}
+
+async function openPGlite(url: string | undefined, options: CreateDbOptions): Promise<Database> {
+  const dataDir = resolveDataDir(url);
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await newPGlite(dataDir);
+  const prisma = new PrismaClient({
+    adapter: new PrismaPGlite(client),
+    transactionOptions: TRANSACTION_OPTIONS,
+    log: prismaLog(options) as never,
+  });
+  return {
+    kind: "pglite",
+    prisma,
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await client.query<T>(sql, params)).rows;
+    },
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    migrationFactory: pgliteMigrationFactory(client),
+    async close() {
+      await prisma.$disconnect();
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: CreateDbOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client's network error must not crash the process; the pool replaces the client.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool),
+    transactionOptions: TRANSACTION_OPTIONS,
+    log: prismaLog(options) as never,
+  });
+  let listener: pg.PoolClient | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  async function listenerClient(): Promise<pg.PoolClient> {
+    if (listener) return listener;
+    listener = await pool.connect();
+    listener.on("notification", (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+    });
+    return listener;
+  }
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  return {
+    kind: "postgres",
+    prisma,
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async listen(channel, onMessage) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${quote(channel)}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    migrationFactory: new PrismaPg(pool) as unknown as SqlMigrationAwareDriverAdapterFactory,
+    async close() {
+      await prisma.$disconnect();
+      listener?.release();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { preparePostgresTemplate } from "@locale/db";
+
+export default async function setup() {
+  await preparePostgresTemplate();
+}
