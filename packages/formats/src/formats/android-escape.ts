@@ -1,0 +1,96 @@
+/**
+ * Android string resource escaping, following translate-toolkit's aresource.py:
+ * backslash escapes (\' \" \\ \n \t \@ \? \uXXXX), double quotes that preserve
+ * whitespace, and collapsing of unquoted whitespace (as aapt does).
+ */
+
+/** Escape one run of text. `atStart` marks the very beginning of the value (for `@`/`?`). */
+export function escapeAndroidText(text: string, atStart: boolean): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    switch (c) {
+      case '\\': out += '\\\\'; break;
+      case '\n': out += '\\n'; break;
+      case '\t': out += '\\t'; break;
+      case "'": out += "\\'"; break;
+      case '"': out += '\\"'; break;
+      case '@':
+      case '?':
+        out += i === 0 && atStart ? `\\${c}` : c;
+        break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+/** Whether the value's text needs surrounding double quotes to keep its whitespace. */
+export function needsQuotes(text: string): boolean {
+  if (text === '') return false;
+  return /^\s|\s$|\s\s|[^\S ]/.test(text.replace(/[\n\t]/g, 'x'));
+}
+
+/**
+ * Unescape Android text. `raw` may contain opaque tokens (tags, entities, CDATA) when
+ * `opaque` is given: they are copied verbatim while quote state carries across them.
+ */
+export function unescapeAndroid(raw: string, opaque?: RegExp): string {
+  // Build characters with a flag: true = collapsible (unquoted) whitespace.
+  const chars: string[] = [];
+  const soft: boolean[] = [];
+  let quoted = false;
+  let i = 0;
+  const push = (s: string, isSoft: boolean) => {
+    chars.push(s);
+    soft.push(isSoft);
+  };
+  while (i < raw.length) {
+    if (opaque) {
+      opaque.lastIndex = i;
+      const m = opaque.exec(raw);
+      if (m && m.index === i) {
+        push(m[0], false);
+        i += m[0].length;
+        continue;
+      }
+    }
+    const c = raw[i]!;
+    if (c === '\\') {
+      const n = raw[i + 1];
+      i += 2;
+      switch (n) {
+        case undefined: i--; break;
+        case 'n': push('\n', false); break;
+        case 't': push('\t', false); break;
+        case 'u': {
+          const hex = raw.slice(i, i + 4);
+          if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+            push(String.fromCharCode(parseInt(hex, 16)), false);
+            i += 4;
+          } else push('u', false);
+          break;
+        }
+        default: push(n, false);
+      }
+      continue;
+    }
+    if (c === '"') {
+      quoted = !quoted;
+      i++;
+      continue;
+    }
+    if (!quoted && (c === ' ' || c === '\n' || c === '\t' || c === '\r')) {
+      if (soft[soft.length - 1] !== true) push(' ', true);
+      i++;
+      continue;
+    }
+    push(c, false);
+    i++;
+  }
+  let start = 0;
+  let end = chars.length;
+  while (start < end && soft[start]) start++;
+  while (end > start && soft[end - 1]) end--;
+  return chars.slice(start, end).join('');
+}

@@ -1,0 +1,91 @@
+/**
+ * arb (Flutter Application Resource Bundle): flat JSON of ICU messages. `@key`
+ * objects carry description, context and placeholders; `@@` keys are file
+ * metadata. Namespaces are joined to keys with a dot (ARB has no nesting).
+ */
+import { FormatParseError } from '../errors.js';
+import { fullKey } from '../namespace.js';
+import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from '../types.js';
+import { parseJsonDocument } from './json-flat.js';
+import { pushEntry } from './key-tree.js';
+
+export function parseArb(text: string): ParseResult {
+  const doc = parseJsonDocument(text);
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    throw new FormatParseError('The ARB file must contain a JSON object.');
+  }
+  const obj = doc as Record<string, unknown>;
+  const entries: TranslationEntry[] = [];
+  const errors: FormatIssue[] = [];
+  const seen = new Set<string>();
+  const metadata: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) {
+    const v = obj[key];
+    if (key.startsWith('@@')) {
+      metadata[key.slice(2)] = v;
+      continue;
+    }
+    if (key.startsWith('@')) continue;
+    if (typeof v !== 'string') {
+      errors.push({ key, message: `"${key}" is not a text message and was skipped.` });
+      continue;
+    }
+    const entry: TranslationEntry = { key, value: v };
+    const meta = obj[`@${key}`];
+    if (meta !== null && typeof meta === 'object' && !Array.isArray(meta)) {
+      const m = meta as Record<string, unknown>;
+      if (typeof m.description === 'string' && m.description !== '') entry.description = m.description;
+      if (typeof m.context === 'string' && m.context !== '') entry.context = m.context;
+      const rest: Record<string, unknown> = {};
+      for (const [k, val] of Object.entries(m)) if (k !== 'description' && k !== 'context') rest[k] = val;
+      if (Object.keys(rest).length > 0) entry.metadata = rest;
+    }
+    pushEntry(entries, seen, errors, entry);
+  }
+  return { entries, errors, metadata };
+}
+
+/** Top-level ICU argument names of a message (`{name}`, `{count, plural, …}`), for `placeholders`. */
+export function icuArguments(message: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < message.length; i++) {
+    const c = message[i];
+    if (c === "'") {
+      if (message[i + 1] === "'") i++;
+      else if (quoted) quoted = false;
+      else if (message[i + 1] === '{' || message[i + 1] === '}') quoted = true;
+      continue;
+    }
+    if (quoted) continue;
+    if (c === '{') {
+      if (depth === 0) {
+        const m = /^\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,}]/.exec(message.slice(i, i + 200));
+        if (m && !names.includes(m[1]!)) names.push(m[1]!);
+      }
+      depth++;
+    } else if (c === '}' && depth > 0) depth--;
+  }
+  return names;
+}
+
+export function serializeArb(entries: TranslationEntry[], options: SerializeOptions): string {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  out['@@locale'] = options.language;
+  for (const e of entries) {
+    const key = fullKey(e);
+    out[key] = e.value;
+    const meta: Record<string, unknown> = {};
+    if (e.description) meta.description = e.description;
+    if (e.context) meta.context = e.context;
+    const extra = e.metadata ?? {};
+    for (const [k, v] of Object.entries(extra)) if (k !== 'description' && k !== 'context') meta[k] = v;
+    if (meta.placeholders === undefined) {
+      const args = icuArguments(e.value);
+      if (args.length > 0) meta.placeholders = Object.fromEntries(args.map((a) => [a, {}]));
+    }
+    if (Object.keys(meta).length > 0) out[`@${key}`] = meta;
+  }
+  return JSON.stringify(out, null, 2) + '\n';
+}

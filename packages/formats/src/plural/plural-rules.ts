@@ -1,0 +1,252 @@
+/**
+ * CLDR plural categories per language and the gettext `Plural-Forms` that
+ * matches them, so `msgstr[n]` index n is always the n-th CLDR category of the
+ * language (categories that integers never select get an index the expression
+ * never yields, which keeps ICU values round-trippable).
+ */
+import { CLDR_CATEGORIES, type PluralCategory } from './icu-plural.js';
+
+type GettextRule = { categories: PluralCategory[]; plural: string };
+
+const OTHER_ONLY: GettextRule = { categories: ['other'], plural: '0' };
+const ONE_IS_1: GettextRule = { categories: ['one', 'other'], plural: '(n != 1)' };
+const ONE_IS_0_1: GettextRule = { categories: ['one', 'other'], plural: '(n > 1)' };
+const MANY_MILLION = '(n != 0 && n % 1000000 == 0)';
+
+const FAMILIES: Array<[string[], GettextRule]> = [
+  [['ja', 'zh', 'ko', 'vi', 'th', 'id', 'ms', 'lo', 'my', 'km', 'yo', 'ig', 'jv', 'su', 'bo', 'dz', 'wo'], OTHER_ONLY],
+  [
+    ['en', 'de', 'nl', 'sv', 'da', 'nb', 'nn', 'no', 'fi', 'et', 'el', 'hu', 'tr', 'bg', 'eo', 'eu', 'gl', 'ka', 'az',
+      'kk', 'ky', 'mn', 'sq', 'sw', 'ur', 'ta', 'te', 'ml', 'mr', 'ne', 'nd', 'af', 'fy', 'lb', 'uz', 'tk', 'ps', 'so',
+      'ast', 'or', 'as', 'ha', 'om', 'ku', 'fo', 'ia', 'gsw', 'rm', 'ug', 'sd'],
+    ONE_IS_1,
+  ],
+  [['hi', 'bn', 'fa', 'am', 'gu', 'kn', 'zu', 'hy', 'pa', 'ln', 'ti', 'wa'], ONE_IS_0_1],
+  [['fr', 'pt'], { categories: ['one', 'many', 'other'], plural: `((n == 0 || n == 1) ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
+  [['es', 'it', 'ca', 'pt-PT'], { categories: ['one', 'many', 'other'], plural: `(n == 1 ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
+  [
+    ['ru', 'uk', 'be'],
+    {
+      categories: ['one', 'few', 'many', 'other'],
+      plural:
+        '(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)',
+    },
+  ],
+  [
+    ['pl'],
+    {
+      categories: ['one', 'few', 'many', 'other'],
+      plural: '(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)',
+    },
+  ],
+  [['cs', 'sk'], { categories: ['one', 'few', 'many', 'other'], plural: '(n == 1 ? 0 : (n >= 2 && n <= 4) ? 1 : 3)' }],
+  [
+    ['hr', 'sr', 'bs'],
+    {
+      categories: ['one', 'few', 'other'],
+      plural:
+        '(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)',
+    },
+  ],
+  [
+    ['lt'],
+    {
+      categories: ['one', 'few', 'many', 'other'],
+      plural: '(n % 10 == 1 && (n % 100 < 11 || n % 100 > 19) ? 0 : n % 10 >= 2 && (n % 100 < 11 || n % 100 > 19) ? 1 : 3)',
+    },
+  ],
+  [
+    ['lv'],
+    {
+      categories: ['zero', 'one', 'other'],
+      plural: '(n % 10 == 0 || (n % 100 >= 11 && n % 100 <= 19) ? 0 : n % 10 == 1 && n % 100 != 11 ? 1 : 2)',
+    },
+  ],
+  [
+    ['sl'],
+    {
+      categories: ['one', 'two', 'few', 'other'],
+      plural: '(n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : (n % 100 == 3 || n % 100 == 4) ? 2 : 3)',
+    },
+  ],
+  [
+    ['ro'],
+    {
+      categories: ['one', 'few', 'other'],
+      plural: '(n == 1 ? 0 : (n == 0 || (n % 100 >= 1 && n % 100 <= 19)) ? 1 : 2)',
+    },
+  ],
+  [
+    ['ar'],
+    {
+      categories: ['zero', 'one', 'two', 'few', 'many', 'other'],
+      plural: '(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5)',
+    },
+  ],
+];
+
+const RULES = new Map<string, GettextRule>();
+for (const [langs, rule] of FAMILIES) for (const l of langs) RULES.set(l.toLowerCase(), rule);
+
+/** CLDR plural categories of a language, in CLDR order (zero, one, two, few, many, other). */
+export function pluralCategories(language: string): PluralCategory[] {
+  let found: string[];
+  try {
+    found = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  } catch {
+    found = ['one', 'other'];
+  }
+  return CLDR_CATEGORIES.filter((c) => found.includes(c));
+}
+
+/** The gettext rule for a language: msgstr index n ↔ `categories[n]`. */
+export function gettextPluralRule(language: string): GettextRule {
+  const lower = language.toLowerCase().replace('_', '-');
+  const rule = RULES.get(lower) ?? RULES.get(lower.split('-')[0] ?? '');
+  if (rule) return rule;
+  const cats = pluralCategories(language);
+  if (cats.length === 1) return OTHER_ONLY;
+  let zeroIsOne = false;
+  try {
+    zeroIsOne = new Intl.PluralRules(language).select(0) === 'one';
+  } catch {
+    // unknown language: fall through to the English-like rule
+  }
+  return zeroIsOne ? ONE_IS_0_1 : ONE_IS_1;
+}
+
+/** `Plural-Forms` header value, e.g. `nplurals=2; plural=(n != 1);`. */
+export function pluralFormsHeader(language: string): string {
+  const rule = gettextPluralRule(language);
+  return `nplurals=${rule.categories.length}; plural=${rule.plural};`;
+}
+
+/**
+ * Map the msgstr indices of a foreign `Plural-Forms` header to CLDR categories by
+ * evaluating its expression for n = 0..1099 against the language's CLDR rules.
+ */
+export function categoriesForPluralForms(header: string | undefined, language: string | undefined): PluralCategory[] | undefined {
+  if (!header) return language ? gettextPluralRule(language).categories : undefined;
+  const m = /nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]*);?/.exec(header);
+  if (!m) return language ? gettextPluralRule(language).categories : undefined;
+  const nplurals = Number(m[1]);
+  const expr = m[2]!.trim();
+  if (language) {
+    const own = gettextPluralRule(language);
+    if (own.categories.length === nplurals && normalizeExpr(own.plural) === normalizeExpr(expr)) return own.categories;
+  }
+  if (nplurals === 1) return ['other'];
+  let evaluate: (n: number) => number;
+  try {
+    evaluate = compilePluralExpression(expr);
+  } catch {
+    return undefined;
+  }
+  const rules = language ? safePluralRules(language) : undefined;
+  const votes: Array<Map<PluralCategory, number>> = Array.from({ length: nplurals }, () => new Map());
+  for (let n = 0; n < 1100; n++) {
+    const idx = evaluate(n);
+    if (idx < 0 || idx >= nplurals) continue;
+    const cat = (rules?.select(n) ?? (n === 1 ? 'one' : 'other')) as PluralCategory;
+    const v = votes[idx]!;
+    v.set(cat, (v.get(cat) ?? 0) + 1);
+  }
+  const used = new Set<PluralCategory>();
+  const result: PluralCategory[] = [];
+  for (const v of votes) {
+    const best = [...v.entries()].sort((a, b) => b[1] - a[1]).find(([c]) => !used.has(c));
+    const cat = best?.[0] ?? CLDR_CATEGORIES.find((c) => !used.has(c) && c !== 'other') ?? 'other';
+    used.add(cat);
+    result.push(cat);
+  }
+  return result;
+}
+
+function safePluralRules(language: string): Intl.PluralRules | undefined {
+  try {
+    return new Intl.PluralRules(language);
+  } catch {
+    return undefined;
+  }
+}
+
+function normalizeExpr(e: string): string {
+  return e.replace(/\s+/g, '').replace(/^\((.*)\)$/, '$1');
+}
+
+/**
+ * Compile a gettext plural expression (C syntax subset: ?: || && == != < > <= >= + - * / % ! and
+ * parentheses over `n`) into a function, without `eval`.
+ */
+export function compilePluralExpression(expr: string): (n: number) => number {
+  const tokens = expr.match(/\d+|n|\|\||&&|==|!=|<=|>=|[()?:<>!%*/+-]/g) ?? [];
+  if (tokens.join('') !== expr.replace(/\s+/g, '')) throw new Error(`Unsupported plural expression: ${expr}`);
+  let pos = 0;
+  type Node = (n: number) => number;
+  const peek = () => tokens[pos];
+  const take = (t?: string) => {
+    const tok = tokens[pos++];
+    if (t !== undefined && tok !== t) throw new Error(`Expected ${t} in plural expression`);
+    return tok;
+  };
+  const ternary = (): Node => {
+    const cond = binary(0);
+    if (peek() !== '?') return cond;
+    take('?');
+    const a = ternary();
+    take(':');
+    const b = ternary();
+    return (n) => (cond(n) ? a(n) : b(n));
+  };
+  const LEVELS = [['||'], ['&&'], ['==', '!='], ['<', '>', '<=', '>='], ['+', '-'], ['*', '/', '%']];
+  const binary = (level: number): Node => {
+    if (level >= LEVELS.length) return unary();
+    let left = binary(level + 1);
+    while (LEVELS[level]!.includes(peek() ?? '')) {
+      const op = take()!;
+      const l = left;
+      const r = binary(level + 1);
+      left = (n) => applyOp(op, l(n), r(n));
+    }
+    return left;
+  };
+  const unary = (): Node => {
+    const t = take();
+    if (t === '!') {
+      const inner = unary();
+      return (n) => (inner(n) ? 0 : 1);
+    }
+    if (t === '(') {
+      const inner = ternary();
+      take(')');
+      return inner;
+    }
+    if (t === 'n') return (n) => n;
+    if (t !== undefined && /^\d+$/.test(t)) {
+      const v = Number(t);
+      return () => v;
+    }
+    throw new Error(`Unexpected token in plural expression: ${t ?? 'end'}`);
+  };
+  const root = ternary();
+  if (pos !== tokens.length) throw new Error('Trailing tokens in plural expression');
+  return root;
+}
+
+function applyOp(op: string, a: number, b: number): number {
+  switch (op) {
+    case '||': return a || b ? 1 : 0;
+    case '&&': return a && b ? 1 : 0;
+    case '==': return a === b ? 1 : 0;
+    case '!=': return a !== b ? 1 : 0;
+    case '<': return a < b ? 1 : 0;
+    case '>': return a > b ? 1 : 0;
+    case '<=': return a <= b ? 1 : 0;
+    case '>=': return a >= b ? 1 : 0;
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return a * b;
+    case '/': return b === 0 ? 0 : Math.trunc(a / b);
+    default: return b === 0 ? 0 : a % b;
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Hardened XML reading on top of fast-xml-parser: no DOCTYPE internal subsets
+ * (so no entity declarations, no billion laughs), no entity expansion beyond the
+ * five predefined entities and character references (decoded here, not by the
+ * parser), and well-formedness errors reported with line numbers.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { FormatParseError } from '../errors.js';
+
+/** A node of fast-xml-parser's `preserveOrder` output. */
+export type XmlNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+
+export const TEXT = '#text';
+export const CDATA = '#cdata';
+export const COMMENT = '#comment';
+
+const parsers = new Map<string, XMLParser>();
+
+function getParser(stopNodes: string[]): XMLParser {
+  const cacheKey = stopNodes.join('|');
+  let parser = parsers.get(cacheKey);
+  if (!parser) {
+    parser = new XMLParser({
+      preserveOrder: true,
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      processEntities: false,
+      htmlEntities: false,
+      trimValues: false,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      commentPropName: COMMENT,
+      cdataPropName: CDATA,
+      ignoreDeclaration: true,
+      ignorePiTags: true,
+      stopNodes,
+    });
+    parsers.set(cacheKey, parser);
+  }
+  return parser;
+}
+
+/** Reject DOCTYPEs that could declare entities; a plain external-id DOCTYPE (plist) is fine. */
+function checkDoctype(text: string): void {
+  const at = text.search(/<!DOCTYPE/i);
+  if (at < 0) return;
+  const close = text.indexOf('>', at);
+  const open = text.indexOf('[', at);
+  if (text.slice(at, at + 10000).includes('<!ENTITY') || (open >= 0 && (close < 0 || open < close))) {
+    throw new FormatParseError(
+      'The file declares its own entities in a DOCTYPE, which is not allowed for security reasons.',
+      lineOf(text, at),
+    );
+  }
+}
+
+function lineOf(text: string, offset: number): { line: number } {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return { line };
+}
+
+/** Parse a document and return its children (the top-level nodes). */
+export function parseXml(text: string, stopNodes: string[] = []): XmlNode[] {
+  checkDoctype(text);
+  const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
+  if (valid !== true) {
+    const { msg, line, col } = valid.err;
+    throw new FormatParseError(`The XML is not well-formed: ${msg.replace(/\.$/, '')}.`, { line, column: col });
+  }
+  try {
+    return getParser(stopNodes).parse(text) as XmlNode[];
+  } catch (err) {
+    throw new FormatParseError(`The XML could not be read: ${err instanceof Error ? err.message : String(err)}.`);
+  }
+}
+
+/** Tag name of an element node, or undefined for text/comment/cdata nodes. */
+export function tagOf(node: XmlNode): string | undefined {
+  for (const k in node) if (k !== ':@') return k.startsWith('#') ? undefined : k;
+  return undefined;
+}
+
+export function localName(tag: string): string {
+  const i = tag.indexOf(':');
+  return i < 0 ? tag : tag.slice(i + 1);
+}
+
+export function childrenOf(node: XmlNode): XmlNode[] {
+  const tag = tagOf(node);
+  return tag === undefined ? [] : ((node[tag] as XmlNode[] | undefined) ?? []);
+}
+
+export function elements(node: XmlNode, name?: string): XmlNode[] {
+  const out: XmlNode[] = [];
+  for (const child of childrenOf(node)) {
+    const t = tagOf(child);
+    if (t !== undefined && (name === undefined || localName(t) === name)) out.push(child);
+  }
+  return out;
+}
+
+export function firstElement(node: XmlNode, name: string): XmlNode | undefined {
+  for (const child of childrenOf(node)) {
+    const t = tagOf(child);
+    if (t !== undefined && localName(t) === name) return child;
+  }
+  return undefined;
+}
+
+export function attr(node: XmlNode, name: string): string | undefined {
+  const v = node[':@']?.[name];
+  return v === undefined ? undefined : decodeEntities(v);
+}
+
+/** Text content of an element (entities decoded, CDATA literal, nested markup's text included). */
+export function textOf(node: XmlNode): string {
+  let out = '';
+  for (const child of childrenOf(node)) {
+    if (TEXT in child) out += decodeEntities(String(child[TEXT]));
+    else if (CDATA in child) out += cdataText(child);
+    else if (tagOf(child) !== undefined) out += textOf(child);
+  }
+  return out;
+}
+
+function cdataText(node: XmlNode): string {
+  const parts = node[CDATA] as XmlNode[] | undefined;
+  return (parts ?? []).map((p) => String(p[TEXT] ?? '')).join('');
+}
+
+/** Raw inner XML of a stop node (markup untouched). */
+export function rawOf(node: XmlNode): string {
+  let out = '';
+  for (const child of childrenOf(node)) if (TEXT in child) out += String(child[TEXT]);
+  return out;
+}
+
+export function commentOf(node: XmlNode): string | undefined {
+  if (!(COMMENT in node)) return undefined;
+  const parts = node[COMMENT] as XmlNode[] | undefined;
+  return (parts ?? []).map((p) => String(p[TEXT] ?? '')).join('');
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+export function decodeEntities(s: string): string {
+  if (s.indexOf('&') < 0) return s;
+  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
+    if (ref.charCodeAt(0) === 35) {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[ref] ?? whole;
+  });
+}
+
+/** Escape text for element content. `\r` becomes a character reference so XML line-end normalisation keeps it. */
+export function escapeText(s: string): string {
+  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+}
+
+export function escapeAttr(s: string): string {
+  return s.replace(/[&<>"\r\n\t]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`,
+  );
+}
+
+/** Escape a comment body: `--` is not allowed inside XML comments. */
+export function escapeComment(s: string): string {
+  return s.replace(/--/g, '- -').replace(/-$/, '- ');
+}
