@@ -12,7 +12,7 @@ const VALUE_PIECES = [
   '\\u0041', '\u00a0', 'é',
 ];
 
-const KEY_PIECES = ['a', 'b', 'key', 'Key', '_', '-', '.', '1', ' ', 'é', '中', '😀', '"', "'", '\\', '{x}', '%s', '<', '&', ':', '/', '@', '\n'];
+const KEY_PIECES = ['a', 'b', 'key', 'Key', '_', '-', '.', '1', ' ', 'é', '中', '😀', '"', "'", '\\', '{x}', '%s', '<', '&', ':', '/', '@', '\n', '\u0004'];
 
 const join = (pieces: string[], min: number, max: number) =>
   fc.array(fc.constantFrom(...pieces), { minLength: min, maxLength: max }).map((a) => a.join(''));

@@ -5,15 +5,16 @@ import { entriesArb, RUNS, valueArb, type KeyRules } from './arbitraries.js';
 
 /**
  * What each format can truly hold (documented in the README, "Round-trip limits"):
- * - gettext formats: the empty key is the PO header, so keys are non-empty; `\u0004` separates context.
+ * - gettext formats: the empty key is the PO header, so keys are non-empty; `\u0004` separates
+ *   msgctxt from msgid, so neither part may be empty.
  * - mo: untranslated (empty) values and fuzzy entries are not written, as msgfmt does.
  * - pot: a template carries no values.
  * - arb: keys starting with `@` are metadata.
  */
 const KEY_RULES: Partial<Record<FormatId, KeyRules>> = {
-  po: { nonEmpty: true },
-  pot: { nonEmpty: true },
-  mo: { nonEmpty: true },
+  po: { nonEmpty: true, forbid: /^\u0004|\u0004$/ },
+  pot: { nonEmpty: true, forbid: /^\u0004|\u0004$/ },
+  mo: { nonEmpty: true, forbid: /^\u0004|\u0004$/ },
   arb: { forbid: /^@/ },
 };
 const HAS_DESCRIPTION = new Set<FormatId>(['android-xml', 'ios-strings', 'xliff', 'xliff2', 'arb', 'po', 'pot']);

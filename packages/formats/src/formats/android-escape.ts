@@ -19,7 +19,13 @@ export function escapeAndroidText(text: string, atStart: boolean): string {
       case '?':
         out += i === 0 && atStart ? `\\${c}` : c;
         break;
-      default: out += c;
+      default: {
+        const code = c.charCodeAt(0);
+        // Characters XML 1.0 cannot carry travel as Android's own \uXXXX escape.
+        out += (code < 0x20 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff
+          ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`
+          : c;
+      }
     }
   }
   return out;

@@ -110,14 +110,14 @@ export function firstElement(node: XmlNode, name: string): XmlNode | undefined {
 
 export function attr(node: XmlNode, name: string): string | undefined {
   const v = node[':@']?.[name];
-  return v === undefined ? undefined : decodeEntities(v);
+  return v === undefined ? undefined : decodeForbidden(decodeEntities(v));
 }
 
 /** Text content of an element (entities decoded, CDATA literal, nested markup's text included). */
 export function textOf(node: XmlNode): string {
   let out = '';
   for (const child of childrenOf(node)) {
-    if (TEXT in child) out += decodeEntities(String(child[TEXT]));
+    if (TEXT in child) out += decodeForbidden(decodeEntities(String(child[TEXT])));
     else if (CDATA in child) out += cdataText(child);
     else if (tagOf(child) !== undefined) out += textOf(child);
   }
@@ -139,7 +139,28 @@ export function rawOf(node: XmlNode): string {
 export function commentOf(node: XmlNode): string | undefined {
   if (!(COMMENT in node)) return undefined;
   const parts = node[COMMENT] as XmlNode[] | undefined;
-  return (parts ?? []).map((p) => String(p[TEXT] ?? '')).join('');
+  return decodeForbidden((parts ?? []).map((p) => String(p[TEXT] ?? '')).join(''));
+}
+
+/**
+ * XML 1.0 cannot carry C0 controls (other than tab, LF, CR) or U+FFFE/U+FFFF, not even as
+ * character references. They are written as the escape `\uXXXX` (e.g. gettext's context
+ * separator U+0004 in a key) and read back from it; only those code points are decoded.
+ */
+const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const FORBIDDEN_ESCAPE = /\\u(00[01][0-9a-fA-F]|[fF]{3}[eEfF])/g;
+
+export function encodeForbidden(s: string): string {
+  return s.replace(FORBIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+}
+
+export function decodeForbidden(s: string): string {
+  if (s.indexOf('\\u') < 0) return s;
+  return s.replace(FORBIDDEN_ESCAPE, (whole, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    FORBIDDEN.lastIndex = 0;
+    return FORBIDDEN.test(c) ? c : whole;
+  });
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -157,16 +178,16 @@ export function decodeEntities(s: string): string {
 
 /** Escape text for element content. `\r` becomes a character reference so XML line-end normalisation keeps it. */
 export function escapeText(s: string): string {
-  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+  return encodeForbidden(s).replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
 }
 
 export function escapeAttr(s: string): string {
-  return s.replace(/[&<>"\r\n\t]/g, (c) =>
+  return encodeForbidden(s).replace(/[&<>"\r\n\t]/g, (c) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`,
   );
 }
 
 /** Escape a comment body: `--` is not allowed inside XML comments. */
 export function escapeComment(s: string): string {
-  return s.replace(/--/g, '- -').replace(/-$/, '- ');
+  return encodeForbidden(s).replace(/--/g, '- -').replace(/-$/, '- ');
 }

@@ -3,9 +3,13 @@
  * inline markup is kept verbatim when present, otherwise text is decoded/escaped.
  */
 import { hasElementMarkup, markupSegments } from './inline-markup.js';
-import { decodeEntities, escapeText } from './safe-xml.js';
+import { decodeEntities, decodeForbidden, encodeForbidden, escapeText } from './safe-xml.js';
 
 export function valueFromRaw(raw: string): string {
+  return decodeForbidden(valueFromRawXml(raw));
+}
+
+function valueFromRawXml(raw: string): string {
   if (hasElementMarkup(raw)) return raw;
   if (raw.indexOf('<!') < 0) return decodeEntities(raw);
   let text = '';
@@ -19,6 +23,6 @@ export function valueFromRaw(raw: string): string {
 }
 
 export function rawFromValue(value: string): string {
-  if (value.indexOf('<') >= 0 && !value.includes('\r') && markupSegments(value)) return value;
+  if (value.indexOf('<') >= 0 && !value.includes('\r') && markupSegments(value)) return encodeForbidden(value);
   return escapeText(value);
 }
