@@ -87,7 +87,7 @@ function dispatchParse(format: FormatId, content: string | Uint8Array, options: 
     case 'ios-stringsdict': return parseIosStringsdict(text);
     case 'xliff': return parseXliff(text);
     case 'xliff2': return parseXliff2(text);
-    case 'arb': return parseArb(text);
+    case 'arb': return parseArb(text, maxDepth);
   }
 }
 

@@ -9,8 +9,8 @@ import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } fro
 import { parseJsonDocument } from './json-flat.js';
 import { pushEntry } from './key-tree.js';
 
-export function parseArb(text: string): ParseResult {
-  const doc = parseJsonDocument(text);
+export function parseArb(text: string, maxDepth: number): ParseResult {
+  const doc = parseJsonDocument(text, maxDepth);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
     throw new FormatParseError('The ARB file must contain a JSON object.');
   }

@@ -6,44 +6,51 @@ import { fullKey } from '../namespace.js';
 import type { ParseResult, TranslationEntry } from '../types.js';
 import { pushEntry } from './key-tree.js';
 
-export function parseJsonDocument(text: string): unknown {
+export function parseJsonDocument(text: string, maxDepth: number): unknown {
+  let doc: unknown;
   try {
-    return JSON.parse(text);
+    doc = JSON.parse(text);
   } catch (err) {
     throw jsonError(text, err);
+  }
+  checkDepth(doc, maxDepth);
+  return doc;
+}
+
+/** Iterative depth check, so a 10,000-deep document is refused without recursing. */
+export function checkDepth(doc: unknown, maxDepth: number): void {
+  const stack: Array<[unknown, number]> = [[doc, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= maxDepth) throw new FormatParseError(`The file is nested more than ${maxDepth} levels deep.`);
+    for (const k in node) {
+      const child = (node as Record<string, unknown>)[k];
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
   }
 }
 
 function jsonError(text: string, err: unknown): FormatParseError {
-  const raw = err instanceof Error ? err.message : String(err);
   if (err instanceof RangeError) return new FormatParseError('The JSON file is nested too deeply to read.');
-  let line: number | undefined;
-  let column: number | undefined;
-  const lc = /line (\d+) column (\d+)/.exec(raw);
-  const pos = /position (\d+)/.exec(raw);
-  if (lc) {
-    line = Number(lc[1]);
-    column = Number(lc[2]);
-  } else if (pos) {
-    const offset = Number(pos[1]);
-    line = 1;
-    let lineStart = 0;
-    for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) { line++; lineStart = i + 1; }
-    column = offset - lineStart + 1;
-  }
-  const reason = text.trim() === '' ? 'The file is empty.' : `The file is not valid JSON: ${raw.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}.`;
-  return new FormatParseError(reason, { ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) });
+  if (text.trim() === '') return new FormatParseError('The file is empty.');
+  const offset = findJsonErrorOffset(text);
+  if (offset === undefined) return new FormatParseError('The file is not valid JSON.');
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) { line++; lineStart = i + 1; }
+  const found = offset >= text.length ? 'the file ends too early' : `unexpected ${JSON.stringify(text[offset])}`;
+  return new FormatParseError(`The file is not valid JSON: ${found}`, { line, column: offset - lineStart + 1 });
 }
 
 export function parseJsonFlat(text: string, maxDepth: number): ParseResult {
-  const doc = parseJsonDocument(text);
+  const doc = parseJsonDocument(text, maxDepth);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
     throw new FormatParseError('The JSON file must contain an object of keys and values.');
   }
   const entries: TranslationEntry[] = [];
   const errors: ParseResult['errors'] = [];
   const seen = new Set<string>();
-  void maxDepth;
   for (const key of Object.keys(doc)) {
     const v = (doc as Record<string, unknown>)[key];
     if (typeof v === 'string') pushEntry(entries, seen, errors, { key, value: v });
@@ -59,4 +66,66 @@ export function serializeJsonFlat(entries: TranslationEntry[]): string {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const e of entries) out[fullKey(e)] = e.value;
   return JSON.stringify(out, null, 2) + '\n';
+}
+
+/**
+ * Offset of the first syntax error in a JSON text. Only used after JSON.parse has
+ * failed without saying where (V8 omits the position for some errors).
+ */
+function findJsonErrorOffset(text: string): number | undefined {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const str = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === '\\') i++;
+      else if (text.charCodeAt(i) < 0x20) fail();
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const value = (depth: number): void => {
+    if (depth > 10000) fail();
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      i++;
+      ws();
+      if (text[i] === close) { i++; return; }
+      while (true) {
+        ws();
+        if (c === '{') {
+          if (text[i] !== '"') fail();
+          str();
+          ws();
+          if (text[i] !== ':') fail();
+          i++;
+        }
+        value(depth + 1);
+        ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i] === close) { i++; return; }
+        fail();
+      }
+    }
+    if (c === '"') return str();
+    const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  try {
+    value(0);
+    ws();
+    if (i < text.length) fail();
+  } catch (at) {
+    return typeof at === 'number' ? at : undefined;
+  }
+  return undefined;
 }

@@ -8,7 +8,7 @@ import { parseJsonDocument } from './json-flat.js';
 import { buildTree, flattenTree, pushEntry } from './key-tree.js';
 
 export function parseJsonNested(text: string, maxDepth: number): ParseResult {
-  const doc = parseJsonDocument(text);
+  const doc = parseJsonDocument(text, maxDepth);
   const entries: TranslationEntry[] = [];
   const errors: ParseResult['errors'] = [];
   const seen = new Set<string>();
