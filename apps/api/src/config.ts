@@ -1,0 +1,59 @@
+// Configuration from environment variables, parsed once at start-up; a bad value stops start-up
+// with a message naming the variable.
+import { z } from "zod";
+
+const bool = (def: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((v) => (v === undefined ? def : ["true", "1", "yes"].includes(v)));
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: z.string().url().optional(),
+  COOKIE_SECURE: bool(false),
+  CORS_ORIGINS: z.string().default(""),
+  ALLOW_SIGNUP: bool(true),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  PROJECT_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  EXPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** embedded: run the worker inside the api process; off: a separate `apps/worker` runs it. */
+  WORKER_MODE: z.enum(["embedded", "off"]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Locale Service <no-reply@localhost>"),
+  DEFAULT_AI_PROVIDER: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().optional(),
+  AI_MAX_CONCURRENCY: z.coerce.number().int().positive().default(4),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface AppConfig extends Env {
+  publicUrl: string;
+  corsOrigins: string[];
+  workerMode: "embedded" | "off";
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
+  return {
+    ...e,
+    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ""),
+    corsOrigins: e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    // Embedded PGlite has one connection in one process: the worker must run inside the api.
+    workerMode: e.WORKER_MODE ?? "embedded",
+  };
+}

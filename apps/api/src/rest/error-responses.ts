@@ -1,0 +1,52 @@
+// The one place REST errors take their documented shape {statusCode, message, error, issues?}:
+// the OpenAPI adapter writes responses itself, so its JSON is rewritten on the way out; express
+// errors (malformed JSON, oversized bodies) and unknown routes get the same body here.
+import type { NextFunction, Request, Response } from "express";
+import { errorBodyForStatus, type ErrorBody } from "@locale/core";
+import type { Logger } from "pino";
+
+/** Wraps res.end so an adapter error body `{..., appBody}` goes out as `appBody` with its status. */
+export function rewriteAdapterErrors(req: Request, res: Response, next: NextFunction): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  (res as unknown as { end: (...args: unknown[]) => Response }).end = (chunk?: unknown, ...rest: unknown[]) => {
+    if (res.statusCode >= 400 && typeof chunk === "string" && !res.headersSent) {
+      try {
+        const parsed = JSON.parse(chunk) as { appBody?: ErrorBody; message?: string };
+        const body = parsed.appBody ?? errorBodyForStatus(res.statusCode, parsed.message ?? "Error");
+        res.statusCode = body.statusCode;
+        if (body.statusCode >= 500) (req as Request & { log?: Logger }).log?.error({ path: req.path }, "request failed");
+        return end(JSON.stringify(body), ...rest);
+      } catch {
+        // not JSON: leave it as it is
+      }
+    }
+    return end(chunk, ...rest);
+  };
+  next();
+}
+
+export function sendError(res: Response, body: ErrorBody): void {
+  res.status(body.statusCode).type("application/json").send(JSON.stringify(body));
+}
+
+export function notFoundRoute(req: Request, res: Response): void {
+  sendError(res, errorBodyForStatus(404, `Cannot ${req.method} ${req.path}`));
+}
+
+/** Express error middleware: body-parser failures and anything thrown by plain routes. */
+export function expressErrorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const e = err as { type?: string; status?: number; statusCode?: number; toBody?: () => ErrorBody; message?: string };
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (typeof e?.toBody === "function") return sendError(res, e.toBody());
+    if (e?.type === "entity.parse.failed") return sendError(res, errorBodyForStatus(400, "Malformed JSON in request body"));
+    if (e?.type === "entity.too.large") return sendError(res, errorBodyForStatus(413, "Request body is too large"));
+    const status = e?.status ?? e?.statusCode;
+    if (status && status >= 400 && status < 500) return sendError(res, errorBodyForStatus(status, e.message ?? "Bad request"));
+    logger.error({ err, path: req.path }, "unhandled error");
+    sendError(res, errorBodyForStatus(500, "Internal server error"));
+  };
+}

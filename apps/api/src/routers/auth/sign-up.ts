@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { signUp } from "@locale/core";
+import { publicProcedure } from "../../trpc/init";
+import { setSessionCookie } from "./session-cookie";
+import { ZOrganization, ZUser } from "./auth.types";
+
+export const ZSignUpRequest = z.object({
+  email: z.string().email(),
+  password: z.string().min(8),
+  name: z.string().trim().min(1).max(200),
+  organizationName: z.string().trim().min(1).max(200).optional(),
+});
+export const ZSignUpResponse = z.object({ user: ZUser, organization: ZOrganization });
+
+export const signUpProcedure = publicProcedure
+  .meta({ openapi: { method: "POST", path: "/auth/signup", tags: ["Auth"], summary: "Create a user and organization, and sign in" }, successStatus: 201 })
+  .input(ZSignUpRequest)
+  .output(ZSignUpResponse)
+  .mutation(async ({ ctx, input }) => {
+    const out = await signUp({ db: ctx.db, config: ctx.core }, input);
+    setSessionCookie(ctx.res, ctx.config, out.sessionSecret);
+    return { user: out.user, organization: out.organization };
+  });

@@ -1,0 +1,14 @@
+// The application router: the single source of truth for REST (trpc-to-openapi), /trpc, the
+// OpenAPI document and the SDK's types. Each domain registers its router here.
+import { router } from "../trpc/init";
+import { authRouter } from "./auth";
+import { tokensRouter } from "./tokens";
+import { projectsRouter } from "./projects";
+
+export const appRouter = router({
+  auth: authRouter,
+  tokens: tokensRouter,
+  projects: projectsRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,9 @@
+import { getProject } from "@locale/core";
+import { authedProcedure } from "../../trpc/init";
+import { ZProject, ZProjectIdInput } from "./projects.types";
+
+export const getProjectProcedure = authedProcedure
+  .meta({ openapi: { method: "GET", path: "/projects/{id}", tags: ["Projects"], summary: "Get a project" } })
+  .input(ZProjectIdInput)
+  .output(ZProject)
+  .query(({ ctx, input }) => getProject(ctx.svc, input.id));

@@ -1,0 +1,100 @@
+// Builds the express application: JSON body limits, credentials, CSRF, REST (trpc-to-openapi)
+// at /api/v1 and /api, tRPC at /trpc, the OpenAPI document and the docs browser.
+import http from "node:http";
+import express from "express";
+import swaggerUi from "swagger-ui-express";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
+import type { Database } from "@locale/db";
+import type { CoreConfig } from "@locale/core";
+import type { AppConfig } from "./config";
+import { appRouter } from "./routers";
+import { contextFactory, type AppDeps } from "./trpc/context";
+import { normalizeRequest } from "./rest/normalize-request";
+import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest/error-responses";
+import { csrfGuard } from "./rest/csrf";
+import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
+import { PLAIN_ROUTES } from "./rest/plain-routes";
+import { createLogger } from "./logger";
+
+export interface AppServer {
+  app: express.Express;
+  deps: AppDeps;
+  logger: Logger;
+}
+
+export function coreConfigOf(config: AppConfig): CoreConfig {
+  return {
+    publicUrl: config.publicUrl,
+    projectRetentionDays: config.PROJECT_RETENTION_DAYS,
+    exportMaxBytes: config.EXPORT_MAX_BYTES,
+    allowSignup: config.ALLOW_SIGNUP,
+  };
+}
+
+export function createApp(db: Database, config: AppConfig, logger: Logger = createLogger(config.LOG_LEVEL)): AppServer {
+  const deps: AppDeps = { db, config, core: coreConfigOf(config) };
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/health" } }));
+
+  app.get("/health", (_req, res) => void res.json({ status: "ok" }));
+
+  const openApiDoc = buildOpenApiDocument("/api", Object.assign({}, ...PLAIN_ROUTES.map((r) => r.docs)));
+  app.get(["/api/openapi.json", "/api/v1/openapi.json"], (_req, res) => void res.json(openApiDoc));
+  app.use("/api/docs", swaggerUi.serve, swaggerUi.setup(openApiDoc, { customSiteTitle: "Locale Service API" }));
+
+  const restApi = express.Router();
+  restApi.use(express.json({ limit: config.MAX_BODY_BYTES }));
+  restApi.use(csrfGuard(config.publicUrl, config.corsOrigins));
+  for (const route of PLAIN_ROUTES) route.mount(restApi, deps);
+  restApi.use(normalizeRequest);
+  restApi.use(rewriteAdapterErrors);
+  restApi.use(
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext: contextFactory(deps),
+      maxBodySize: config.MAX_BODY_BYTES,
+      responseMeta: ({ paths, errors }) => {
+        const status = errors.length === 0 ? successStatusOf(paths?.[0]) : undefined;
+        return status ? { status } : {};
+      },
+      onError: ({ error, path }) => {
+        if (!(error.cause && (error.cause as { code?: string }).code) && error.code === "INTERNAL_SERVER_ERROR") {
+          logger.error({ err: error.cause ?? error, path }, "procedure failed");
+        }
+      },
+    }) as unknown as express.RequestHandler,
+  );
+  restApi.use(expressErrorHandler(logger));
+  // /api/v1 first: the /api mount answers every path below it and never falls through.
+  app.use("/api/v1", restApi);
+  app.use("/api", restApi);
+
+  app.use(
+    "/trpc",
+    express.json({ limit: config.MAX_BODY_BYTES }),
+    csrfGuard(config.publicUrl, config.corsOrigins),
+    createExpressMiddleware({ router: appRouter, createContext: contextFactory(deps) }),
+  );
+
+  app.use(notFoundRoute);
+  app.use(expressErrorHandler(logger));
+  return { app, deps, logger };
+}
+
+/** Listens and resolves with the bound address (port 0 picks a free port). */
+export function listen(app: express.Express, port: number, host: string): Promise<{ server: http.Server; url: string }> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      const addr = server.address();
+      const boundPort = typeof addr === "object" && addr ? addr.port : port;
+      resolve({ server, url: `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}` });
+    });
+  });
+}

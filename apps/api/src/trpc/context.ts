@@ -1,0 +1,44 @@
+// Per-request tRPC context: the database, configuration, and the caller resolved from
+// X-API-Key or the session cookie (null when neither is valid).
+import type { Request, Response } from "express";
+import { parseCookie as parseCookies } from "cookie";
+import type { Database } from "@locale/db";
+import { actorFromApiKey, actorFromSession, SESSION_COOKIE, type Actor, type CoreConfig } from "@locale/core";
+import type { AppConfig } from "../config";
+
+export interface AppDeps {
+  db: Database;
+  config: AppConfig;
+  core: CoreConfig;
+}
+
+export interface RequestContext extends AppDeps {
+  req: Request;
+  res: Response;
+  actor: Actor | null;
+}
+
+/** Resolves the caller once per request and caches it on the request object. */
+export async function resolveActor(deps: AppDeps, req: Request): Promise<Actor | null> {
+  const cached = (req as Request & { actor?: Actor | null }).actor;
+  if (cached !== undefined) return cached;
+  const apiKey = req.header("x-api-key");
+  let actor: Actor | null = null;
+  if (apiKey) {
+    actor = await actorFromApiKey(deps.db, apiKey);
+  } else {
+    const secret = parseCookies(req.header("cookie") ?? "")[SESSION_COOKIE];
+    if (secret) actor = await actorFromSession(deps.db, secret);
+  }
+  (req as Request & { actor?: Actor | null }).actor = actor;
+  return actor;
+}
+
+export function contextFactory(deps: AppDeps) {
+  return async ({ req, res }: { req: Request; res: Response }): Promise<RequestContext> => ({
+    ...deps,
+    req,
+    res,
+    actor: await resolveActor(deps, req),
+  });
+}

@@ -1,0 +1,57 @@
+// tRPC instance and the layered procedure builders (public → authed). Every procedure declares
+// OpenAPI meta, zod input and output; REST, the OpenAPI document and the SDK share that contract.
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { AppError, internalError, unauthorized, validationError, type ErrorBody, type ServiceContext } from "@locale/core";
+import type { RequestContext } from "./context";
+
+export interface AppMeta extends OpenApiMeta {
+  /** Creating procedures answer 201. */
+  successStatus?: number;
+}
+
+/** The documented error body for any error a procedure raised. */
+export function errorBodyOf(error: TRPCError): ErrorBody {
+  const cause = error.cause;
+  if (cause instanceof AppError) return cause.toBody();
+  if (cause && (cause as Error).name === "ZodError") {
+    return validationError((cause as unknown as { issues: { path: PropertyKey[]; message: string }[] }).issues).toBody();
+  }
+  switch (error.code) {
+    case "PARSE_ERROR":
+      return new AppError("BAD_REQUEST", "Malformed JSON in request body").toBody();
+    case "NOT_FOUND":
+      return new AppError("NOT_FOUND", error.message === "Not found" ? "Route not found" : error.message).toBody();
+    case "PAYLOAD_TOO_LARGE":
+      return new AppError("PAYLOAD_TOO_LARGE", "Request body is too large").toBody();
+    case "UNSUPPORTED_MEDIA_TYPE":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json").toBody();
+    case "BAD_REQUEST":
+      return new AppError("BAD_REQUEST", error.message).toBody();
+    case "UNAUTHORIZED":
+      return unauthorized().toBody();
+    default:
+      return internalError().toBody();
+  }
+}
+
+export const t = initTRPC
+  .context<RequestContext>()
+  .meta<AppMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const body = errorBodyOf(error);
+      // `appBody` is what the REST layer sends; stacks and internal messages never leave.
+      return { message: body.message, code: shape.code, data: { httpStatus: body.statusCode, code: shape.data.code }, appBody: body };
+    },
+  });
+
+export const router = t.router;
+export const publicProcedure = t.procedure;
+
+/** Requires valid credentials and exposes the service context services take. */
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized", cause: unauthorized() });
+  const svc: ServiceContext = { db: ctx.db, actor: ctx.actor, config: ctx.core };
+  return next({ ctx: { ...ctx, actor: ctx.actor, svc } });
+});

@@ -1,0 +1,96 @@
+// A real HTTP server on a random port over a fresh database (PGlite, or PostgreSQL when
+// TEST_DB_BACKEND=postgres), plus small fetch helpers for black-box tests.
+import type http from "node:http";
+import { createTestDb, type Database } from "@locale/db";
+import { startWorker } from "@locale/worker";
+import { loadConfig, type AppConfig } from "../../src/config";
+import { coreConfigOf, createApp, listen } from "../../src/server";
+import { createLogger } from "../../src/logger";
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body string (sent as is, with Content-Type application/json unless headers say otherwise). */
+  rawBody?: string;
+  apiKey?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  db: Database;
+  config: AppConfig;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: { worker?: boolean; logQueries?: boolean } = {}): Promise<TestServer> {
+  const db = await createTestDb({ logQueries: options.logQueries });
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off", ...env });
+  const logger = createLogger(config.LOG_LEVEL);
+  const { app } = createApp(db, config, logger);
+  const { server, url } = await listen(app, 0, "127.0.0.1");
+  const worker = options.worker ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
+  config.publicUrl = url;
+
+  async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.apiKey) headers["x-api-key"] = o.apiKey;
+    if (o.cookie) headers.cookie = o.cookie;
+    let body: string | undefined;
+    if (o.rawBody !== undefined) body = o.rawBody;
+    else if (o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // non-JSON body (export downloads)
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
+  return {
+    url,
+    db,
+    config,
+    request,
+    async close() {
+      await worker?.stop();
+      await new Promise<void>((resolve) => (server as http.Server).close(() => resolve()));
+      (server as http.Server).closeAllConnections?.();
+      await db.close();
+    },
+  };
+}
+
+export interface TestUser {
+  cookie: string;
+  apiKey: string;
+  userId: string;
+  orgId: string;
+  email: string;
+}
+
+let counter = 0;
+
+/** Signs up a new user (owner of a new organization) and creates an organization API token. */
+export async function signUpUser(server: TestServer, name = "Owner"): Promise<TestUser> {
+  const email = `user${++counter}-${Date.now()}@example.com`;
+  const res = await server.request("POST", "/api/auth/signup", { body: { email, password: "correct horse", name } });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const orgId = res.body.organization._id as string;
+  const token = await server.request("POST", `/api/organizations/${orgId}/tokens`, { cookie, body: { name: "test" } });
+  if (token.status !== 201) throw new Error(`token failed: ${token.status} ${token.text}`);
+  return { cookie, apiKey: token.body.token, userId: res.body.user._id, orgId, email };
+}

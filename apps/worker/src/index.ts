@@ -1,0 +1,21 @@
+// The worker: background runners shared by the standalone process (main.ts) and the api's
+// embedded mode. Each runner owns one kind of job.
+import type { Runner, WorkerDeps } from "./runner";
+import { purgeArchivedProjectsRunner } from "./runners/purge-archived-projects";
+
+export type { Runner, WorkerDeps, WorkerEnv } from "./runner";
+
+export const RUNNERS: Runner[] = [purgeArchivedProjectsRunner];
+
+export async function startWorker(deps: WorkerDeps, runners: Runner[] = RUNNERS): Promise<{ stop(): Promise<void> }> {
+  const started: { stop(): Promise<void> }[] = [];
+  for (const runner of runners) {
+    started.push(await runner.start(deps));
+    deps.logger.debug({ runner: runner.name }, "runner started");
+  }
+  return {
+    async stop() {
+      await Promise.all(started.map((s) => s.stop()));
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Logger } from "pino";
+import type { Database } from "@locale/db";
+import type { CoreConfig } from "@locale/core";
+
+/** Deployment environment the worker's jobs read (AI keys, SMTP, concurrency). */
+export type WorkerEnv = Record<string, unknown>;
+
+export interface WorkerDeps {
+  db: Database;
+  config: CoreConfig;
+  env: WorkerEnv;
+  logger: Logger;
+}
+
+/** One kind of background work; started with the worker, stopped on shutdown. */
+export interface Runner {
+  name: string;
+  start(deps: WorkerDeps): Promise<{ stop(): Promise<void> }>;
+}

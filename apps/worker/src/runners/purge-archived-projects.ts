@@ -1,0 +1,30 @@
+// Deletes projects archived longer than PROJECT_RETENTION_DAYS, hourly (and once at start-up).
+import { purgeExpiredProjects } from "@locale/core";
+import type { Runner } from "../runner";
+
+const EVERY_MS = 60 * 60 * 1000;
+
+export const purgeArchivedProjectsRunner: Runner = {
+  name: "purge-archived-projects",
+  async start({ db, config, logger }) {
+    const run = async () => {
+      try {
+        const purged = await purgeExpiredProjects({ db, config });
+        if (purged) logger.info({ purged }, "purged expired archived projects");
+      } catch (err) {
+        logger.error({ err }, "purge of archived projects failed");
+      }
+    };
+    let running = run();
+    const timer = setInterval(() => {
+      running = running.then(run);
+    }, EVERY_MS);
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await running;
+      },
+    };
+  },
+};

@@ -1,0 +1,30 @@
+import type { Database } from "@locale/db";
+import type { Actor } from "./auth/actor";
+
+/** Deployment settings the domain needs (parsed from the environment by the app). */
+export interface CoreConfig {
+  /** Public address of the service, for links in e-mails. */
+  publicUrl: string;
+  projectRetentionDays: number;
+  exportMaxBytes: number;
+  allowSignup: boolean;
+}
+
+export interface ServiceContext {
+  db: Database;
+  actor: Actor;
+  config: CoreConfig;
+}
+
+/** Context for code that runs without a caller (sign-in, the worker's purge job). */
+export interface SystemContext {
+  db: Database;
+  config: CoreConfig;
+}
+
+export const DEFAULT_CORE_CONFIG: CoreConfig = {
+  publicUrl: "http://127.0.0.1:3000",
+  projectRetentionDays: 30,
+  exportMaxBytes: 50 * 1024 * 1024,
+  allowSignup: true,
+};

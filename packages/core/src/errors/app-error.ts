@@ -1,0 +1,76 @@
+// The one error type services throw, and the one table that maps it to every surface:
+// HTTP status + `error` text (REST), tRPC code, GraphQL `extensions.code`.
+
+export const APP_ERROR_TABLE = {
+  BAD_REQUEST: { status: 400, error: "Bad Request", trpc: "BAD_REQUEST", graphql: "BAD_USER_INPUT" },
+  UNAUTHORIZED: { status: 401, error: "Unauthorized", trpc: "UNAUTHORIZED", graphql: "UNAUTHENTICATED" },
+  FORBIDDEN: { status: 403, error: "Forbidden", trpc: "FORBIDDEN", graphql: "FORBIDDEN" },
+  NOT_FOUND: { status: 404, error: "Not Found", trpc: "NOT_FOUND", graphql: "NOT_FOUND" },
+  CONFLICT: { status: 409, error: "Conflict", trpc: "CONFLICT", graphql: "CONFLICT" },
+  PAYLOAD_TOO_LARGE: { status: 413, error: "Payload Too Large", trpc: "PAYLOAD_TOO_LARGE", graphql: "PAYLOAD_TOO_LARGE" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "Unsupported Media Type", trpc: "UNSUPPORTED_MEDIA_TYPE", graphql: "BAD_USER_INPUT" },
+  TOO_MANY_REQUESTS: { status: 429, error: "Too Many Requests", trpc: "TOO_MANY_REQUESTS", graphql: "TOO_MANY_REQUESTS" },
+  INTERNAL: { status: 500, error: "Internal Server Error", trpc: "INTERNAL_SERVER_ERROR", graphql: "INTERNAL_SERVER_ERROR" },
+  BAD_GATEWAY: { status: 502, error: "Bad Gateway", trpc: "BAD_GATEWAY", graphql: "BAD_GATEWAY" },
+  SERVICE_UNAVAILABLE: { status: 503, error: "Service Unavailable", trpc: "SERVICE_UNAVAILABLE", graphql: "SERVICE_UNAVAILABLE" },
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERROR_TABLE;
+
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  error: string;
+  issues?: ErrorIssue[];
+}
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly issues?: ErrorIssue[];
+
+  constructor(code: AppErrorCode, message: string, issues?: ErrorIssue[]) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.issues = issues;
+  }
+
+  get status(): number {
+    return APP_ERROR_TABLE[this.code].status;
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { statusCode: this.status, message: this.message, error: APP_ERROR_TABLE[this.code].error };
+    if (this.issues) body.issues = this.issues;
+    return body;
+  }
+}
+
+export const badRequest = (message: string, issues?: ErrorIssue[]) =>
+  new AppError("BAD_REQUEST", message, issues ?? [{ path: "", message }]);
+export const unauthorized = () => new AppError("UNAUTHORIZED", "Unauthorized");
+export const forbidden = () => new AppError("FORBIDDEN", "Forbidden resource");
+export const notFound = (resource: string) => new AppError("NOT_FOUND", `${resource} not found`);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const payloadTooLarge = (message = "Request body is too large") => new AppError("PAYLOAD_TOO_LARGE", message);
+export const internalError = () => new AppError("INTERNAL", "Internal server error");
+
+/** The documented body for any status, used where no AppError exists (unknown routes, parsers). */
+export function errorBodyForStatus(status: number, message: string, issues?: ErrorIssue[]): ErrorBody {
+  const entry = Object.values(APP_ERROR_TABLE).find((e) => e.status === status) ?? APP_ERROR_TABLE.INTERNAL;
+  const body: ErrorBody = { statusCode: entry.status, message, error: entry.error };
+  if (issues) body.issues = issues;
+  return body;
+}
+
+/** Turns a zod-style issue list into the documented 400 (message names the field). */
+export function validationError(issues: { path: PropertyKey[]; message: string }[]): AppError {
+  const mapped = issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  const message = mapped.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ") || "Invalid input";
+  return new AppError("BAD_REQUEST", message, mapped);
+}

@@ -1,0 +1,10 @@
+import { badRequest } from "../errors/app-error";
+import { findModel, MODEL_IDS } from "../ai/model-registry";
+
+export function assertModelId(model: string, field = "preferredModel"): void {
+  if (!findModel(model)) {
+    throw badRequest(`${field}: unknown model "${model}"; expected one of ${MODEL_IDS.join(", ")}`, [
+      { path: field, message: `unknown model "${model}"` },
+    ]);
+  }
+}

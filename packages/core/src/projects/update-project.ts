@@ -1,0 +1,48 @@
+import type { ServiceContext } from "../context";
+import { badRequest } from "../errors/app-error";
+import { recordActivity } from "../activity/record-activity";
+import { canonicalLanguage, canonicalLanguages } from "../shared/languages";
+import { loadProject } from "./load-project";
+import { assertModelId } from "./preferred-model";
+import { toProjectRecord, type ProjectRecord } from "./project-record";
+
+export interface UpdateProjectInput {
+  name?: string;
+  description?: string;
+  sourceLanguage?: string;
+  targetLanguages?: string[];
+  preferredModel?: string | null;
+}
+
+/** Only included fields change. The source language is fixed at creation (400 when changed). */
+export async function updateProject(ctx: ServiceContext, projectId: string, input: UpdateProjectInput): Promise<ProjectRecord> {
+  const project = await loadProject(ctx, projectId, "projects.write", { forWrite: true });
+  if (input.sourceLanguage !== undefined && canonicalLanguage(input.sourceLanguage, "sourceLanguage") !== project.sourceLanguage) {
+    throw badRequest("sourceLanguage: cannot be changed after creation", [{ path: "sourceLanguage", message: "cannot be changed after creation" }]);
+  }
+  const targetLanguages = input.targetLanguages !== undefined ? canonicalLanguages(input.targetLanguages) : undefined;
+  if (targetLanguages?.includes(project.sourceLanguage)) {
+    throw badRequest("targetLanguages: the source language cannot also be a target language", [
+      { path: "targetLanguages", message: "the source language cannot also be a target language" },
+    ]);
+  }
+  if (input.preferredModel) assertModelId(input.preferredModel);
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(targetLanguages !== undefined ? { targetLanguages } : {}),
+    ...(input.preferredModel !== undefined ? { preferredModel: input.preferredModel } : {}),
+  };
+  const updated = await ctx.db.prisma.$transaction(async (tx) => {
+    const row = await tx.project.update({ where: { id: project.id }, data: changes });
+    await recordActivity(tx, ctx.actor, {
+      action: "project.updated",
+      projectId: project.id,
+      targetId: project.id,
+      targetType: "project",
+      metadata: { projectId: project.id, name: row.name, changes: Object.keys(changes) },
+    });
+    return row;
+  });
+  return toProjectRecord(updated);
+}

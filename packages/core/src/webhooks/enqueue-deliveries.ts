@@ -1,0 +1,33 @@
+// Outbox for webhooks: every activity entry that a subscription asks for becomes a pending
+// delivery row in the same transaction; the worker sends it (and retries) after commit.
+import type { Activity, Prisma } from "@locale/db";
+
+export async function enqueueWebhookDeliveries(tx: Prisma.TransactionClient, entry: Activity): Promise<void> {
+  const hooks = await tx.webhook.findMany({
+    where: {
+      organizationId: entry.organizationId,
+      active: true,
+      OR: [{ projectId: null }, ...(entry.projectId ? [{ projectId: entry.projectId }] : [])],
+      AND: [{ OR: [{ events: { has: entry.action } }, { events: { has: "*" } }] }],
+    },
+    select: { id: true },
+  });
+  if (hooks.length === 0) return;
+  const payload = {
+    id: entry.id,
+    event: entry.action,
+    created: entry.createdAt.toISOString(),
+    organizationId: entry.organizationId,
+    projectId: entry.projectId,
+    data: {
+      targetId: entry.targetId,
+      targetType: entry.targetType,
+      userId: entry.userId,
+      userName: entry.userName,
+      metadata: entry.metadata,
+    },
+  };
+  await tx.webhookDelivery.createMany({
+    data: hooks.map((h) => ({ webhookId: h.id, event: entry.action, payload, nextAttemptAt: new Date() })),
+  });
+}
