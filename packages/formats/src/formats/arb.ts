@@ -47,28 +47,32 @@ export function parseArb(text: string, maxDepth: number): ParseResult {
 
 /** Top-level ICU argument names of a message (`{name}`, `{count, plural, …}`), for `placeholders`. */
 export function icuArguments(message: string): string[] {
+  if (message.indexOf('{') < 0) return [];
   const names: string[] = [];
   let depth = 0;
   let quoted = false;
   for (let i = 0; i < message.length; i++) {
-    const c = message[i];
-    if (c === "'") {
-      if (message[i + 1] === "'") i++;
+    const c = message.charCodeAt(i);
+    if (c === 39 /* ' */) {
+      const next = message.charCodeAt(i + 1);
+      if (next === 39) i++;
       else if (quoted) quoted = false;
-      else if (message[i + 1] === '{' || message[i + 1] === '}') quoted = true;
+      else if (next === 123 || next === 125) quoted = true;
       continue;
     }
     if (quoted) continue;
-    if (c === '{') {
+    if (c === 123 /* { */) {
       if (depth === 0) {
-        const m = /^\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,}]/.exec(message.slice(i, i + 200));
+        const m = ARGUMENT.exec(message.slice(i, i + 200));
         if (m && !names.includes(m[1]!)) names.push(m[1]!);
       }
       depth++;
-    } else if (c === '}' && depth > 0) depth--;
+    } else if (c === 125 /* } */ && depth > 0) depth--;
   }
   return names;
 }
+
+const ARGUMENT = /^\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,}]/;
 
 export function serializeArb(entries: TranslationEntry[], options: SerializeOptions): string {
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;

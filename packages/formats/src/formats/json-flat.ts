@@ -4,7 +4,6 @@
 import { FormatParseError } from '../errors.js';
 import { fullKey } from '../namespace.js';
 import type { ParseResult, TranslationEntry } from '../types.js';
-import { pushEntry } from './key-tree.js';
 
 export function parseJsonDocument(text: string, maxDepth: number): unknown {
   let doc: unknown;
@@ -13,7 +12,7 @@ export function parseJsonDocument(text: string, maxDepth: number): unknown {
   } catch (err) {
     throw jsonError(text, err);
   }
-  checkDepth(doc, maxDepth);
+  if (maxDepth !== Infinity) checkDepth(doc, maxDepth);
   return doc;
 }
 
@@ -44,18 +43,19 @@ function jsonError(text: string, err: unknown): FormatParseError {
 }
 
 export function parseJsonFlat(text: string, maxDepth: number): ParseResult {
-  const doc = parseJsonDocument(text, maxDepth);
+  // Depth is checked per nested value below; JSON.parse already keeps one value per key.
+  const doc = parseJsonDocument(text, Infinity);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
     throw new FormatParseError('The JSON file must contain an object of keys and values.');
   }
   const entries: TranslationEntry[] = [];
   const errors: ParseResult['errors'] = [];
-  const seen = new Set<string>();
   for (const key of Object.keys(doc)) {
     const v = (doc as Record<string, unknown>)[key];
-    if (typeof v === 'string') pushEntry(entries, seen, errors, { key, value: v });
-    else if (typeof v === 'number' || typeof v === 'boolean') pushEntry(entries, seen, errors, { key, value: String(v) });
+    if (typeof v === 'string') entries.push({ key, value: v });
+    else if (typeof v === 'number' || typeof v === 'boolean') entries.push({ key, value: String(v) });
     else if (v !== null && typeof v === 'object') {
+      checkDepth(v, maxDepth - 1);
       errors.push({ key, message: `"${key}" holds a nested object; flat JSON expects text values (use json-nested).` });
     } else errors.push({ key, message: `"${key}" has no text value and was skipped.` });
   }

@@ -2,21 +2,20 @@
  * json-nested: nested objects flattened to dot-notation keys. The namespace is
  * the first key segment on export. See key-tree.ts for the leaf/prefix rule.
  */
-import { fullKey } from '../namespace.js';
 import type { ParseResult, TranslationEntry } from '../types.js';
 import { parseJsonDocument } from './json-flat.js';
-import { buildTree, flattenTree, pushEntry } from './key-tree.js';
+import { buildTree, dropDuplicates, flattenTree } from './key-tree.js';
 
 export function parseJsonNested(text: string, maxDepth: number): ParseResult {
   const doc = parseJsonDocument(text, maxDepth);
-  const entries: TranslationEntry[] = [];
   const errors: ParseResult['errors'] = [];
-  const seen = new Set<string>();
-  flattenTree(doc, maxDepth, (key, value) => pushEntry(entries, seen, errors, { key, value }), errors);
+  let entries: TranslationEntry[] = [];
+  const mayRepeat = flattenTree(doc, maxDepth, (key, value) => entries.push({ key, value }), errors);
+  if (mayRepeat) entries = dropDuplicates(entries, errors);
   return { entries, errors, metadata: {} };
 }
 
 export function serializeJsonNested(entries: TranslationEntry[]): string {
-  const tree = buildTree(entries.map((e) => [fullKey(e), e.value]));
+  const tree = buildTree(entries);
   return JSON.stringify(tree, null, 2) + '\n';
 }

@@ -16,69 +16,107 @@ export function flattenTree(
   maxDepth: number,
   onLeaf: (key: string, value: string) => void,
   errors: FormatIssue[],
-): void {
-  const walk = (node: unknown, prefix: string, depth: number): void => {
+): boolean {
+  // Paths are unique unless some property name itself contains a dot ({"a.b": …, "a": {"b": …}}).
+  let dottedName = false;
+  const walk = (node: Record<string, unknown>, prefix: string, depth: number): void => {
     if (depth > maxDepth) {
       throw new FormatParseError(`The file is nested more than ${maxDepth} levels deep.`);
     }
-    if (node !== null && typeof node === 'object') {
-      const isArray = Array.isArray(node);
-      for (const k of Object.keys(node)) {
-        const child = (node as Record<string, unknown>)[k];
-        const key = prefix === '' && depth === 0 ? k : `${prefix}.${k}`;
-        if (typeof child === 'string') onLeaf(key, child);
-        else if (typeof child === 'number' || typeof child === 'boolean' || typeof child === 'bigint') {
-          onLeaf(key, String(child));
-        } else if (child === null || child === undefined) {
-          errors.push({ key, message: `"${key}" has no value and was skipped.` });
-        } else if (typeof child === 'object') {
-          if (Object.keys(child).length === 0) {
-            errors.push({ key, message: `"${key}" is an empty ${Array.isArray(child) ? 'list' : 'object'} and was skipped.` });
-          } else walk(child, key, depth + 1);
-        } else {
-          errors.push({ key, message: `"${key}" has an unsupported value and was skipped.` });
-        }
-        void isArray;
+    for (const k of Object.keys(node)) {
+      const child = node[k];
+      const key = prefix + k;
+      if (!dottedName && k.includes('.')) dottedName = true;
+      if (typeof child === 'string') onLeaf(key, child);
+      else if (typeof child === 'number' || typeof child === 'boolean' || typeof child === 'bigint') {
+        onLeaf(key, String(child));
+      } else if (child === null || child === undefined) {
+        errors.push({ key, message: `"${key}" has no value and was skipped.` });
+      } else if (typeof child === 'object') {
+        if (isEmpty(child)) {
+          errors.push({ key, message: `"${key}" is an empty ${Array.isArray(child) ? 'list' : 'object'} and was skipped.` });
+        } else walk(child as Record<string, unknown>, `${key}.`, depth + 1);
+      } else {
+        errors.push({ key, message: `"${key}" has an unsupported value and was skipped.` });
       }
     }
   };
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     throw new FormatParseError('The file must contain an object of keys and values at its top level.');
   }
-  walk(root, '', 0);
+  walk(root as Record<string, unknown>, '', 0);
+  return dottedName;
+}
+
+/** Keep the first entry of each key, reporting the others. */
+export function dropDuplicates(entries: TranslationEntry[], errors: FormatIssue[]): TranslationEntry[] {
+  const seen = new Set<string>();
+  const out: TranslationEntry[] = [];
+  for (const e of entries) pushEntry(out, seen, errors, e);
+  return out;
+}
+
+function isEmpty(obj: object): boolean {
+  for (const _ in obj) return false;
+  return true;
 }
 
 /**
  * Build a nested object from dotted keys. Rule for a key that is both a leaf and a
  * prefix (`a` and `a.b`): the leaf keeps the nested position and every longer key
  * under it is written as one flat dotted property at the level where the conflict
- * starts (`{"a": "x", "a.b": "y"}`), which flattens back to the same keys.
+ * starts (`{"a": "x", "a.b": "y"}`), which flattens back to the same keys. Resolved
+ * as conflicts are met, so the common case costs no extra lookups.
  */
-export function buildTree(pairs: Array<[string, string]>): Tree {
-  const leaves = new Set<string>();
-  for (const [k] of pairs) leaves.add(k);
-  const root: Tree = Object.create(null) as Tree;
-  for (const [key, value] of pairs) {
-    const segments = key.split('.');
+export function buildTree(entries: TranslationEntry[]): Tree {
+  const root: Tree = {};
+  for (const entry of entries) {
+    const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
+    const value = entry.value;
+    let dot = key.indexOf('.');
     let node = root;
-    let i = 0;
-    let prefix = '';
-    for (; i < segments.length - 1; i++) {
-      prefix = i === 0 ? segments[0]! : `${prefix}.${segments[i]}`;
-      if (leaves.has(prefix)) break;
-      const seg = segments[i]!;
-      let next = node[seg];
+    let start = 0;
+    while (dot >= 0) {
+      const seg = key.slice(start, dot);
+      const next = own(node, seg);
+      if (typeof next === 'string') break; // a leaf sits here: keep the rest as one dotted property
       if (next === undefined) {
-        next = Object.create(null) as Tree;
-        node[seg] = next;
-      } else if (typeof next === 'string') {
-        break; // cannot happen: a string at this path is a leaf in `leaves`
-      }
-      node = next;
+        const created: Tree = {};
+        set(node, seg, created);
+        node = created;
+      } else node = next;
+      start = dot + 1;
+      dot = key.indexOf('.', start);
     }
-    node[segments.slice(i).join('.')] = value;
+    const last = key.slice(start);
+    const existing = own(node, last);
+    if (existing !== undefined && typeof existing !== 'string') {
+      // Longer keys arrived first: move them up as dotted properties beside the new leaf.
+      delete node[last];
+      moveFlat(existing, `${last}.`, node);
+    }
+    set(node, last, value);
   }
   return root;
+}
+
+// Plain objects (not null-prototype ones) keep V8's fast JSON.stringify path; these two
+// helpers make keys such as "__proto__" or "toString" ordinary data.
+function own(node: Tree, key: string): string | Tree | undefined {
+  return Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
+function set(node: Tree, key: string, value: string | Tree): void {
+  if (key === '__proto__') Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  else node[key] = value;
+}
+
+function moveFlat(tree: Tree, prefix: string, target: Tree): void {
+  for (const k of Object.keys(tree)) {
+    const v = tree[k]!;
+    if (typeof v === 'string') set(target, prefix + k, v);
+    else moveFlat(v, `${prefix}${k}.`, target);
+  }
 }
 
 export function pushEntry(

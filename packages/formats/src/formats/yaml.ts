@@ -4,9 +4,8 @@
  */
 import { parseDocument, stringify, YAMLParseError } from 'yaml';
 import { FormatParseError } from '../errors.js';
-import { fullKey } from '../namespace.js';
 import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from '../types.js';
-import { buildTree, flattenTree, pushEntry } from './key-tree.js';
+import { buildTree, dropDuplicates, flattenTree } from './key-tree.js';
 
 const MAX_ALIASES = 100;
 
@@ -41,10 +40,10 @@ export function parseYaml(text: string, options: ParseOptions, maxDepth: number)
       metadata.localeRoot = only;
     }
   }
-  const entries: TranslationEntry[] = [];
   const errors: ParseResult['errors'] = [];
-  const seen = new Set<string>();
-  flattenTree(data, maxDepth, (key, value) => pushEntry(entries, seen, errors, { key, value }), errors);
+  let entries: TranslationEntry[] = [];
+  const mayRepeat = flattenTree(data, maxDepth, (key, value) => entries.push({ key, value }), errors);
+  if (mayRepeat) entries = dropDuplicates(entries, errors);
   return { entries, errors, metadata };
 }
 
@@ -55,7 +54,7 @@ function sameLanguage(a: string, b: string): boolean {
 
 export function serializeYaml(entries: TranslationEntry[], options: SerializeOptions): string {
   if (entries.length === 0) return options.includeLocaleRoot ? `${stringify({ [options.language]: {} }, { version: '1.1', lineWidth: 0 })}` : '{}\n';
-  let tree: object = buildTree(entries.map((e) => [fullKey(e), e.value]));
+  let tree: object = buildTree(entries);
   if (options.includeLocaleRoot) tree = { [options.language]: tree };
   // version 1.1 makes the stringifier quote yes/no/on/off/~ as well as true/null.
   return stringify(tree, { version: '1.1', lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
