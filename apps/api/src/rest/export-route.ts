@@ -1,0 +1,94 @@
+// GET /projects/:projectId/export/:language — a file download, so a plain express route: the body
+// is the raw file (binary for `mo`), described by headers rather than a JSON envelope.
+import type { NextFunction, Request, Response } from "express";
+import { z } from "zod";
+import { AppError, badRequest, unauthorized, type ServiceContext } from "@locale/core";
+import { exportTranslations, FORMAT_IDS } from "@locale/core/import-export";
+import { resolveActor, type AppDeps } from "../trpc/context";
+import { sendError } from "./error-responses";
+import type { PlainRoute } from "./plain-route";
+
+const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZErrorRef } } });
+
+function parseBoolean(value: unknown, field: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  throw badRequest(`${field}: must be "true" or "false"`, [{ path: field, message: 'must be "true" or "false"' }]);
+}
+
+function singleQuery(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw badRequest(`${field}: must be given once`, [{ path: field, message: "must be given once" }]);
+  return value;
+}
+
+async function handleExport(deps: AppDeps, req: Request, res: Response): Promise<void> {
+  const actor = await resolveActor(deps, req);
+  if (!actor) throw unauthorized();
+  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
+  const format = singleQuery(req.query.format, "format");
+  if (format === undefined) throw badRequest("format: is required", [{ path: "format", message: "is required" }]);
+  const namespace = singleQuery(req.query.namespace, "namespace");
+  const includeUntranslated = parseBoolean(singleQuery(req.query.includeUntranslated, "includeUntranslated"), "includeUntranslated");
+  const result = await exportTranslations(svc, String(req.params.projectId), {
+    language: String(req.params.language),
+    format,
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(includeUntranslated !== undefined ? { includeUntranslated } : {}),
+  });
+  res.status(200);
+  res.setHeader("Content-Type", "application/octet-stream");
+  res.setHeader("Content-Disposition", `attachment; filename="${result.fileName}"`);
+  res.setHeader("X-Total-Keys", String(result.totalKeys));
+  res.setHeader("X-Export-Truncated", String(result.truncated));
+  res.setHeader("Access-Control-Expose-Headers", "Content-Disposition, X-Total-Keys, X-Export-Truncated");
+  res.setHeader("Content-Length", String(result.body.byteLength));
+  res.end(Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength));
+}
+
+export const exportRoute: PlainRoute = {
+  mount(router, deps) {
+    router.get("/projects/:projectId/export/:language", (req: Request, res: Response, next: NextFunction) => {
+      handleExport(deps, req, res).catch((err: unknown) => {
+        if (err instanceof AppError) return sendError(res, err.toBody());
+        next(err);
+      });
+    });
+  },
+  docs: {
+    "/projects/{projectId}/export/{language}": {
+      get: {
+        tags: ["Import and export"],
+        summary: "Export one project language as a file",
+        description:
+          "Raw file body (binary for `mo`). Keys are ordered by namespace, then key. `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.",
+        security: [{ apiKey: [] }, { session: [] }],
+        requestParams: {
+          path: z.object({ projectId: z.string(), language: z.string().describe("The source language or a target language of the project") }),
+          query: z.object({
+            format: z.enum(FORMAT_IDS),
+            namespace: z.string().optional().describe("Only keys of this namespace, written without the namespace prefix"),
+            includeUntranslated: z.enum(["true", "false"]).optional(),
+          }),
+        },
+        responses: {
+          "200": {
+            description: "The file",
+            headers: {
+              "Content-Disposition": { description: 'attachment; filename="<language>.<ext>"', schema: { type: "string" } },
+              "X-Total-Keys": { description: "Number of keys written to the file", schema: { type: "integer" } },
+              "X-Export-Truncated": { description: "`true` when entries were dropped to stay under EXPORT_MAX_BYTES", schema: { type: "string", enum: ["true", "false"] } },
+            },
+            content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+          },
+          "400": errorResponse("Unknown format or bad query value"),
+          "401": errorResponse("No or invalid credentials"),
+          "403": errorResponse("The role or token scopes do not allow export"),
+          "404": errorResponse("Unknown project (or another organization's), or not a language of the project"),
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,128 @@
+// Exports one project language as a file (SPEC.md "Import and export", DECISIONS.md "Import and
+// export"): keys ordered by namespace then key, translator formats with every key, runtime formats
+// with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
+import { isFormatId, serialize, type TranslationEntry } from "@locale/formats";
+import type { ServiceContext } from "../context";
+import { badRequest, notFound } from "../errors/app-error";
+import { recordActivity } from "../activity/record-activity";
+import { loadProject } from "../projects/load-project";
+import { projectLanguages } from "../projects/project-record";
+import { BILINGUAL_FORMATS, exportFileName, TRANSLATOR_FORMATS, type FormatId } from "./format-rules";
+
+export interface ExportInput {
+  language: string;
+  format: string;
+  /** Only keys of this namespace, written without the namespace prefix. */
+  namespace?: string;
+  /** Overrides the per-format default of including keys without a value. */
+  includeUntranslated?: boolean;
+}
+
+export interface ExportResult {
+  body: Uint8Array;
+  fileName: string;
+  format: FormatId;
+  language: string;
+  totalKeys: number;
+  truncated: boolean;
+}
+
+interface ExportRow {
+  namespace: string;
+  key: string;
+  description: string;
+  value: string | null;
+  sourceValue: string | null;
+}
+
+export async function exportTranslations(ctx: ServiceContext, projectId: string, input: ExportInput): Promise<ExportResult> {
+  const project = await loadProject(ctx, projectId, "export");
+  const language = projectLanguages(project).find((l) => l.toLowerCase() === input.language.toLowerCase());
+  if (!language) throw notFound("Language");
+  if (!isFormatId(input.format)) {
+    throw badRequest(`format: "${input.format}" is not a supported format`, [{ path: "format", message: "is not a supported format" }]);
+  }
+  const format = input.format;
+  const includeUntranslated = input.includeUntranslated ?? TRANSLATOR_FORMATS.includes(format);
+  const withSource = BILINGUAL_FORMATS.includes(format);
+
+  // Byte order ("C" collation), so PGlite and every PostgreSQL locale agree on the order.
+  const rows = input.namespace !== undefined
+    ? await ctx.db.prisma.$queryRaw<ExportRow[]>`
+        SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
+        FROM "Key" k
+        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${language}
+        LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = ${project.sourceLanguage}
+        WHERE k."projectId" = ${project.id} AND k."namespace" = ${input.namespace}
+        ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`
+    : await ctx.db.prisma.$queryRaw<ExportRow[]>`
+        SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
+        FROM "Key" k
+        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${language}
+        LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = ${project.sourceLanguage}
+        WHERE k."projectId" = ${project.id}
+        ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`;
+
+  const entries: TranslationEntry[] = [];
+  for (const r of rows) {
+    const value = r.value ?? "";
+    if (value === "" && !includeUntranslated) continue;
+    const entry: TranslationEntry = { key: r.key, value };
+    // A namespace filter writes bare keys, so the file re-imports with the same `namespace`.
+    if (input.namespace === undefined && r.namespace) entry.namespace = r.namespace;
+    if (r.description) entry.description = r.description;
+    if (withSource && r.sourceValue) entry.sourceText = r.sourceValue;
+    entries.push(entry);
+  }
+
+  const options = { language, sourceLanguage: project.sourceLanguage };
+  const { body, count } = serializeWithin(format, entries, options, ctx.config.exportMaxBytes);
+  const truncated = count < entries.length;
+
+  await ctx.db.prisma.$transaction(async (tx) => {
+    await recordActivity(tx, ctx.actor, {
+      action: "export.completed",
+      projectId: project.id,
+      targetId: project.id,
+      targetType: "project",
+      metadata: { language, format, totalKeys: count, truncated, ...(input.namespace !== undefined ? { namespace: input.namespace } : {}) },
+    });
+  });
+  return { body, fileName: exportFileName(language, format), format, language, totalKeys: count, truncated };
+}
+
+const encoder = new TextEncoder();
+
+function toBytes(out: string | Uint8Array): Uint8Array {
+  return typeof out === "string" ? encoder.encode(out) : out;
+}
+
+/**
+ * Serializes the longest prefix of `entries` whose file fits in `maxBytes`. Cutting the entry list
+ * (never the bytes) keeps the file well-formed; the search starts from a proportional guess and
+ * narrows by bisection, so a truncated export costs a handful of serializations.
+ */
+function serializeWithin(
+  format: FormatId,
+  entries: TranslationEntry[],
+  options: { language: string; sourceLanguage: string },
+  maxBytes: number,
+): { body: Uint8Array; count: number } {
+  const full = toBytes(serialize(format, entries, options));
+  if (full.byteLength <= maxBytes || entries.length === 0) return { body: full, count: entries.length };
+  let best = { body: toBytes(serialize(format, [], options)), count: 0 };
+  let low = 0;
+  let high = entries.length - 1;
+  let guess = Math.min(high, Math.floor((entries.length * maxBytes) / full.byteLength));
+  for (let i = 0; i < 64 && low <= high; i++) {
+    const body = toBytes(serialize(format, entries.slice(0, guess), options));
+    if (body.byteLength <= maxBytes) {
+      best = { body, count: guess };
+      low = guess + 1;
+    } else {
+      high = guess - 1;
+    }
+    guess = Math.floor((low + high) / 2);
+  }
+  return best;
+}
