@@ -1,4 +1,5 @@
 // Every plain express route (see plain-route.ts), in mount order.
 import type { PlainRoute } from "./plain-route";
+import { exportRoute } from "./export-route";
 
-export const PLAIN_ROUTES: PlainRoute[] = [];
+export const PLAIN_ROUTES: PlainRoute[] = [exportRoute];

@@ -1,11 +1,13 @@
 // The application router: the single source of truth for REST (trpc-to-openapi), /trpc, the
 // OpenAPI document and the SDK's types. Each domain registers its router here.
 import { router } from "../trpc/init";
+import { importExportRouter } from "./import-export";
 import { authRouter } from "./auth";
 import { tokensRouter } from "./tokens";
 import { projectsRouter } from "./projects";
 
 export const appRouter = router({
+  importExport: importExportRouter,
   auth: authRouter,
   tokens: tokensRouter,
   projects: projectsRouter,
