@@ -1,0 +1,54 @@
+// createClient: the generated operations (`client.<domain>.<method>`) plus the hand-written
+// helpers for routes JSON cannot express: export downloads, imports from bytes, the AI batch
+// event stream, and generic auto-pagination.
+import { buildGeneratedClient } from "./operations-client";
+import type { GeneratedClient } from "./operation-types";
+import { Transport, type ClientOptions, type RequestSpec } from "./transport";
+import { exportFile, importFile, type ExportOptions, type ExportedFile, type ImportRequest, type ImportResult } from "./files";
+import { batchEvents, type BatchEvent, type BatchEventsOptions } from "./batch-events";
+import { paginate, type PageEnvelope } from "./paginate";
+
+export interface FilesClient {
+  /** Downloads a language file: bytes plus `totalKeys`/`truncated` from the response headers. */
+  export(projectId: string, language: string, options: ExportOptions): Promise<ExportedFile>;
+  /** Imports a file given as text or bytes (`mo` bytes are base64-encoded for you). */
+  import(projectId: string, request: ImportRequest): Promise<ImportResult>;
+}
+
+export interface BatchJobsClient {
+  /** The job's events as an async iterator; reconnects with Last-Event-ID until `complete` or `cancelled`. */
+  events(projectId: string, jobId: string, options?: BatchEventsOptions): AsyncIterableIterator<BatchEvent>;
+}
+
+export type LocaleClient = GeneratedClient & {
+  files: FilesClient;
+  batchJobs: BatchJobsClient;
+  /** Iterates every item of any paginated list, e.g. `client.paginate((page) => client.keys.list(id, {page}))`. */
+  paginate<T>(fetchPage: (page: number) => Promise<PageEnvelope<T>>): AsyncIterableIterator<T>;
+  /** Escape hatch for a route the generated table does not know yet. */
+  request<T = unknown>(spec: RequestSpec): Promise<T>;
+  readonly options: Readonly<ClientOptions>;
+};
+
+export function createClient(options: ClientOptions): LocaleClient {
+  const transport = new Transport(options);
+  const generated = buildGeneratedClient(transport) as unknown as Record<string, unknown>;
+  const helpers = {
+    files: {
+      export: (projectId: string, language: string, o: ExportOptions) => exportFile(transport, projectId, language, o),
+      import: (projectId: string, request: ImportRequest) => importFile(transport, projectId, request),
+    } satisfies FilesClient,
+    batchJobs: {
+      events: (projectId: string, jobId: string, o?: BatchEventsOptions) => batchEvents(transport, projectId, jobId, o),
+    } satisfies BatchJobsClient,
+    paginate,
+    request: <T>(spec: RequestSpec) => transport.json<T>(spec),
+    options: Object.freeze({ ...options }),
+  };
+  for (const [name, value] of Object.entries(helpers)) {
+    // A router domain of the same name keeps its generated methods; the helpers join them.
+    const existing = generated[name];
+    generated[name] = existing && typeof existing === "object" && typeof value === "object" ? { ...existing, ...value } : value;
+  }
+  return generated as unknown as LocaleClient;
+}
