@@ -156,3 +156,12 @@ describe('broken files report where', () => {
     expect(parseError(() => parse('json-flat', new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))).message).toMatch(/UTF-8/);
   });
 });
+
+describe('empty files', () => {
+  it.each(['android-xml', 'xliff', 'xliff2', 'ios-stringsdict', 'json-flat', 'json-nested', 'arb'] as FormatId[])('%s says the file is empty', (format) => {
+    expect(parseError(() => parse(format, '  \n')).message).toBe('The file is empty.');
+  });
+  it.each(['yaml', 'ios-strings', 'po', 'pot'] as FormatId[])('%s reads an empty file as no entries', (format) => {
+    expect(parse(format, '').entries).toEqual([]);
+  });
+});

@@ -62,6 +62,7 @@ function lineOf(text: string, offset: number): { line: number } {
 
 /** Parse a document and return its children (the top-level nodes). */
 export function parseXml(text: string, stopNodes: string[] = []): XmlNode[] {
+  if (text.trim() === '') throw new FormatParseError('The file is empty.');
   checkDoctype(text);
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
   if (valid !== true) {
