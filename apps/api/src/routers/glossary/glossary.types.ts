@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+export const tags = ["Glossary"];
+
+export const ZGlossary = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  sourceLanguage: z.string(),
+  targetLanguages: z.array(z.string()),
+  organizationId: z.string(),
+  created: z.string(),
+});
+
+export const ZTermTranslation = z.object({
+  language: z.string(),
+  value: z.string(),
+  approved: z.boolean(),
+});
+
+export const ZGlossaryTerm = z.object({
+  _id: z.string(),
+  term: z.string(),
+  definition: z.string(),
+  translations: z.array(ZTermTranslation),
+  glossaryId: z.string(),
+  doNotTranslate: z.boolean(),
+  caseSensitive: z.boolean(),
+  created: z.string(),
+});
+
+export const ZOrgInput = z.object({ orgId: z.string().describe("Organization id, or `current`") });
+
+export const ZGlossaryFields = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000).optional(),
+  sourceLanguage: z.string().min(1).max(64),
+  targetLanguages: z.array(z.string().min(1).max(64)).max(500).optional(),
+});
+
+export const ZTermTranslationInput = z.object({
+  language: z.string().min(1).max(64),
+  value: z.string().max(10_000),
+  approved: z.boolean().optional(),
+});
+
+export const ZTermFields = z.object({
+  term: z.string().min(1).max(500),
+  definition: z.string().max(10_000).optional(),
+  translations: z.array(ZTermTranslationInput).max(500).optional(),
+  doNotTranslate: z.boolean().optional(),
+  caseSensitive: z.boolean().optional(),
+});
+
+export const ZGlossaryFormat = z.enum(["csv", "tbx"]);

@@ -1,0 +1,53 @@
+import type { Prisma } from "@locale/db";
+import type { ServiceContext } from "../context";
+import { conflict } from "../errors/app-error";
+import { isUniqueViolation } from "../errors/prisma-errors";
+import { recordActivity } from "../activity/record-activity";
+import { loadGlossary } from "./load-glossary";
+import { normalizeTerm, normalizeTermTranslations, termKey, type TermTranslationInput } from "./term-input";
+import { toGlossaryTermRecord, type GlossaryTermRecord } from "./glossary-record";
+
+export interface CreateGlossaryTermInput {
+  orgId: string;
+  glossaryId: string;
+  term: string;
+  definition?: string;
+  translations?: TermTranslationInput[];
+  doNotTranslate?: boolean;
+  caseSensitive?: boolean;
+}
+
+export const duplicateTerm = (term: string) => conflict(`Term "${term}" already exists in this glossary`);
+
+export async function createGlossaryTerm(ctx: ServiceContext, input: CreateGlossaryTermInput): Promise<GlossaryTermRecord> {
+  const glossary = await loadGlossary(ctx, input.orgId, input.glossaryId, "glossary.write");
+  const term = normalizeTerm(input.term);
+  const translations = normalizeTermTranslations(input.translations ?? []);
+  try {
+    const created = await ctx.db.prisma.$transaction(async (tx) => {
+      const row = await tx.glossaryTerm.create({
+        data: {
+          glossaryId: glossary.id,
+          organizationId: glossary.organizationId,
+          term,
+          termLower: termKey(term),
+          definition: input.definition ?? "",
+          translations: translations as unknown as Prisma.InputJsonValue,
+          doNotTranslate: input.doNotTranslate ?? false,
+          caseSensitive: input.caseSensitive ?? false,
+        },
+      });
+      await recordActivity(tx, ctx.actor, {
+        action: "glossary.term_added",
+        targetId: row.id,
+        targetType: "glossary_term",
+        metadata: { glossaryId: glossary.id, termId: row.id, term },
+      });
+      return row;
+    });
+    return toGlossaryTermRecord(created);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateTerm(term);
+    throw error;
+  }
+}

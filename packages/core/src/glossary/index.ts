@@ -1,0 +1,15 @@
+export * from "./glossary-record";
+export * from "./glossary-matcher";
+export * from "./load-glossary";
+export * from "./create-glossary";
+export * from "./list-glossaries";
+export * from "./update-glossary";
+export * from "./delete-glossary";
+export * from "./create-glossary-term";
+export * from "./list-glossary-terms";
+export * from "./update-glossary-term";
+export * from "./delete-glossary-term";
+export * from "./import-glossary";
+export * from "./export-glossary";
+export * from "./check-glossary";
+export { MAX_TERM_LENGTH } from "./term-input";
