@@ -5,12 +5,14 @@ import { importExportRouter } from "./import-export";
 import { authRouter } from "./auth";
 import { tokensRouter } from "./tokens";
 import { projectsRouter } from "./projects";
+import { glossaryRouter } from "./glossary";
 
 export const appRouter = router({
   importExport: importExportRouter,
   auth: authRouter,
   tokens: tokensRouter,
   projects: projectsRouter,
+  glossary: glossaryRouter,
 });
 
 export type AppRouter = typeof appRouter;
