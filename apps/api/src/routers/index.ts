@@ -5,6 +5,8 @@ import { importExportRouter } from "./import-export";
 import { authRouter } from "./auth";
 import { tokensRouter } from "./tokens";
 import { projectsRouter } from "./projects";
+import { keysRouter } from "./keys";
+import { translationsRouter } from "./translations";
 import { glossaryRouter } from "./glossary";
 
 export const appRouter = router({
@@ -12,6 +14,8 @@ export const appRouter = router({
   auth: authRouter,
   tokens: tokensRouter,
   projects: projectsRouter,
+  keys: keysRouter,
+  translations: translationsRouter,
   glossary: glossaryRouter,
 });
 

@@ -1,0 +1,12 @@
+import { createKey } from "@locale/core/keys";
+import { authedProcedure } from "../../trpc/init";
+import { ZCreateKeyRequest, ZKey } from "./keys.types";
+
+export const createKeyProcedure = authedProcedure
+  .meta({ openapi: { method: "POST", path: "/projects/{projectId}/keys", tags: ["Translation keys"], summary: "Create a key (409 if the name exists in the namespace)" }, successStatus: 201 })
+  .input(ZCreateKeyRequest)
+  .output(ZKey)
+  .mutation(({ ctx, input }) => {
+    const { projectId, ...fields } = input;
+    return createKey(ctx.svc, projectId, fields);
+  });

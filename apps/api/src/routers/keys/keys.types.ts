@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { MAX_BULK_ITEMS } from "@locale/core/keys";
+import { paginated, ZPageQuery } from "../../schemas/common";
+
+/** Text stored in PostgreSQL cannot hold NUL; refuse it as a validation error, not a 500. */
+export const ZStoredText = z.string().refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
+
+export const ZKey = z.object({
+  _id: z.string(),
+  key: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  namespace: z.string(),
+  projectId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const ZKeyListItem = ZKey.extend({ id: z.string().describe("Same as _id") });
+
+const fields = {
+  key: z.string().describe("Key name: 1-1000 characters, no leading or trailing whitespace"),
+  description: ZStoredText.max(10_000).optional(),
+  tags: z.array(ZStoredText).optional(),
+  namespace: z.string().optional().describe('Default ""'),
+};
+
+export const ZCreateKeyRequest = z.object({ projectId: z.string(), ...fields });
+export const ZKeyIdInput = z.object({ projectId: z.string(), keyId: z.string() });
+export const ZUpdateKeyRequest = z.object({ projectId: z.string(), keyId: z.string(), ...fields, key: fields.key.optional() });
+
+export const ZListKeysRequest = ZPageQuery.extend({
+  projectId: z.string(),
+  search: z.string().max(1000).optional().describe("Substring of the key name, description or any value (case-insensitive)"),
+  namespace: z.string().optional().describe("Exact namespace"),
+  tag: z.string().optional().describe("Keys carrying this tag"),
+  untranslatedIn: z.string().optional().describe("Keys without a value (or untranslated) in this project language"),
+});
+export const ZKeyPage = paginated(ZKeyListItem);
+
+export const ZBulkCreateKeysRequest = z.object({
+  projectId: z.string(),
+  keys: z.array(z.object(fields)).max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
+});
+export const ZBulkCreateKeysResponse = z.object({
+  created: z.number(),
+  skipped: z.number(),
+  errors: z.array(z.object({ index: z.number(), key: z.string(), message: z.string() })),
+  keys: z.array(ZKey),
+});
+
+export const ZBulkUpdateKeysRequest = z.object({
+  projectId: z.string(),
+  keys: z.array(z.object({ _id: z.string(), ...fields, key: fields.key.optional() })).max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
+});
+export const ZBulkUpdateKeysResponse = z.object({
+  updated: z.number(),
+  notFound: z.array(z.string()),
+  errors: z.array(z.object({ index: z.number(), _id: z.string(), message: z.string() })),
+});
+
+export const ZBulkDeleteKeysRequest = z.object({
+  projectId: z.string(),
+  keyIds: z.array(z.string()).max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
+});
+export const ZBulkDeleteKeysResponse = z.object({ deleted: z.number(), notFound: z.array(z.string()) });

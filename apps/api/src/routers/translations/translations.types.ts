@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { MAX_BULK_ITEMS } from "@locale/core/keys";
+import { paginated, ZPageQuery } from "../../schemas/common";
+import { ZStoredText } from "../keys/keys.types";
+
+export const ZTranslationStatus = z.enum(["untranslated", "translated", "reviewed", "approved"]);
+
+export const ZPlaceholderWarning = z.object({
+  type: z.literal("placeholder_mismatch"),
+  missing: z.array(z.string()).describe("Placeholders of the source value absent here"),
+  extra: z.array(z.string()).describe("Placeholders here that the source value lacks"),
+});
+
+export const ZTranslation = z.object({
+  keyId: z.string(),
+  key: z.string(),
+  namespace: z.string(),
+  value: z.string(),
+  status: ZTranslationStatus,
+  language: z.string(),
+  source: z.enum(["human", "ai", "import", "tm", "api"]).nullable().describe("Null while no value was ever stored"),
+  aiConfidence: z.number().nullable().describe("0-100; only for source ai"),
+  updatedAt: z.string().nullable(),
+  warnings: z.array(ZPlaceholderWarning),
+});
+
+export const ZTranslationPage = paginated(ZTranslation);
+
+export const ZHistoryEntry = z.object({
+  _id: z.string(),
+  previousValue: z.string().nullable(),
+  newValue: z.string(),
+  previousStatus: ZTranslationStatus,
+  newStatus: ZTranslationStatus,
+  changedBy: z.string().describe('A user id, or "ai" for AI batch saves'),
+  changedByName: z.string().nullable(),
+  source: z.string(),
+  created: z.string(),
+});
+
+export const ZTranslationPath = z.object({ projectId: z.string(), keyId: z.string(), language: z.string() });
+
+export const ZListLanguageTranslationsRequest = ZPageQuery.extend({ projectId: z.string(), language: z.string() });
+
+export const ZUpsertTranslationRequest = ZTranslationPath.extend({
+  value: ZStoredText.max(100_000),
+  source: z.enum(["human", "ai"]).optional().describe('Default "human"'),
+  aiConfidence: z.number().int().min(0).max(100).nullable().optional().describe('0-100, only with source "ai"'),
+});
+
+export const ZUpdateStatusRequest = ZTranslationPath.extend({ status: ZTranslationStatus });
+
+export const ZOverwriteRequest = z.object({
+  projectId: z.string(),
+  translations: z
+    .array(
+      z.object({
+        key: z.string(),
+        namespace: z.string().optional().describe('Default ""'),
+        language: z.string(),
+        value: ZStoredText.max(100_000),
+      }),
+    )
+    .max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
+});
+export const ZOverwriteResponse = z.object({
+  overwritten: z.number(),
+  notFound: z.array(z.object({ key: z.string(), namespace: z.string(), language: z.string() })),
+});

@@ -1,0 +1,33 @@
+import type { ServiceContext } from "../context";
+import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
+import { conflict } from "../errors/app-error";
+import { recordActivity } from "../activity/record-activity";
+import { loadProject } from "../projects/load-project";
+import { assertKeyFields, duplicateKeyMessage, normalizeTags, toKeyRecord, type KeyFields, type KeyRecord } from "./key-record";
+
+export type CreateKeyInput = KeyFields & { key: string };
+
+export async function createKey(ctx: ServiceContext, projectId: string, input: CreateKeyInput): Promise<KeyRecord> {
+  const project = await loadProject(ctx, projectId, "keys.write", { forWrite: true });
+  assertKeyFields(input);
+  const namespace = input.namespace ?? "";
+  try {
+    const key = await ctx.db.prisma.$transaction(async (tx) => {
+      const row = await tx.key.create({
+        data: { projectId: project.id, key: input.key, namespace, description: input.description ?? "", tags: normalizeTags(input.tags ?? []) },
+      });
+      await recordActivity(tx, ctx.actor, {
+        action: "key.created",
+        projectId: project.id,
+        targetId: row.id,
+        targetType: "key",
+        metadata: { keyId: row.id, key: row.key, namespace: row.namespace },
+      });
+      return row;
+    });
+    return toKeyRecord(key);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(duplicateKeyMessage(input.key, namespace));
+    throw fromDatabaseError(error);
+  }
+}

@@ -1,0 +1,44 @@
+import type { ServiceContext } from "../context";
+import { conflict } from "../errors/app-error";
+import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
+import { recordActivity } from "../activity/record-activity";
+import { loadProject } from "../projects/load-project";
+import { loadKey } from "./load-key";
+import { assertKeyFields, duplicateKeyMessage, normalizeTags, toKeyRecord, type KeyFields, type KeyRecord } from "./key-record";
+
+/** Only included fields change; renaming onto a name that exists in the namespace is a 409. */
+export async function updateKey(ctx: ServiceContext, projectId: string, keyId: string, input: KeyFields): Promise<KeyRecord> {
+  const project = await loadProject(ctx, projectId, "keys.write", { forWrite: true });
+  const current = await loadKey(ctx, project.id, keyId);
+  assertKeyFields(input);
+  const changes = {
+    ...(input.key !== undefined ? { key: input.key } : {}),
+    ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.tags !== undefined ? { tags: normalizeTags(input.tags) } : {}),
+  };
+  if (Object.keys(changes).length === 0) return toKeyRecord(current);
+  try {
+    const key = await ctx.db.prisma.$transaction(async (tx) => {
+      const row = await tx.key.update({ where: { id: current.id }, data: changes });
+      await recordActivity(tx, ctx.actor, {
+        action: "key.updated",
+        projectId: project.id,
+        targetId: row.id,
+        targetType: "key",
+        metadata: {
+          keyId: row.id,
+          key: row.key,
+          namespace: row.namespace,
+          changes: Object.keys(changes),
+          ...(row.key !== current.key || row.namespace !== current.namespace ? { previousKey: current.key, previousNamespace: current.namespace } : {}),
+        },
+      });
+      return row;
+    });
+    return toKeyRecord(key);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(duplicateKeyMessage(changes.key ?? current.key, changes.namespace ?? current.namespace));
+    throw fromDatabaseError(error);
+  }
+}

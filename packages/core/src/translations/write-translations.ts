@@ -1,0 +1,163 @@
+// The one write path for translation values and statuses. Every caller (PUT, overwrite, status,
+// revert, and other domains' imports and AI saves) goes through it inside its own transaction,
+// so each real change records exactly one history entry and writes to one translation are
+// serialised: concurrent writers queue on a per-(key, language) advisory lock, which works the
+// same on PGlite and PostgreSQL and needs no placeholder row.
+import { randomUUID } from "node:crypto";
+import type { Prisma, Translation, TranslationSource, TranslationStatus } from "@locale/db";
+import { badRequest } from "../errors/app-error";
+
+type Tx = Prisma.TransactionClient;
+
+/** Who the history names: a user (id and display name), or `ai` with no name for AI batches. */
+export interface TranslationAuthor {
+  changedBy: string;
+  changedByName: string | null;
+}
+
+export interface TranslationWrite {
+  keyId: string;
+  language: string;
+  /** New value; undefined keeps the current one (a status change). */
+  value?: string;
+  /**
+   * Explicit status. Undefined derives it from the value: an unchanged value keeps its status, a
+   * changed non-empty value becomes `translated` (a review no longer holds), an empty value
+   * `untranslated`.
+   */
+  status?: TranslationStatus;
+  /** Producer of the value, recorded whenever a write with a value changes something. */
+  source?: TranslationSource;
+  aiConfidence?: number | null;
+}
+
+export interface TranslationChange {
+  /** Index of the write that made this change. */
+  index: number;
+  translation: Translation;
+  /** No row existed before this change. */
+  created: boolean;
+  previousValue: string | null;
+  newValue: string;
+  previousStatus: TranslationStatus;
+  newStatus: TranslationStatus;
+  valueChanged: boolean;
+}
+
+export interface WriteTranslationsResult {
+  /** State after each write, by write index (null: nothing stored, reads synthesise it). */
+  rows: (Translation | null)[];
+  changes: TranslationChange[];
+}
+
+const pairOf = (keyId: string, language: string) => `${keyId}\u0000${language}`;
+
+/** Takes the per-translation write locks, in a fixed order so two batches cannot deadlock. */
+export async function lockTranslations(tx: Tx, pairs: { keyId: string; language: string }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  const ids = [...new Set(pairs.map((p) => `${p.keyId}:${p.language}`))];
+  await tx.$executeRawUnsafe(
+    `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(p, 0) AS h FROM unnest($1::text[]) AS p ORDER BY 1) AS locks`,
+    ids,
+  );
+}
+
+export async function writeTranslations(tx: Tx, projectId: string, author: TranslationAuthor, writes: TranslationWrite[]): Promise<WriteTranslationsResult> {
+  if (writes.length === 0) return { rows: [], changes: [] };
+  await lockTranslations(tx, writes);
+  const existing = await tx.translation.findMany({
+    where: { keyId: { in: [...new Set(writes.map((w) => w.keyId))] }, language: { in: [...new Set(writes.map((w) => w.language))] } },
+  });
+  const initial = new Map<string, Translation>(existing.map((t) => [pairOf(t.keyId, t.language), t]));
+  const state = new Map<string, Translation | null>();
+  const lastStamp = new Map<string, number>();
+  const now = Date.now();
+  const rows: (Translation | null)[] = [];
+  const changes: TranslationChange[] = [];
+  const history: Prisma.TranslationHistoryCreateManyInput[] = [];
+
+  for (const [index, w] of writes.entries()) {
+    const pair = pairOf(w.keyId, w.language);
+    const current = state.has(pair) ? state.get(pair)! : (initial.get(pair) ?? null);
+    const currentValue = current?.value ?? "";
+    const currentStatus: TranslationStatus = current?.status ?? "untranslated";
+    const newValue = w.value ?? currentValue;
+    const valueChanged = newValue !== currentValue;
+    const newStatus: TranslationStatus = w.status ?? (valueChanged ? (newValue === "" ? "untranslated" : "translated") : currentStatus);
+    if (newStatus !== "untranslated" && newValue === "") {
+      throw badRequest(`status: a translation without a value can only be untranslated`, [{ path: "status", message: "needs a non-empty value" }]);
+    }
+    if (!valueChanged && newStatus === currentStatus) {
+      rows.push(current);
+      continue;
+    }
+    // History is ordered by time: keep each translation's timestamps strictly increasing even
+    // when serialised writes land within one millisecond.
+    const previousStamp = lastStamp.get(pair) ?? (current ? current.updatedAt.getTime() : 0);
+    const stamp = new Date(Math.max(now, previousStamp + 1));
+    lastStamp.set(pair, stamp.getTime());
+    const source: TranslationSource = w.value !== undefined ? (w.source ?? "human") : (current?.source ?? w.source ?? "human");
+    const aiConfidence = source === "ai" ? (w.value !== undefined ? (w.aiConfidence ?? null) : (current?.aiConfidence ?? null)) : null;
+    const next: Translation = {
+      id: current?.id ?? randomUUID(),
+      projectId,
+      keyId: w.keyId,
+      language: w.language,
+      value: newValue,
+      status: newStatus,
+      source,
+      aiConfidence,
+      createdAt: current?.createdAt ?? stamp,
+      updatedAt: stamp,
+    };
+    state.set(pair, next);
+    rows.push(next);
+    changes.push({
+      index,
+      translation: next,
+      created: current === null,
+      previousValue: current ? current.value : null,
+      newValue,
+      previousStatus: currentStatus,
+      newStatus,
+      valueChanged,
+    });
+    history.push({
+      translationId: next.id,
+      projectId,
+      keyId: w.keyId,
+      language: w.language,
+      previousValue: current ? current.value : null,
+      newValue,
+      previousStatus: currentStatus,
+      newStatus,
+      changedBy: author.changedBy,
+      changedByName: author.changedByName,
+      source,
+      createdAt: stamp,
+    });
+  }
+
+  const creates: Translation[] = [];
+  for (const [pair, row] of state) {
+    if (!row) continue;
+    if (initial.has(pair)) {
+      await tx.translation.update({
+        where: { id: row.id },
+        data: { value: row.value, status: row.status, source: row.source, aiConfidence: row.aiConfidence, updatedAt: row.updatedAt },
+      });
+    } else {
+      creates.push(row);
+    }
+  }
+  if (creates.length > 0) await tx.translation.createMany({ data: creates });
+  if (history.length > 0) await tx.translationHistory.createMany({ data: history });
+  return { rows, changes };
+}
+
+/** Source-language values of the given keys (for placeholder warnings). */
+export async function readSourceValues(tx: Tx, keyIds: string[], sourceLanguage: string): Promise<Map<string, string>> {
+  if (keyIds.length === 0) return new Map();
+  const rows = await tx.translation.findMany({ where: { keyId: { in: keyIds }, language: sourceLanguage }, select: { keyId: true, value: true } });
+  return new Map(rows.map((r) => [r.keyId, r.value]));
+}
