@@ -25,17 +25,23 @@ export interface AppServer {
   logger: Logger;
 }
 
-export function coreConfigOf(config: AppConfig): CoreConfig {
+export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
   return {
     publicUrl: config.publicUrl,
     projectRetentionDays: config.PROJECT_RETENTION_DAYS,
     exportMaxBytes: config.EXPORT_MAX_BYTES,
     allowSignup: config.ALLOW_SIGNUP,
+    mail: {
+      smtpUrl: config.SMTP_URL || null,
+      from: config.MAIL_FROM,
+      // Without SMTP the mail (its only secret is the invitation link) goes to the server log.
+      log: logger ? (mail) => logger.info({ mail }, "e-mail not sent (no SMTP_URL configured); kept in the outbox") : undefined,
+    },
   };
 }
 
 export function createApp(db: Database, config: AppConfig, logger: Logger = createLogger(config.LOG_LEVEL)): AppServer {
-  const deps: AppDeps = { db, config, core: coreConfigOf(config) };
+  const deps: AppDeps = { db, config, core: coreConfigOf(config, logger) };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");

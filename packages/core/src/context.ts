@@ -1,5 +1,6 @@
 import type { Database } from "@locale/db";
 import type { Actor } from "./auth/actor";
+import type { MailConfig } from "./mail/mail-config";
 
 /** Deployment settings the domain needs (parsed from the environment by the app). */
 export interface CoreConfig {
@@ -8,6 +9,8 @@ export interface CoreConfig {
   projectRetentionDays: number;
   exportMaxBytes: number;
   allowSignup: boolean;
+  /** Outgoing e-mail (invitations); absent means "log it, keep it in the outbox". */
+  mail?: MailConfig;
 }
 
 export interface ServiceContext {

@@ -1,5 +1,6 @@
 // Every plain express route (see plain-route.ts), in mount order.
 import type { PlainRoute } from "./plain-route";
 import { exportRoute } from "./export-route";
+import { commentEditRoute } from "./comment-edit-route";
 
-export const PLAIN_ROUTES: PlainRoute[] = [exportRoute];
+export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, commentEditRoute];

@@ -5,6 +5,10 @@ import { importExportRouter } from "./import-export";
 import { authRouter } from "./auth";
 import { tokensRouter } from "./tokens";
 import { projectsRouter } from "./projects";
+import { organizationsRouter } from "./organizations";
+import { membersRouter } from "./members";
+import { commentsRouter } from "./comments";
+import { activityRouter } from "./activity";
 import { keysRouter } from "./keys";
 import { translationsRouter } from "./translations";
 import { glossaryRouter } from "./glossary";
@@ -14,6 +18,10 @@ export const appRouter = router({
   auth: authRouter,
   tokens: tokensRouter,
   projects: projectsRouter,
+  organizations: organizationsRouter,
+  members: membersRouter,
+  comments: commentsRouter,
+  activity: activityRouter,
   keys: keysRouter,
   translations: translationsRouter,
   glossary: glossaryRouter,

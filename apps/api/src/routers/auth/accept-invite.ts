@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { acceptInvitation } from "@locale/core/invitations";
+import { publicProcedure } from "../../trpc/init";
+import { setSessionCookie } from "./session-cookie";
+import { ZSession } from "./auth.types";
+
+export const ZAcceptInviteRequest = z.object({
+  token: z.string().min(1).max(200).describe("The `token` of the invitation link"),
+  name: z.string().trim().min(1).max(200).optional().describe("Required when the invited e-mail has no account yet"),
+  password: z.string().min(8).describe("The new account's password, or the existing account's current password"),
+});
+
+export const acceptInviteProcedure = publicProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/auth/accept-invite",
+      tags: ["Auth"],
+      summary: "Accept an invitation: join with the invited role and sign in (an existing account proves itself with its password)",
+    },
+  })
+  .input(ZAcceptInviteRequest)
+  .output(ZSession)
+  .mutation(async ({ ctx, input }) => {
+    const out = await acceptInvitation({ db: ctx.db, config: ctx.core }, input);
+    setSessionCookie(ctx.res, ctx.config, out.sessionSecret);
+    return { user: out.user, organization: out.organization, role: out.role };
+  });

@@ -1,0 +1,12 @@
+import { router } from "../../trpc/init";
+import { listMembersProcedure } from "./list-members";
+import { inviteMemberProcedure } from "./invite-member";
+import { updateMemberRoleProcedure } from "./update-member-role";
+import { removeMemberProcedure } from "./remove-member";
+
+export const membersRouter = router({
+  list: listMembersProcedure,
+  invite: inviteMemberProcedure,
+  updateRole: updateMemberRoleProcedure,
+  remove: removeMemberProcedure,
+});

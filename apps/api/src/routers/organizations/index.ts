@@ -1,0 +1,8 @@
+import { router } from "../../trpc/init";
+import { getOrganizationProcedure } from "./get-organization";
+import { updateOrganizationProcedure } from "./update-organization";
+
+export const organizationsRouter = router({
+  get: getOrganizationProcedure,
+  update: updateOrganizationProcedure,
+});

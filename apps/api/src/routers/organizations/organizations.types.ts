@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { AI_PROVIDERS, ZOrganizationSettingsPatch } from "@locale/core/organizations";
+
+export const ZOrganizationSettings = z.object({
+  defaultSourceLanguage: z.string().optional(),
+  aiProvider: z.string().optional().describe(AI_PROVIDERS.join(" or ")),
+  defaultTranslationWorkflow: z.string().optional(),
+  toneInstructions: z.string().optional(),
+  tmAutoAdd: z.boolean().describe("Approved translations feed the translation memory (default true)"),
+  aiProvidersConfigured: z
+    .object({ provider_a: z.boolean(), provider_b: z.boolean() })
+    .describe("Which organization-level provider keys are set (the keys themselves are write-only)"),
+});
+
+export const ZOrganizationRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  settings: ZOrganizationSettings,
+  createdAt: z.string(),
+});
+
+export const ZOrgIdInput = z.object({ orgId: z.string().describe('Organization id, or the literal "current"') });
+
+export const ZUpdateOrganizationRequest = ZOrgIdInput.extend({
+  name: z.string().trim().min(1).max(200).optional(),
+  settings: ZOrganizationSettingsPatch.optional().describe("Merged into the stored settings; null removes a setting; unknown names are refused"),
+}).strict();

@@ -1,0 +1,33 @@
+import type { Comment } from "@locale/db";
+import { iso } from "../shared/dates";
+
+export interface CommentRecord {
+  _id: string;
+  keyId: string;
+  projectId: string;
+  language: string | null;
+  authorId: string;
+  authorName: string;
+  body: string;
+  parentId: string | null;
+  resolved: boolean;
+  created: string;
+  updatedAt: string;
+}
+
+export const toCommentRecord = (c: Comment): CommentRecord => ({
+  _id: c.id,
+  keyId: c.keyId,
+  projectId: c.projectId,
+  language: c.language,
+  authorId: c.authorId,
+  authorName: c.authorName,
+  body: c.body,
+  parentId: c.parentId,
+  resolved: c.resolved,
+  created: iso(c.createdAt),
+  updatedAt: iso(c.updatedAt),
+});
+
+/** Longest accepted comment text. */
+export const MAX_COMMENT_LENGTH = 10_000;

@@ -1,0 +1,4 @@
+export * from "./invitation-record";
+export * from "./invitation-mail";
+export * from "./invite-member";
+export * from "./accept-invitation";

@@ -1,0 +1,18 @@
+import type { Invitation, Role } from "@locale/db";
+import { iso } from "../shared/dates";
+
+export interface InvitationRecord {
+  _id: string;
+  email: string;
+  role: Role;
+  expiresAt: string;
+}
+
+export const toInvitationRecord = (i: Invitation): InvitationRecord => ({ _id: i.id, email: i.email, role: i.role, expiresAt: iso(i.expiresAt) });
+
+/** Invitation links work for this long, and once. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function inviteUrlOf(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/accept-invite?token=${encodeURIComponent(token)}`;
+}

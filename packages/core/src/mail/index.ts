@@ -1,0 +1,2 @@
+export * from "./mail-config";
+export * from "./send-mail";

@@ -1,0 +1,25 @@
+// The organization settings this service knows (SPEC.md's four plus DECISIONS.md's extras).
+// PATCH merges: a field left out keeps its value, `null` removes it (back to the default).
+import { z } from "zod";
+
+export const AI_PROVIDERS = ["provider_a", "provider_b"] as const;
+
+export const ZOrganizationSettingsPatch = z
+  .object({
+    defaultSourceLanguage: z.string().min(1).max(64).nullable(),
+    aiProvider: z.enum(AI_PROVIDERS).nullable(),
+    defaultTranslationWorkflow: z.string().max(200).nullable(),
+    toneInstructions: z.string().max(10_000).nullable(),
+    // A literal union, not z.boolean(): the REST adapter coerces booleans in bodies ("no" → true).
+    tmAutoAdd: z.literal([true, false]).nullable(),
+    /** Write-only: reads show only `aiProvidersConfigured`. An empty string or null removes a key. */
+    aiProviderKeys: z
+      .object({ provider_a: z.string().max(1000).nullable(), provider_b: z.string().max(1000).nullable() })
+      .partial()
+      .strict()
+      .nullable(),
+  })
+  .partial()
+  .strict();
+
+export type TOrganizationSettingsPatch = z.infer<typeof ZOrganizationSettingsPatch>;
