@@ -2,7 +2,7 @@
  * Throughput benchmark: for each format, parse and serialize 100,000 entries with
  * @locale/formats and, side by side, with the underlying library alone (the floor).
  * Each measurement runs in its own child process so peak RSS is per measurement;
- * times are the median of 3–9 runs.
+ * times are the median of 3–5 runs.
  *
  *   pnpm --filter @locale/formats bench            # all formats
  *   pnpm --filter @locale/formats bench po yaml    # some formats
@@ -68,7 +68,7 @@ function time<T>(fn: () => T): [T, number] {
     const ms = performance.now() - start;
     times.push(ms);
     spent += ms;
-  } while (times.length < 3 || (times.length < 9 && spent < 1500));
+  } while (times.length < 3 || (times.length < 5 && spent < 1000));
   times.sort((a, b) => a - b);
   return [value, times[Math.floor(times.length / 2)]!];
 }
