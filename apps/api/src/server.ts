@@ -18,6 +18,7 @@ import { csrfGuard } from "./rest/csrf";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { createLogger } from "./logger";
+import { graphqlHandlers } from "./graphql";
 
 export interface AppServer {
   app: express.Express;
@@ -86,6 +87,8 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
     csrfGuard(config.publicUrl, config.corsOrigins),
     createExpressMiddleware({ router: appRouter, createContext: contextFactory(deps) }),
   );
+
+  app.use("/graphql", ...graphqlHandlers(deps, logger));
 
   app.use(notFoundRoute);
   app.use(expressErrorHandler(logger));
