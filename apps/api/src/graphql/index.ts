@@ -1,0 +1,76 @@
+// GraphQL at /graphql: the Pothos schema served by graphql-yoga (GraphiQL in the browser),
+// authenticated like REST (X-API-Key or the session cookie → the same Actor), errors coded from
+// APP_ERROR_TABLE, internal errors masked, and depth/cost/alias limits against hostile queries.
+import type { RequestHandler, Request } from "express";
+import type { Logger } from "pino";
+import { GraphQLError } from "graphql";
+import { createYoga } from "graphql-yoga";
+import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
+import { APP_ERROR_TABLE, AppError, fromDatabaseError } from "@locale/core";
+import { builder, type GraphqlContext } from "./builder";
+import { resolveActor, type AppDeps } from "../trpc/context";
+import { csrfGuard } from "../rest/csrf";
+import "./schema/organization";
+import "./schema/project";
+import "./schema/key";
+import "./schema/translation";
+import "./schema/comment";
+import "./schema/glossary";
+import "./schema/activity";
+import "./schema/token";
+
+export const schema = builder.toSchema({ sortSchema: true });
+
+/** Limits sized so the documented queries pass and nesting abuse does not. */
+export const GRAPHQL_LIMITS = {
+  maxDepth: 10,
+  maxCost: 20_000,
+  maxAliases: 20,
+  maxTokens: 3_000,
+};
+
+/** An AppError (or a database error core knows) becomes a coded GraphQL error; the rest is masked. */
+export function toGraphqlError(error: unknown, logger?: Logger): GraphQLError {
+  const graphqlError = error instanceof GraphQLError ? error : null;
+  const original = graphqlError?.originalError ?? error;
+  if (graphqlError && !graphqlError.originalError) return graphqlError; // parse/validation errors
+  if (original instanceof GraphQLError) return original;
+  const mapped = original instanceof AppError ? original : fromDatabaseError(original);
+  if (mapped instanceof AppError && mapped.code !== "INTERNAL") {
+    const entry = APP_ERROR_TABLE[mapped.code];
+    return new GraphQLError(mapped.message, {
+      nodes: graphqlError?.nodes,
+      path: graphqlError?.path,
+      extensions: { code: entry.graphql, statusCode: entry.status, ...(mapped.issues ? { issues: mapped.issues } : {}) },
+    });
+  }
+  logger?.error({ err: original, path: graphqlError?.path }, "graphql resolver failed");
+  return new GraphQLError("Internal server error", {
+    nodes: graphqlError?.nodes,
+    path: graphqlError?.path,
+    extensions: { code: APP_ERROR_TABLE.INTERNAL.graphql, statusCode: 500 },
+  });
+}
+
+/** Express handlers for /graphql: the CSRF rule of cookie sessions, then yoga. */
+export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[] {
+  const yoga = createYoga<{ req: Request }, GraphqlContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    graphiql: { title: "Locale Service GraphQL" },
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError: (error) => toGraphqlError(error, logger) },
+    context: async ({ req }) => ({ deps, actor: await resolveActor(deps, req) }),
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
+        costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
+        maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+        maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+        maxDirectives: { n: 20 },
+      }),
+    ],
+  });
+  return [csrfGuard(deps.config.publicUrl, deps.config.corsOrigins), yoga as unknown as RequestHandler];
+}

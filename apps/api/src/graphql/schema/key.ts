@@ -1,0 +1,154 @@
+// Keys: the list is the core listKeys service (same filters, order and totals as REST); the
+// page's rows are then loaded through Prisma with the query's nested selection, so a page of keys
+// with their translations costs a fixed number of SQL statements whatever its size.
+import { assertCan, projectLanguages, type PageMeta } from "@locale/core";
+import { createKey, deleteKey, listKeys, loadKey, updateKey } from "@locale/core/keys";
+import { toTranslationRecord, type TranslationRecord } from "@locale/core/translations";
+import { builder, svcOf, type GraphqlContext } from "../builder";
+import { PageMetaRef, SuccessRef } from "./common";
+import { TranslationRef } from "./translation";
+
+interface KeyPage {
+  ids: string[];
+  meta: PageMeta;
+}
+
+export const KeyPageRef = builder.objectRef<KeyPage>("KeyPage");
+
+export interface KeyPageArgs {
+  page?: number | null;
+  limit?: number | null;
+  search?: string | null;
+  namespace?: string | null;
+  tag?: string | null;
+  untranslatedIn?: string | null;
+}
+
+export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, args: KeyPageArgs): Promise<KeyPage> {
+  const page = await listKeys(svcOf(ctx), projectId, {
+    page: args.page ?? undefined,
+    limit: args.limit ?? undefined,
+    search: args.search ?? undefined,
+    namespace: args.namespace ?? undefined,
+    tag: args.tag ?? undefined,
+    untranslatedIn: args.untranslatedIn ?? undefined,
+  });
+  return { ids: page.data.map((k) => k._id), meta: page.meta };
+}
+
+KeyPageRef.implement({
+  fields: (t) => ({
+    meta: t.field({ type: PageMetaRef, resolve: (p) => p.meta }),
+    nodes: t.prismaField({
+      type: ["Key"],
+      resolve: async (query, parent, _args, ctx) => {
+        if (parent.ids.length === 0) return [];
+        const rows = await ctx.deps.db.prisma.key.findMany({ ...query, relationLoadStrategy: "join", where: { id: { in: parent.ids } } });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return parent.ids.flatMap((id) => byId.get(id) ?? []);
+      },
+    }),
+  }),
+});
+
+builder.prismaObject("Key", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    key: t.exposeString("key"),
+    description: t.exposeString("description"),
+    tags: t.exposeStringList("tags"),
+    namespace: t.exposeString("namespace"),
+    projectId: t.exposeString("projectId"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    translations: t.field({
+      type: [TranslationRef],
+      description: "One entry per project language (source first), untranslated ones synthesised, as in REST",
+      args: { languages: t.arg.stringList({ description: "Only these languages" }) },
+      // Every stored value of the key is loaded (a handful of rows): the source value is needed
+      // for placeholder warnings even when only target languages are asked for.
+      select: (_args, ctx) => {
+        assertCan(svcOf(ctx).actor, "translations.read");
+        return { project: { select: { sourceLanguage: true, targetLanguages: true } }, translations: true };
+      },
+      resolve: (key, args) => {
+        const project = key.project;
+        const byLanguage = new Map(key.translations.map((r) => [r.language, r]));
+        const sourceValue = byLanguage.get(project.sourceLanguage)?.value ?? "";
+        const wanted = args.languages ? new Set(args.languages) : null;
+        return projectLanguages(project)
+          .filter((lang) => !wanted || wanted.has(lang))
+          .map((lang): TranslationRecord => toTranslationRecord(key, lang, byLanguage.get(lang) ?? null, lang === project.sourceLanguage ? null : sourceValue));
+      },
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  keys: t.field({
+    type: KeyPageRef,
+    args: {
+      projectId: t.arg.id({ required: true }),
+      page: t.arg.int(),
+      limit: t.arg.int(),
+      search: t.arg.string(),
+      namespace: t.arg.string(),
+      tag: t.arg.string(),
+      untranslatedIn: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => resolveKeyPage(ctx, String(args.projectId), args),
+  }),
+  key: t.prismaField({
+    type: "Key",
+    args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const key = await loadKey(svcOf(ctx), String(args.projectId), String(args.keyId));
+      return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, relationLoadStrategy: "join", where: { id: key.id } });
+    },
+  }),
+}));
+
+const CreateKeyInput = builder.inputType("CreateKeyInput", {
+  fields: (t) => ({
+    key: t.string({ required: true }),
+    description: t.string(),
+    tags: t.stringList(),
+    namespace: t.string(),
+  }),
+});
+
+const KeyInput = builder.inputType("KeyInput", {
+  fields: (t) => ({
+    key: t.string(),
+    description: t.string(),
+    tags: t.stringList(),
+    namespace: t.string(),
+  }),
+});
+
+const stripNulls = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+
+builder.mutationFields((t) => ({
+  createKey: t.prismaField({
+    type: "Key",
+    args: { projectId: t.arg.id({ required: true }), input: t.arg({ type: CreateKeyInput, required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const record = await createKey(svcOf(ctx), String(args.projectId), { ...stripNulls(args.input), key: args.input.key });
+      return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, where: { id: record._id } });
+    },
+  }),
+  updateKey: t.prismaField({
+    type: "Key",
+    args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }), input: t.arg({ type: KeyInput, required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const record = await updateKey(svcOf(ctx), String(args.projectId), String(args.keyId), stripNulls(args.input));
+      return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, where: { id: record._id } });
+    },
+  }),
+  deleteKey: t.field({
+    type: SuccessRef,
+    args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => deleteKey(svcOf(ctx), String(args.projectId), String(args.keyId)),
+  }),
+}));

@@ -1,0 +1,148 @@
+// Projects: reads go through Prisma (so nested keys and translations load in one statement),
+// always scoped to the caller's organization and a project token's project; writes call the
+// same core services as REST and return the stored row.
+import {
+  addProjectLanguage,
+  archiveProject,
+  assertCan,
+  createProject,
+  loadProject,
+  projectLanguages,
+  removeProjectLanguage,
+  restoreProject,
+  updateProject,
+  type Actor,
+} from "@locale/core";
+import type { Prisma } from "@locale/db";
+import { builder, svcOf, type GraphqlContext } from "../builder";
+import { KeyPageRef, resolveKeyPage } from "./key";
+
+/** Every project query's tenant filter. */
+export function projectScope(actor: Actor): Prisma.ProjectWhereInput {
+  return { organizationId: actor.organizationId, ...(actor.projectId ? { id: actor.projectId } : {}) };
+}
+
+builder.prismaObject("Project", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    description: t.exposeString("description"),
+    sourceLanguage: t.exposeString("sourceLanguage"),
+    targetLanguages: t.exposeStringList("targetLanguages"),
+    languages: t.stringList({ description: "Source first, then targets", resolve: (p) => projectLanguages(p) }),
+    organizationId: t.exposeString("organizationId"),
+    preferredModel: t.exposeString("preferredModel", { nullable: true }),
+    archived: t.exposeBoolean("archived"),
+    archivedAt: t.expose("archivedAt", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    keyCount: t.relationCount("keys"),
+    keys: t.field({
+      type: KeyPageRef,
+      description: "Keys ordered by namespace then name, filtered as in REST",
+      args: {
+        page: t.arg.int(),
+        limit: t.arg.int(),
+        search: t.arg.string(),
+        namespace: t.arg.string(),
+        tag: t.arg.string(),
+        untranslatedIn: t.arg.string(),
+      },
+      resolve: (project, args, ctx) => resolveKeyPage(ctx, project.id, args),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  projects: t.prismaField({
+    type: ["Project"],
+    description: "The organization's projects (a project token sees only its own)",
+    args: { includeArchived: t.arg.boolean() },
+    resolve: (query, _root, args, ctx) => {
+      const svc = svcOf(ctx);
+      assertCan(svc.actor, "projects.read");
+      return ctx.deps.db.prisma.project.findMany({
+        ...query,
+        relationLoadStrategy: "join",
+        where: { ...projectScope(svc.actor), ...(args.includeArchived ? {} : { archived: false }) },
+        orderBy: { createdAt: "asc" },
+      });
+    },
+  }),
+  project: t.prismaField({
+    type: "Project",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const project = await loadProject(svcOf(ctx), String(args.id), "projects.read");
+      return ctx.deps.db.prisma.project.findUniqueOrThrow({ ...query, relationLoadStrategy: "join", where: { id: project.id } });
+    },
+  }),
+}));
+
+const ProjectInput = builder.inputType("ProjectInput", {
+  fields: (t) => ({
+    name: t.string(),
+    description: t.string(),
+    sourceLanguage: t.string(),
+    targetLanguages: t.stringList(),
+    preferredModel: t.string(),
+  }),
+});
+
+const CreateProjectInput = builder.inputType("CreateProjectInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    description: t.string(),
+    sourceLanguage: t.string({ required: true }),
+    targetLanguages: t.stringList(),
+    preferredModel: t.string(),
+  }),
+});
+
+/** GraphQL nulls mean "not given" for optional inputs. */
+export function defined<T extends Record<string, unknown>>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+}
+
+builder.mutationFields((t) => ({
+  createProject: t.prismaField({
+    type: "Project",
+    args: { input: t.arg({ type: CreateProjectInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const record = await createProject(svcOf(ctx), { ...defined(input), name: input.name, sourceLanguage: input.sourceLanguage });
+      return reloadProject(ctx, query, record._id);
+    },
+  }),
+  updateProject: t.prismaField({
+    type: "Project",
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProjectInput, required: true }) },
+    resolve: async (query, _root, args, ctx) => reloadProject(ctx, query, (await updateProject(svcOf(ctx), String(args.id), defined(args.input)))._id),
+  }),
+  archiveProject: t.prismaField({
+    type: "Project",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => reloadProject(ctx, query, (await archiveProject(svcOf(ctx), String(args.id)))._id),
+  }),
+  restoreProject: t.prismaField({
+    type: "Project",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => reloadProject(ctx, query, (await restoreProject(svcOf(ctx), String(args.id)))._id),
+  }),
+  addProjectLanguage: t.prismaField({
+    type: "Project",
+    args: { id: t.arg.id({ required: true }), language: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) =>
+      reloadProject(ctx, query, (await addProjectLanguage(svcOf(ctx), String(args.id), args.language))._id),
+  }),
+  removeProjectLanguage: t.prismaField({
+    type: "Project",
+    args: { id: t.arg.id({ required: true }), language: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) =>
+      reloadProject(ctx, query, (await removeProjectLanguage(svcOf(ctx), String(args.id), args.language))._id),
+  }),
+}));
+
+/** Loads the row a service just wrote, with the mutation's nested selection. */
+function reloadProject(ctx: GraphqlContext, query: { include?: Prisma.ProjectInclude; select?: Prisma.ProjectSelect }, id: string) {
+  return ctx.deps.db.prisma.project.findUniqueOrThrow({ ...query, relationLoadStrategy: "join", where: { id } });
+}

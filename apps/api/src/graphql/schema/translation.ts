@@ -1,0 +1,108 @@
+// Translations: records shaped exactly as REST returns them (synthesised `untranslated` entries
+// included); every read and write is the core translations service.
+import type { TranslationHistoryRecord, TranslationRecord } from "@locale/core/translations";
+import {
+  listLanguageTranslations,
+  listTranslationHistory,
+  revertTranslation,
+  updateTranslationStatus,
+  upsertTranslation,
+} from "@locale/core/translations";
+import type { Page } from "@locale/core";
+import { builder, svcOf } from "../builder";
+import { PageMetaRef, TranslationSourceEnum, TranslationStatusEnum } from "./common";
+
+export const TranslationRef = builder.objectRef<TranslationRecord>("Translation").implement({
+  fields: (t) => ({
+    keyId: t.exposeID("keyId"),
+    key: t.exposeString("key"),
+    namespace: t.exposeString("namespace"),
+    value: t.exposeString("value"),
+    status: t.expose("status", { type: TranslationStatusEnum }),
+    language: t.exposeString("language"),
+    source: t.expose("source", { type: TranslationSourceEnum, nullable: true }),
+    aiConfidence: t.exposeInt("aiConfidence", { nullable: true }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
+    warnings: t.expose("warnings", { type: "JSON", description: "Placeholder differences from the source value" }),
+  }),
+});
+
+const TranslationPageRef = builder.objectRef<Page<TranslationRecord>>("TranslationPage").implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [TranslationRef], resolve: (p) => p.data }),
+    meta: t.field({ type: PageMetaRef, resolve: (p) => p.meta }),
+  }),
+});
+
+const HistoryEntryRef = builder.objectRef<TranslationHistoryRecord>("TranslationHistoryEntry").implement({
+  fields: (t) => ({
+    id: t.exposeID("_id"),
+    previousValue: t.exposeString("previousValue", { nullable: true }),
+    newValue: t.exposeString("newValue"),
+    previousStatus: t.expose("previousStatus", { type: TranslationStatusEnum }),
+    newStatus: t.expose("newStatus", { type: TranslationStatusEnum }),
+    changedBy: t.exposeString("changedBy", { description: 'A user id, or "ai" for AI batch saves' }),
+    changedByName: t.exposeString("changedByName", { nullable: true }),
+    source: t.expose("source", { type: TranslationSourceEnum }),
+    created: t.expose("created", { type: "DateTime" }),
+  }),
+});
+
+const WritableSourceEnum = builder.enumType("WritableTranslationSource", { values: ["human", "ai"] as const });
+
+builder.queryFields((t) => ({
+  translations: t.field({
+    type: TranslationPageRef,
+    description: "One language over every key of the project, as GET /translations/{language}",
+    args: { projectId: t.arg.id({ required: true }), language: t.arg.string({ required: true }), page: t.arg.int(), limit: t.arg.int() },
+    resolve: (_root, args, ctx) =>
+      listLanguageTranslations(svcOf(ctx), String(args.projectId), args.language, { page: args.page ?? undefined, limit: args.limit ?? undefined }),
+  }),
+  translationHistory: t.field({
+    type: [HistoryEntryRef],
+    description: "Newest first",
+    args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }), language: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => listTranslationHistory(svcOf(ctx), String(args.projectId), String(args.keyId), args.language),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  upsertTranslation: t.field({
+    type: TranslationRef,
+    args: {
+      projectId: t.arg.id({ required: true }),
+      keyId: t.arg.id({ required: true }),
+      language: t.arg.string({ required: true }),
+      value: t.arg.string({ required: true }),
+      source: t.arg({ type: WritableSourceEnum }),
+      aiConfidence: t.arg.int(),
+    },
+    resolve: (_root, args, ctx) =>
+      upsertTranslation(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, {
+        value: args.value,
+        source: args.source ?? undefined,
+        aiConfidence: args.aiConfidence ?? undefined,
+      }),
+  }),
+  updateTranslationStatus: t.field({
+    type: TranslationRef,
+    args: {
+      projectId: t.arg.id({ required: true }),
+      keyId: t.arg.id({ required: true }),
+      language: t.arg.string({ required: true }),
+      status: t.arg({ type: TranslationStatusEnum, required: true }) },
+    resolve: (_root, args, ctx) => updateTranslationStatus(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, args.status),
+  }),
+  revertTranslation: t.field({
+    type: TranslationRef,
+    description: "Reverts to the previous value, or to the value of `historyId` when given",
+    args: {
+      projectId: t.arg.id({ required: true }),
+      keyId: t.arg.id({ required: true }),
+      language: t.arg.string({ required: true }),
+      historyId: t.arg.id(),
+    },
+    resolve: (_root, args, ctx) =>
+      revertTranslation(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, args.historyId ? String(args.historyId) : undefined),
+  }),
+}));
