@@ -23,15 +23,11 @@ export async function updateMemberRole(ctx: ServiceContext, orgId: string, userI
         { path: "role", message: "the owner's role changes only by transferring ownership to another member" },
       ]);
     }
-    const updated = await tx.membership.update({ where: { id: target.id }, data: { role }, include: { user: { select: { name: true, email: true } } } });
-    await recordActivity(tx, ctx.actor, {
-      action: "member.role_changed",
-      targetId: target.userId,
-      targetType: "member",
-      metadata: { userId: target.userId, email: target.user.email, name: target.user.name, previousRole: target.role, role },
-    });
     if (role === "owner") {
-      await tx.membership.update({ where: { id: self.id }, data: { role: "admin" } });
+      // Step down first, conditionally: the row lock makes a concurrent transfer wait, and once it
+      // re-reads the row it no longer finds an owner there, so it changes nothing.
+      const stepped = await tx.membership.updateMany({ where: { id: self.id, role: "owner" }, data: { role: "admin" } });
+      if (stepped.count !== 1) throw forbidden();
       await recordActivity(tx, ctx.actor, {
         action: "member.role_changed",
         targetId: self.userId,
@@ -39,6 +35,13 @@ export async function updateMemberRole(ctx: ServiceContext, orgId: string, userI
         metadata: { userId: self.userId, email: self.user.email, name: self.user.name, previousRole: "owner", role: "admin", ownershipTransferredTo: target.userId },
       });
     }
+    const updated = await tx.membership.update({ where: { id: target.id }, data: { role }, include: { user: { select: { name: true, email: true } } } });
+    await recordActivity(tx, ctx.actor, {
+      action: "member.role_changed",
+      targetId: target.userId,
+      targetType: "member",
+      metadata: { userId: target.userId, email: target.user.email, name: target.user.name, previousRole: target.role, role },
+    });
     return toMemberRecord(updated);
   });
 }

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { searchTm } from "@locale/core/tm";
+import { authedProcedure } from "../../trpc/init";
+import { tags, ZOrgInput, ZTmSearchResult } from "./tm.types";
+
+export const searchTmProcedure = authedProcedure
+  .meta({ openapi: { method: "GET", path: "/organizations/{orgId}/tm/search", tags, summary: "Fuzzy search by source text, best similarity first" } })
+  .input(
+    ZOrgInput.extend({
+      sourceText: z.string().min(1).max(10_000),
+      sourceLang: z.string().max(64).optional(),
+      targetLang: z.string().max(64).optional(),
+      minSimilarity: z.coerce.number().optional().describe("0–100, default 50"),
+      limit: z.coerce.number().optional().describe("Default 10, at most 50"),
+    }),
+  )
+  .output(z.array(ZTmSearchResult))
+  .query(({ ctx, input }) => searchTm(ctx.svc, input));

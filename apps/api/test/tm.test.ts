@@ -1,0 +1,169 @@
+// Translation memory: similarity arithmetic (pure), the concurrency-safe upsert, and the browse,
+// search and delete endpoints over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "@locale/db";
+import { addTmEntry, levenshtein, normalizeTmText, tmSimilarity } from "@locale/core/tm";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
+
+let server: TestServer;
+let owner: TestUser;
+let other: TestUser;
+
+async function memberWithRole(orgId: string, role: Role): Promise<string> {
+  const user = await signUpUser(server, `A ${role}`);
+  await server.db.prisma.membership.updateMany({ where: { userId: user.userId }, data: { organizationId: orgId, role } });
+  await server.db.prisma.session.updateMany({ where: { userId: user.userId }, data: { organizationId: orgId } });
+  return user.cookie;
+}
+
+const seed = (organizationId: string, sourceText: string, targetText: string, sourceLanguage = "en", targetLanguage = "de") =>
+  addTmEntry(server.db.prisma, { organizationId, sourceLanguage, targetLanguage, sourceText, targetText });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await signUpUser(server, "Tim");
+  other = await signUpUser(server, "Otto");
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("TM similarity (pure)", () => {
+  it("computes the documented values for known pairs", () => {
+    expect(levenshtein("kitten", "sitting")).toBe(3);
+    expect(tmSimilarity("kitten", "sitting")).toBe(57); // 1 − 3/7
+    expect(tmSimilarity("Save changes", "Save change")).toBe(92); // 1 − 1/12
+    expect(tmSimilarity("Save changes", "Save changes")).toBe(100);
+    // identical after lower-casing and whitespace collapsing, but not identical: capped at 99
+    expect(tmSimilarity("Hello   World", "hello world")).toBe(99);
+    expect(tmSimilarity("abc", "xyz")).toBe(0);
+    expect(tmSimilarity("Delete file", "Delete files?")).toBe(85); // 1 − 2/13
+    // code points, not UTF-16 units: one emoji is one edit
+    expect(tmSimilarity("Hi 👋", "Hi 👍")).toBe(75);
+    expect(normalizeTmText("  A\t\nB  ")).toBe("a b");
+  });
+});
+
+describe("addTmEntry", () => {
+  it("adds a pair once and counts repeats, also under concurrent saves", async () => {
+    const org = (await signUpUser(server, "Conc")).orgId;
+    const first = await seed(org, "Open", "Öffnen");
+    expect(first).toMatchObject({ sourceText: "Open", targetText: "Öffnen", usageCount: 1 });
+    await Promise.all(Array.from({ length: 9 }, () => seed(org, "Open", "Öffnen")));
+    const rows = await server.db.prisma.tmEntry.findMany({ where: { organizationId: org } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.usageCount).toBe(10);
+    expect(rows[0]!.sourceNorm).toBe("open");
+    // another target, or another language pair, is another entry; blanks are not remembered
+    await seed(org, "Open", "Aufmachen");
+    await seed(org, "Open", "Öffnen", "en", "fr");
+    expect(await seed(org, "Open", "  ")).toBeNull();
+    expect(await server.db.prisma.tmEntry.count({ where: { organizationId: org } })).toBe(3);
+  });
+});
+
+describe("TM endpoints", () => {
+  beforeAll(async () => {
+    await seed(owner.orgId, "Save changes", "Änderungen speichern");
+    await seed(owner.orgId, "Save change", "Änderung speichern");
+    await seed(owner.orgId, "Save change", "Änderung speichern");
+    await seed(owner.orgId, "Save changes?", "Änderungen speichern?");
+    await seed(owner.orgId, "save  CHANGES", "ÄNDERUNGEN SPEICHERN");
+    await seed(owner.orgId, "Delete the account permanently", "Konto endgültig löschen");
+    await seed(owner.orgId, "Save changes", "Enregistrer", "en", "fr");
+    await seed(other.orgId, "Save changes", "Geheim");
+  });
+
+  it("searches with exact similarity values, best first, then by usageCount", async () => {
+    const res = await server.request("GET", `/api/organizations/${owner.orgId}/tm/search?sourceText=Save%20changes&sourceLang=en&targetLang=de`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: any) => [r.sourceText, r.targetText, r.similarity, r.usageCount])).toEqual([
+      ["Save changes", "Änderungen speichern", 100, 1],
+      ["save  CHANGES", "ÄNDERUNGEN SPEICHERN", 99, 1],
+      ["Save change", "Änderung speichern", 92, 2],
+      ["Save changes?", "Änderungen speichern?", 92, 1],
+    ]);
+    expect(res.body[0]).toEqual({
+      _id: expect.any(String),
+      sourceText: "Save changes",
+      targetText: "Änderungen speichern",
+      sourceLanguage: "en",
+      targetLanguage: "de",
+      usageCount: 1,
+      created: expect.any(String),
+      similarity: 100,
+    });
+  });
+
+  it("applies minSimilarity, limit (clamped to 50) and the language filters", async () => {
+    const q = (params: string) => server.request("GET", `/api/organizations/${owner.orgId}/tm/search?${params}`, { apiKey: owner.apiKey });
+    expect((await q("sourceText=Save%20changes&targetLang=de&minSimilarity=95")).body.map((r: any) => r.similarity)).toEqual([100, 99]);
+    expect((await q("sourceText=Save%20changes&targetLang=de&limit=1")).body).toHaveLength(1);
+    expect((await q("sourceText=Save%20changes&targetLang=fr")).body.map((r: any) => r.targetText)).toEqual(["Enregistrer"]);
+    expect((await q("sourceText=Save%20changes&limit=500")).status).toBe(200);
+    expect((await q("sourceText=Delete%20account%20permanently&minSimilarity=0")).body[0]).toMatchObject({ sourceText: "Delete the account permanently", similarity: 87 });
+    expect((await q("sourceText=Nothing%20alike%20here")).body).toEqual([]);
+  });
+
+  it("answers 400 for a missing sourceText, a bad minSimilarity or limit, and a bad language", async () => {
+    const q = (params: string) => server.request("GET", `/api/organizations/${owner.orgId}/tm/search?${params}`, { apiKey: owner.apiKey });
+    const missing = await q("sourceLang=en");
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues[0].path).toBe("sourceText");
+    const blank = await q("sourceText=%20%20");
+    expect(blank.body).toEqual({ statusCode: 400, message: "sourceText: must not be empty", error: "Bad Request", issues: [{ path: "sourceText", message: "must not be empty" }] });
+    const sim = await q("sourceText=x&minSimilarity=101");
+    expect(sim.body).toEqual({
+      statusCode: 400,
+      message: "minSimilarity: must be a number from 0 to 100",
+      error: "Bad Request",
+      issues: [{ path: "minSimilarity", message: "must be a number from 0 to 100" }],
+    });
+    expect((await q("sourceText=x&limit=0")).body.issues).toEqual([{ path: "limit", message: "must be a positive integer" }]);
+    expect((await q("sourceText=x&limit=abc")).status).toBe(400);
+    expect((await q("sourceText=x&sourceLang=%3F%3F")).body.issues[0].path).toBe("sourceLang");
+  });
+
+  it("browses entries paginated, newest first, only the caller's organization", async () => {
+    const res = await server.request("GET", `/api/organizations/current/tm?page=1&limit=2`, { apiKey: owner.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ page: 1, limit: 2, total: 6, totalPages: 3 });
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.data[0]).toEqual({
+      _id: expect.any(String),
+      sourceText: "Save changes",
+      targetText: "Enregistrer",
+      sourceLanguage: "en",
+      targetLanguage: "fr",
+      usageCount: 1,
+      created: expect.any(String),
+    });
+    const all = await server.request("GET", `/api/v1/organizations/${owner.orgId}/tm?limit=500`, { apiKey: owner.apiKey });
+    expect(all.body.meta).toEqual({ page: 1, limit: 200, total: 6, totalPages: 1 });
+    expect(all.body.data.map((e: any) => e.targetText)).not.toContain("Geheim");
+    const fr = await server.request("GET", `/api/organizations/${owner.orgId}/tm?targetLang=fr`, { apiKey: owner.apiKey });
+    expect(fr.body.meta.total).toBe(1);
+    expect((await server.request("GET", `/api/organizations/${owner.orgId}/tm?limit=0`, { apiKey: owner.apiKey })).status).toBe(400);
+  });
+
+  it("deletes an entry; another organization, a reviewer or a translator cannot", async () => {
+    const entry = (await seed(owner.orgId, "Temporary", "Vorübergehend"))!;
+    const foreign = await server.request("DELETE", `/api/organizations/${other.orgId}/tm/${entry._id}`, { apiKey: other.apiKey });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ statusCode: 404, message: "Translation memory entry not found", error: "Not Found" });
+    const wrongOrg = await server.request("DELETE", `/api/organizations/${owner.orgId}/tm/${entry._id}`, { apiKey: other.apiKey });
+    expect(wrongOrg.body).toEqual({ statusCode: 404, message: "Organization not found", error: "Not Found" });
+    expect((await server.request("GET", `/api/organizations/${owner.orgId}/tm/search?sourceText=x`, { apiKey: other.apiKey })).status).toBe(404);
+    for (const role of ["translator", "reviewer"] as const) {
+      const cookie = await memberWithRole(owner.orgId, role);
+      const res = await server.request("DELETE", `/api/organizations/${owner.orgId}/tm/${entry._id}`, { cookie });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ statusCode: 403, message: "Forbidden resource", error: "Forbidden" });
+      expect((await server.request("GET", `/api/organizations/${owner.orgId}/tm`, { cookie })).status).toBe(200);
+    }
+    const ok = await server.request("DELETE", `/api/organizations/${owner.orgId}/tm/${entry._id}`, { apiKey: owner.apiKey });
+    expect(ok.body).toEqual({ success: true });
+    const again = await server.request("DELETE", `/api/organizations/${owner.orgId}/tm/${entry._id}`, { apiKey: owner.apiKey });
+    expect(again.status).toBe(404);
+  });
+});

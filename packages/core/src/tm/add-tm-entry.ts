@@ -1,0 +1,34 @@
+// Adds a source → target pair to the organization's translation memory, inside the caller's
+// transaction. The same pair again only bumps usageCount; the upsert is a single
+// INSERT ... ON CONFLICT on the (organization, languages, pairHash) unique index, so concurrent
+// saves of one pair never race into a duplicate or a unique-violation error.
+import type { Tx } from "../activity/record-activity";
+import { sha256 } from "../shared/secrets";
+import { normalizeTmText } from "./tm-similarity";
+import { toTmEntryRecord, type TmEntryRecord } from "./tm-record";
+
+export interface AddTmEntryInput {
+  organizationId: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceText: string;
+  targetText: string;
+}
+
+export const tmPairHash = (sourceText: string, targetText: string): string => sha256(`${sourceText}\0${targetText}`);
+
+/** Returns the stored entry, or null when either text is blank (nothing worth remembering). */
+export async function addTmEntry(tx: Tx, input: AddTmEntryInput): Promise<TmEntryRecord | null> {
+  if (input.sourceText.trim() === "" || input.targetText.trim() === "") return null;
+  if (input.sourceLanguage === input.targetLanguage) return null;
+  const rows = await tx.$queryRaw<
+    { id: string; sourceText: string; targetText: string; sourceLanguage: string; targetLanguage: string; usageCount: number; createdAt: Date }[]
+  >`
+    INSERT INTO "TmEntry" ("id", "organizationId", "sourceLanguage", "targetLanguage", "sourceText", "targetText", "sourceNorm", "pairHash", "usageCount", "createdAt", "updatedAt")
+    VALUES (gen_random_uuid()::text, ${input.organizationId}, ${input.sourceLanguage}, ${input.targetLanguage}, ${input.sourceText}, ${input.targetText},
+            ${normalizeTmText(input.sourceText)}, ${tmPairHash(input.sourceText, input.targetText)}, 1, now(), now())
+    ON CONFLICT ("organizationId", "sourceLanguage", "targetLanguage", "pairHash")
+    DO UPDATE SET "usageCount" = "TmEntry"."usageCount" + 1, "updatedAt" = now()
+    RETURNING "id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt"`;
+  return toTmEntryRecord(rows[0]!);
+}
