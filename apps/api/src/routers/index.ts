@@ -12,6 +12,7 @@ import { activityRouter } from "./activity";
 import { keysRouter } from "./keys";
 import { translationsRouter } from "./translations";
 import { glossaryRouter } from "./glossary";
+import { tmRouter } from "./tm";
 
 export const appRouter = router({
   importExport: importExportRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   keys: keysRouter,
   translations: translationsRouter,
   glossary: glossaryRouter,
+  tm: tmRouter,
 });
 
 export type AppRouter = typeof appRouter;
