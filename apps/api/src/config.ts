@@ -22,6 +22,8 @@ const ZEnv = z.object({
   EXPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** embedded: run the worker inside the api process; off: a separate `apps/worker` runs it. */
   WORKER_MODE: z.enum(["embedded", "off"]).optional(),
+  /** Delay before a failed webhook delivery's first retry; it doubles with every attempt. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Locale Service <no-reply@localhost>"),

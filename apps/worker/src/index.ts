@@ -2,10 +2,11 @@
 // embedded mode. Each runner owns one kind of job.
 import type { Runner, WorkerDeps } from "./runner";
 import { purgeArchivedProjectsRunner } from "./runners/purge-archived-projects";
+import { webhookDeliveriesRunner } from "./runners/webhook-deliveries";
 
 export type { Runner, WorkerDeps, WorkerEnv } from "./runner";
 
-export const RUNNERS: Runner[] = [purgeArchivedProjectsRunner];
+export const RUNNERS: Runner[] = [purgeArchivedProjectsRunner, webhookDeliveriesRunner];
 
 export async function startWorker(deps: WorkerDeps, runners: Runner[] = RUNNERS): Promise<{ stop(): Promise<void> }> {
   const started: { stop(): Promise<void> }[] = [];

@@ -12,6 +12,7 @@ import { activityRouter } from "./activity";
 import { keysRouter } from "./keys";
 import { translationsRouter } from "./translations";
 import { glossaryRouter } from "./glossary";
+import { webhooksRouter } from "./webhooks";
 import { tmRouter } from "./tm";
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   keys: keysRouter,
   translations: translationsRouter,
   glossary: glossaryRouter,
+  webhooks: webhooksRouter,
   tm: tmRouter,
 });
 

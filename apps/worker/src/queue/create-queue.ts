@@ -66,6 +66,8 @@ export interface JobQueue {
   /** Creates the job inside the caller's Prisma transaction: it exists iff the transaction commits. */
   sendInTransaction<T extends object>(tx: Prisma.TransactionClient, name: string, data: T, options?: QueueSendOptions): Promise<string | null>;
   work<T extends object>(name: string, options: QueueWorkOptions, handler: JobHandler<T>): Promise<void>;
+  /** Makes this instance's idle pollers of `name` look for jobs now rather than at their next poll. */
+  wake(name: string): void;
   /** The underlying pg-boss instance, for what this interface does not cover (queue policies, cron). */
   readonly boss: PgBoss;
 }
@@ -98,18 +100,23 @@ export function createQueue(db: Database, logger: Logger, options: CreateQueueOp
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
 
   const ensured = new Map<string, Promise<void>>();
+  const existing = new Set<string>();
   const ensureQueue = (name: string): Promise<void> => {
     let done = ensured.get(name);
     if (!done) {
-      done = boss.createQueue(name).catch((error: unknown) => {
-        ensured.delete(name);
-        throw error;
-      });
+      done = boss.createQueue(name).then(
+        () => void existing.add(name),
+        (error: unknown) => {
+          ensured.delete(name);
+          throw error;
+        },
+      );
       ensured.set(name, done);
     }
     return done;
   };
 
+  const pollerIds = new Map<string, string[]>();
   let started = false;
   return {
     boss,
@@ -135,14 +142,14 @@ export function createQueue(db: Database, logger: Logger, options: CreateQueueOp
       const txExecutor = transactionExecutor(tx);
       // Queue creation must run on the transaction too: on PGlite a query outside it would wait
       // for the transaction to finish, which waits for this call.
-      await txExecutor.executeSql(`SELECT 1 AS ok FROM ${schema}.create_queue($1, $2::json)`, [name, { policy: "standard" }]);
+      if (!existing.has(name)) await txExecutor.executeSql(`SELECT 1 AS ok FROM ${schema}.create_queue($1, $2::json)`, [name, { policy: "standard" }]);
       return boss.send(name, data, toPgBossSend(sendOptions, txExecutor));
     },
     async work(name, workOptions, handler) {
       await ensureQueue(name);
       const pollers = Math.max(1, workOptions.concurrency ?? 1);
       for (let i = 0; i < pollers; i++) {
-        await boss.work(
+        const id = await boss.work(
           name,
           {
             batchSize: workOptions.batchSize ?? 1,
@@ -150,7 +157,12 @@ export function createQueue(db: Database, logger: Logger, options: CreateQueueOp
           },
           async (jobs) => handler(jobs.map((j) => ({ id: j.id, name: j.name, data: j.data as never }))),
         );
+        pollerIds.set(name, [...(pollerIds.get(name) ?? []), id]);
       }
+    },
+    wake(name) {
+      if (!started) return;
+      for (const id of pollerIds.get(name) ?? []) boss.notifyWorker(id);
     },
   };
 }

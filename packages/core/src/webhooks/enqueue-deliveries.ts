@@ -1,6 +1,7 @@
 // Outbox for webhooks: every activity entry that a subscription asks for becomes a pending
 // delivery row in the same transaction; the worker sends it (and retries) after commit.
 import type { Activity, Prisma } from "@locale/db";
+import { WEBHOOK_DELIVERIES_CHANNEL } from "./deliver-webhook";
 
 export async function enqueueWebhookDeliveries(tx: Prisma.TransactionClient, entry: Activity): Promise<void> {
   const hooks = await tx.webhook.findMany({
@@ -30,4 +31,6 @@ export async function enqueueWebhookDeliveries(tx: Prisma.TransactionClient, ent
   await tx.webhookDelivery.createMany({
     data: hooks.map((h) => ({ webhookId: h.id, event: entry.action, payload, nextAttemptAt: new Date() })),
   });
+  // Delivered on commit only: wakes the worker's dispatcher instead of leaving it to its next poll.
+  await tx.$executeRaw`SELECT pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '')`;
 }

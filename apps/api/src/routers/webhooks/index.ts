@@ -1,0 +1,22 @@
+import { router } from "../../trpc/init";
+import { createOrganizationWebhookProcedure, createProjectWebhookProcedure } from "./create-webhook";
+import { listOrganizationWebhooksProcedure, listProjectWebhooksProcedure } from "./list-webhooks";
+import { updateOrganizationWebhookProcedure, updateProjectWebhookProcedure } from "./update-webhook";
+import { deleteOrganizationWebhookProcedure, deleteProjectWebhookProcedure } from "./delete-webhook";
+import { listOrganizationWebhookDeliveriesProcedure, listProjectWebhookDeliveriesProcedure } from "./list-webhook-deliveries";
+import { testOrganizationWebhookProcedure, testProjectWebhookProcedure } from "./test-webhook";
+
+export const webhooksRouter = router({
+  createOrganizationWebhook: createOrganizationWebhookProcedure,
+  listOrganizationWebhooks: listOrganizationWebhooksProcedure,
+  updateOrganizationWebhook: updateOrganizationWebhookProcedure,
+  deleteOrganizationWebhook: deleteOrganizationWebhookProcedure,
+  listOrganizationWebhookDeliveries: listOrganizationWebhookDeliveriesProcedure,
+  testOrganizationWebhook: testOrganizationWebhookProcedure,
+  createProjectWebhook: createProjectWebhookProcedure,
+  listProjectWebhooks: listProjectWebhooksProcedure,
+  updateProjectWebhook: updateProjectWebhookProcedure,
+  deleteProjectWebhook: deleteProjectWebhookProcedure,
+  listProjectWebhookDeliveries: listProjectWebhookDeliveriesProcedure,
+  testProjectWebhook: testProjectWebhookProcedure,
+});

@@ -1,0 +1,23 @@
+import type { ServiceContext } from "../context";
+import { toWebhookRecord, type WebhookRecord } from "./webhook-record";
+import { loadWebhook, type WebhookScope } from "./webhook-scope";
+import { normalizeWebhookEvents, normalizeWebhookUrl } from "./webhook-input";
+
+export interface UpdateWebhookInput {
+  url?: string;
+  events?: string[];
+  active?: boolean;
+}
+
+export async function updateWebhook(ctx: ServiceContext, scope: WebhookScope, webhookId: string, input: UpdateWebhookInput): Promise<WebhookRecord> {
+  const { webhook } = await loadWebhook(ctx, scope, webhookId, { forWrite: true });
+  const updated = await ctx.db.prisma.webhook.update({
+    where: { id: webhook.id },
+    data: {
+      ...(input.url !== undefined ? { url: normalizeWebhookUrl(input.url) } : {}),
+      ...(input.events !== undefined ? { events: normalizeWebhookEvents(input.events) } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    },
+  });
+  return toWebhookRecord(updated);
+}
