@@ -8,3 +8,4 @@ export * from "./overwrite-translations";
 export * from "./update-translation-status";
 export * from "./list-translation-history";
 export * from "./revert-translation";
+export * from "../shared/placeholders";

@@ -1,0 +1,470 @@
+// Translations over REST: the language pages, upsert status rules, status workflow, history and
+// revert, overwrite by key name, a key's translations, placeholder warnings, roles, and 50
+// concurrent writes to one translation.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "@locale/core";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
+
+let server: TestServer;
+let owner: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await signUpUser(server, "Translation Owner");
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
+const LANGUAGE_NOT_FOUND = { statusCode: 404, message: "Language not found", error: "Not Found" };
+
+async function newProject(targetLanguages = ["de", "fr"]): Promise<string> {
+  const res = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "T", sourceLanguage: "en", targetLanguages } });
+  expect(res.status).toBe(201);
+  return res.body._id;
+}
+
+async function newKey(projectId: string, key: string, namespace?: string): Promise<string> {
+  const res = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key, namespace } });
+  expect(res.status).toBe(201);
+  return res.body._id;
+}
+
+const path = (projectId: string, keyId: string, lang: string) => `/api/projects/${projectId}/keys/${keyId}/translations/${lang}`;
+const put = (projectId: string, keyId: string, lang: string, body: Record<string, unknown>, auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey }) =>
+  server.request("PUT", path(projectId, keyId, lang), { ...auth, body });
+const setStatus = (projectId: string, keyId: string, lang: string, status: string, auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey }) =>
+  server.request("PATCH", `${path(projectId, keyId, lang)}/status`, { ...auth, body: { status } });
+const history = async (projectId: string, keyId: string, lang: string) => {
+  const res = await server.request("GET", `${path(projectId, keyId, lang)}/history`, { apiKey: owner.apiKey });
+  expect(res.status).toBe(200);
+  return res.body as { _id: string; previousValue: string | null; newValue: string; previousStatus: string; newStatus: string; source: string }[];
+};
+
+async function memberWithRole(role: "developer" | "translator" | "reviewer"): Promise<{ cookie: string }> {
+  const user = await signUpUser(server, `A ${role}`);
+  await server.db.prisma.membership.create({ data: { organizationId: owner.orgId, userId: user.userId, role } });
+  const { secret } = await createSession(server.db, user.userId, owner.orgId);
+  return { cookie: `sid=${secret}` };
+}
+
+describe("PUT upsert", () => {
+  it("creates a translation as translated and returns the documented fields", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "greeting");
+    const res = await put(projectId, keyId, "de", { value: "Hallo" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      keyId,
+      key: "greeting",
+      namespace: "",
+      value: "Hallo",
+      status: "translated",
+      language: "de",
+      source: "human",
+      aiConfidence: null,
+      updatedAt: expect.any(String),
+      warnings: [],
+    });
+    const h = await history(projectId, keyId, "de");
+    expect(h).toEqual([
+      {
+        _id: expect.any(String),
+        previousValue: null,
+        newValue: "Hallo",
+        previousStatus: "untranslated",
+        newStatus: "translated",
+        changedBy: expect.any(String),
+        changedByName: "Translation Owner",
+        source: "human",
+        created: expect.any(String),
+      },
+    ]);
+    const activity = await server.db.prisma.activity.findFirst({ where: { projectId, action: "translation.created" } });
+    expect(activity?.metadata).toMatchObject({ keyId, key: "greeting", language: "de" });
+  });
+
+  it("is idempotent: the same value again changes nothing and records no history", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const first = await put(projectId, keyId, "de", { value: "Eins" });
+    const again = await put(projectId, keyId, "de", { value: "Eins" });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await history(projectId, keyId, "de")).toHaveLength(1);
+    const empty = await put(projectId, await newKey(projectId, "never"), "de", { value: "" });
+    expect(empty.body).toMatchObject({ value: "", status: "untranslated", source: null, updatedAt: null });
+  });
+
+  it("sends a changed reviewed or approved value back to translated, and an empty value to untranslated", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    await put(projectId, keyId, "de", { value: "A" });
+    expect((await setStatus(projectId, keyId, "de", "approved")).body.status).toBe("approved");
+    const changed = await put(projectId, keyId, "de", { value: "B" });
+    expect(changed.body.status).toBe("translated");
+    await setStatus(projectId, keyId, "de", "reviewed");
+    expect((await put(projectId, keyId, "de", { value: "B" })).body.status).toBe("reviewed");
+    const cleared = await put(projectId, keyId, "de", { value: "" });
+    expect(cleared.body).toMatchObject({ value: "", status: "untranslated" });
+    const h = await history(projectId, keyId, "de");
+    expect(h.map((e) => [e.previousValue, e.newValue, e.previousStatus, e.newStatus])).toEqual([
+      ["B", "", "reviewed", "untranslated"],
+      ["B", "B", "translated", "reviewed"],
+      ["A", "B", "approved", "translated"],
+      ["A", "A", "translated", "approved"],
+      [null, "A", "untranslated", "translated"],
+    ]);
+    const actions = (await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
+    expect(actions).toEqual(["translation.created", "translation.approved", "translation.updated", "translation.reviewed", "translation.updated"]);
+  });
+
+  it("records AI values with their confidence and a translation.ai_generated entry", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const res = await put(projectId, keyId, "fr", { value: "Bonjour", source: "ai", aiConfidence: 87 });
+    expect(res.body).toMatchObject({ value: "Bonjour", source: "ai", aiConfidence: 87, status: "translated" });
+    expect((await history(projectId, keyId, "fr"))[0]).toMatchObject({ source: "ai", changedByName: "Translation Owner" });
+    const entry = await server.db.prisma.activity.findFirst({ where: { projectId, action: "translation.ai_generated" } });
+    expect(entry?.metadata).toMatchObject({ keyId, language: "fr", aiConfidence: 87 });
+    const human = await put(projectId, keyId, "fr", { value: "Salut" });
+    expect(human.body).toMatchObject({ source: "human", aiConfidence: null });
+  });
+
+  it("validates the body: value required, source human|ai, aiConfidence 0-100 and only with ai", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, "value"],
+      [{ value: 5 }, "value"],
+      [{ value: "x", source: "tm" }, "source"],
+      [{ value: "x", source: "ai", aiConfidence: 101 }, "aiConfidence"],
+      [{ value: "x", source: "ai", aiConfidence: -1 }, "aiConfidence"],
+      [{ value: "x", aiConfidence: 50 }, "aiConfidence"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await put(projectId, keyId, "de", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: field }] });
+      expect(res.body.message).toContain(field);
+    }
+    const malformed = await server.request("PUT", path(projectId, keyId, "de"), { apiKey: owner.apiKey, rawBody: '{"value": ' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request" });
+  });
+
+  it("answers 404 for an unknown key, a language outside the project and a removed language; 400 for a bad code", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const unknownKey = await put(projectId, "no-such-key", "de", { value: "x" });
+    expect(unknownKey.body).toEqual({ statusCode: 404, message: "Key not found", error: "Not Found" });
+    const foreign = await put(projectId, keyId, "ja", { value: "x" });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(LANGUAGE_NOT_FOUND);
+    await put(projectId, keyId, "fr", { value: "Oui" });
+    await server.request("DELETE", `/api/projects/${projectId}/languages/fr`, { apiKey: owner.apiKey });
+    expect((await put(projectId, keyId, "fr", { value: "Non" })).body).toEqual(LANGUAGE_NOT_FOUND);
+    expect((await server.request("GET", `/api/projects/${projectId}/translations/fr`, { apiKey: owner.apiKey })).body).toEqual(LANGUAGE_NOT_FOUND);
+    expect((await server.request("GET", `${path(projectId, keyId, "fr")}/history`, { apiKey: owner.apiKey })).body).toEqual(LANGUAGE_NOT_FOUND);
+    const bad = await put(projectId, keyId, "not a code", { value: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "language" }] });
+  });
+
+  it("accepts language codes in any case and answers with the canonical code", async () => {
+    const projectId = await newProject(["pt-BR"]);
+    const keyId = await newKey(projectId, "k");
+    const res = await put(projectId, keyId, "pt-br", { value: "Olá" });
+    expect(res.status).toBe(200);
+    expect(res.body.language).toBe("pt-BR");
+  });
+
+  it("refuses writes to an archived project with 409", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    await put(projectId, keyId, "de", { value: "A" });
+    await server.request("DELETE", `/api/projects/${projectId}`, { apiKey: owner.apiKey });
+    const ARCHIVED = { statusCode: 409, message: "Project is archived", error: "Conflict" };
+    expect((await put(projectId, keyId, "de", { value: "B" })).body).toEqual(ARCHIVED);
+    expect((await setStatus(projectId, keyId, "de", "reviewed")).body).toEqual(ARCHIVED);
+    expect((await server.request("POST", `${path(projectId, keyId, "de")}/revert`, { apiKey: owner.apiKey })).body).toEqual(ARCHIVED);
+    const overwrite = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: [] } });
+    expect(overwrite.body).toEqual(ARCHIVED);
+    expect((await server.request("GET", `/api/projects/${projectId}/translations/de`, { apiKey: owner.apiKey })).status).toBe(200);
+  });
+});
+
+describe("placeholder warnings", () => {
+  it("warns when a translation's placeholders differ from the source value's, and saves anyway", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    await put(projectId, keyId, "en", { value: "Hello {name}, you have %d new {{kind}}" });
+    const res = await put(projectId, keyId, "de", { value: "Hallo {nome}, du hast %d neue" });
+    expect(res.status).toBe(200);
+    expect(res.body.value).toBe("Hallo {nome}, du hast %d neue");
+    expect(res.body.warnings).toEqual([{ type: "placeholder_mismatch", missing: ["{name}", "{{kind}}"], extra: ["{nome}"] }]);
+    const ok = await put(projectId, keyId, "fr", { value: "Bonjour {name}, %d nouveaux {{kind}}" });
+    expect(ok.body.warnings).toEqual([]);
+    const page = await server.request("GET", `/api/projects/${projectId}/translations/de`, { apiKey: owner.apiKey });
+    expect(page.body.data[0].warnings).toHaveLength(1);
+    const all = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey });
+    expect(all.body.map((t: { language: string; warnings: unknown[] }) => [t.language, t.warnings.length])).toEqual([["en", 0], ["de", 1], ["fr", 0]]);
+  });
+});
+
+describe("status workflow", () => {
+  it("allows any jump, records history, and refuses a non-untranslated status without a value", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const empty = await setStatus(projectId, keyId, "de", "translated");
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "status" }] });
+    expect(empty.body.message).toContain("status");
+    await put(projectId, keyId, "de", { value: "Wert" });
+    for (const status of ["approved", "untranslated", "reviewed", "translated"]) {
+      const res = await setStatus(projectId, keyId, "de", status);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ value: "Wert", status });
+    }
+    expect((await setStatus(projectId, keyId, "de", "translated")).status).toBe(200);
+    const h = await history(projectId, keyId, "de");
+    expect(h.map((e) => e.newStatus)).toEqual(["translated", "reviewed", "untranslated", "approved", "translated"]);
+    expect(h.slice(0, 4).every((e) => e.previousValue === "Wert" && e.newValue === "Wert")).toBe(true);
+    const bad = await setStatus(projectId, keyId, "de", "done");
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe("status");
+  });
+
+  it("lets reviewers review and approve but not write values; translators write values but not review", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const reviewer = await memberWithRole("reviewer");
+    const translator = await memberWithRole("translator");
+    const refused = await put(projectId, keyId, "de", { value: "R" }, reviewer);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(FORBIDDEN);
+    expect((await put(projectId, keyId, "de", { value: "T" }, translator)).status).toBe(200);
+    const review = await setStatus(projectId, keyId, "de", "approved", translator);
+    expect(review.status).toBe(403);
+    expect(review.body).toEqual(FORBIDDEN);
+    expect((await setStatus(projectId, keyId, "de", "reviewed", reviewer)).body.status).toBe("reviewed");
+    expect((await setStatus(projectId, keyId, "de", "approved", reviewer)).body.status).toBe("approved");
+    expect((await setStatus(projectId, keyId, "de", "translated", translator)).body.status).toBe("translated");
+    const overwrite = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { ...reviewer, body: { translations: [{ key: "k", language: "de", value: "x" }] } });
+    expect(overwrite.status).toBe(403);
+    const revert = await server.request("POST", `${path(projectId, keyId, "de")}/revert`, reviewer);
+    expect(revert.status).toBe(403);
+    expect((await server.request("GET", `${path(projectId, keyId, "de")}/history`, reviewer)).status).toBe(200);
+    const actions = (await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
+    expect(actions).toEqual(["translation.created", "translation.reviewed", "translation.approved", "translation.updated"]);
+  });
+});
+
+describe("history and revert", () => {
+  it("lists history newest first and reverts the latest change, recording it", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    await put(projectId, keyId, "de", { value: "v1" });
+    await setStatus(projectId, keyId, "de", "approved");
+    await put(projectId, keyId, "de", { value: "v2" });
+    const reverted = await server.request("POST", `${path(projectId, keyId, "de")}/revert`, { apiKey: owner.apiKey });
+    expect(reverted.status).toBe(200);
+    expect(reverted.body).toMatchObject({ value: "v1", status: "approved" });
+    const h = await history(projectId, keyId, "de");
+    expect(h.map((e) => e.newValue)).toEqual(["v1", "v2", "v1", "v1"]);
+    expect(h[0]).toMatchObject({ previousValue: "v2", previousStatus: "translated", newStatus: "approved" });
+    const entry = await server.db.prisma.activity.findFirst({ where: { projectId, action: "translation.reverted" } });
+    expect(entry?.metadata).toMatchObject({ keyId, language: "de", historyId: h[1]!._id });
+  });
+
+  it("reverts to a given history entry's value and status", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    await put(projectId, keyId, "de", { value: "first" });
+    await put(projectId, keyId, "de", { value: "second" });
+    await put(projectId, keyId, "de", { value: "third" });
+    const h = await history(projectId, keyId, "de");
+    const firstEntry = h[2]!;
+    const res = await server.request("POST", `${path(projectId, keyId, "de")}/revert/${firstEntry._id}`, { apiKey: owner.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ value: "first", status: "translated" });
+    expect((await history(projectId, keyId, "de"))[0]).toMatchObject({ previousValue: "third", newValue: "first" });
+    const unknown = await server.request("POST", `${path(projectId, keyId, "de")}/revert/not-an-entry`, { apiKey: owner.apiKey });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ statusCode: 404, message: "History entry not found", error: "Not Found" });
+    const otherKey = await newKey(projectId, "other");
+    await put(projectId, otherKey, "de", { value: "o" });
+    const crossed = await server.request("POST", `${path(projectId, otherKey, "de")}/revert/${firstEntry._id}`, { apiKey: owner.apiKey });
+    expect(crossed.status).toBe(404);
+  });
+
+  it("answers 400 when there is nothing to revert", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const res = await server.request("POST", `${path(projectId, keyId, "de")}/revert`, { apiKey: owner.apiKey });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: "Nothing to revert: the translation has no history",
+      error: "Bad Request",
+      issues: [{ path: "", message: "the translation has no history" }],
+    });
+    expect(await history(projectId, keyId, "de")).toEqual([]);
+  });
+
+  it("does not let a translator confer an approval by reverting", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    await put(projectId, keyId, "de", { value: "good" });
+    await setStatus(projectId, keyId, "de", "approved");
+    await put(projectId, keyId, "de", { value: "worse" });
+    const translator = await memberWithRole("translator");
+    const res = await server.request("POST", `${path(projectId, keyId, "de")}/revert`, translator);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ value: "good", status: "translated" });
+  });
+});
+
+describe("overwrite by key name", () => {
+  it("writes values with source api and status translated, reporting unknown keys and languages", async () => {
+    const projectId = await newProject();
+    const a = await newKey(projectId, "a");
+    const b = await newKey(projectId, "b", "ns");
+    await put(projectId, a, "de", { value: "alt" });
+    await setStatus(projectId, a, "de", "approved");
+    const res = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+      apiKey: owner.apiKey,
+      body: {
+        translations: [
+          { key: "a", language: "de", value: "neu" },
+          { key: "b", namespace: "ns", language: "fr", value: "nouveau" },
+          { key: "b", language: "fr", value: "wrong namespace" },
+          { key: "zzz", language: "de", value: "x" },
+          { key: "a", language: "ja", value: "x" },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      overwritten: 2,
+      notFound: [
+        { key: "b", namespace: "", language: "fr" },
+        { key: "zzz", namespace: "", language: "de" },
+        { key: "a", namespace: "", language: "ja" },
+      ],
+    });
+    const all = await server.request("GET", `/api/projects/${projectId}/keys/${a}/translations`, { apiKey: owner.apiKey });
+    expect(all.body.find((t: { language: string }) => t.language === "de")).toMatchObject({ value: "neu", status: "translated", source: "api" });
+    const fr = await server.request("GET", `/api/projects/${projectId}/keys/${b}/translations`, { apiKey: owner.apiKey });
+    expect(fr.body.find((t: { language: string }) => t.language === "fr")).toMatchObject({ value: "nouveau", status: "translated", source: "api" });
+    expect((await history(projectId, a, "de"))[0]).toMatchObject({ previousValue: "alt", newValue: "neu", previousStatus: "approved", source: "api" });
+    const again = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: [{ key: "a", language: "de", value: "neu" }] } });
+    expect(again.body).toEqual({ overwritten: 1, notFound: [] });
+    expect(await history(projectId, a, "de")).toHaveLength(3);
+  });
+
+  it("refuses more than 1000 items and a bad language code with 400", async () => {
+    const projectId = await newProject();
+    const many = Array.from({ length: 1001 }, (_, i) => ({ key: `k${i}`, language: "de", value: "v" }));
+    const res = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: many } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "translations" }] });
+    const bad = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: [{ key: "k", language: "??", value: "v" }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe("translations.0.language");
+  });
+});
+
+describe("reads", () => {
+  it("pages a language over every key, synthesising untranslated entries, ordered by namespace then key", async () => {
+    const projectId = await newProject();
+    const ids: Record<string, string> = {};
+    for (const [key, ns] of [["b", ""], ["a", ""], ["c", "zz"], ["d", ""]] as const) ids[`${ns}/${key}`] = await newKey(projectId, key, ns);
+    await put(projectId, ids["/b"]!, "de", { value: "B" });
+    const res = await server.request("GET", `/api/projects/${projectId}/translations/de?limit=3`, { apiKey: owner.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ page: 1, limit: 3, total: 4, totalPages: 2 });
+    expect(res.body.data.map((t: { key: string; value: string; status: string }) => [t.key, t.value, t.status])).toEqual([
+      ["a", "", "untranslated"],
+      ["b", "B", "translated"],
+      ["d", "", "untranslated"],
+    ]);
+    expect(res.body.data[0]).toEqual({
+      keyId: ids["/a"],
+      key: "a",
+      namespace: "",
+      value: "",
+      status: "untranslated",
+      language: "de",
+      source: null,
+      aiConfidence: null,
+      updatedAt: null,
+      warnings: [],
+    });
+    const page2 = await server.request("GET", `/api/projects/${projectId}/translations/de?limit=3&page=2`, { apiKey: owner.apiKey });
+    expect(page2.body.data.map((t: { key: string; namespace: string }) => `${t.namespace}/${t.key}`)).toEqual(["zz/c"]);
+    const source = await server.request("GET", `/api/projects/${projectId}/translations/en`, { apiKey: owner.apiKey });
+    expect(source.body.meta.total).toBe(4);
+  });
+
+  it("applies the pagination rules and 404s a language outside the project", async () => {
+    const projectId = await newProject();
+    await newKey(projectId, "k");
+    const base = `/api/projects/${projectId}/translations/de`;
+    expect((await server.request("GET", `${base}?page=0`, { apiKey: owner.apiKey })).body.meta.page).toBe(1);
+    expect((await server.request("GET", `${base}?limit=500`, { apiKey: owner.apiKey })).body.meta.limit).toBe(200);
+    for (const q of ["limit=0", "limit=abc", "page=1.5"]) {
+      const res = await server.request("GET", `${base}?${q}`, { apiKey: owner.apiKey });
+      expect(res.status, q).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
+    }
+    expect((await server.request("GET", `/api/projects/${projectId}/translations/ja`, { apiKey: owner.apiKey })).body).toEqual(LANGUAGE_NOT_FOUND);
+  });
+
+  it("lists a key's translations in every project language, source first; removed languages disappear", async () => {
+    const projectId = await newProject(["fr", "de"]);
+    const keyId = await newKey(projectId, "k");
+    await put(projectId, keyId, "de", { value: "D" });
+    await put(projectId, keyId, "en", { value: "E" });
+    const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.map((t: { language: string; value: string; status: string }) => [t.language, t.value, t.status])).toEqual([
+      ["en", "E", "translated"],
+      ["fr", "", "untranslated"],
+      ["de", "D", "translated"],
+    ]);
+    await server.request("DELETE", `/api/projects/${projectId}/languages/de`, { apiKey: owner.apiKey });
+    const after = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey });
+    expect(after.body.map((t: { language: string }) => t.language)).toEqual(["en", "fr"]);
+    await server.request("POST", `/api/projects/${projectId}/languages`, { apiKey: owner.apiKey, body: { language: "de" } });
+    const back = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey });
+    expect(back.body[2]).toMatchObject({ language: "de", value: "D" });
+  });
+
+  it("answers the same under /api/v1", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const res = await server.request("PUT", `/api/v1/projects/${projectId}/keys/${keyId}/translations/de`, { apiKey: owner.apiKey, body: { value: "v1" } });
+    expect(res.status).toBe(200);
+    const page = await server.request("GET", `/api/v1/projects/${projectId}/translations/de`, { apiKey: owner.apiKey });
+    expect(page.body.data[0].value).toBe("v1");
+  });
+});
+
+describe("concurrency", () => {
+  it("serialises 50 concurrent PUTs of one translation: all succeed, history is one unbroken chain", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "hot");
+    const values = Array.from({ length: 50 }, (_, i) => `value ${i}`);
+    const responses = await Promise.all(values.map((value) => put(projectId, keyId, "de", { value })));
+    expect(responses.map((r) => r.status)).toEqual(values.map(() => 200));
+    const h = (await history(projectId, keyId, "de")).reverse();
+    expect(h).toHaveLength(50);
+    expect(h[0]!.previousValue).toBeNull();
+    for (let i = 1; i < h.length; i++) expect(h[i]!.previousValue).toBe(h[i - 1]!.newValue);
+    expect(new Set(h.map((e) => e.newValue))).toEqual(new Set(values));
+    const final = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey });
+    expect(final.body[1].value).toBe(h[h.length - 1]!.newValue);
+    expect(await server.db.prisma.activity.count({ where: { projectId, targetType: "translation" } })).toBe(50);
+  });
+});
