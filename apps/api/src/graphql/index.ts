@@ -3,11 +3,12 @@
 // APP_ERROR_TABLE, internal errors masked, and depth/cost/alias limits against hostile queries.
 import type { RequestHandler, Request } from "express";
 import type { Logger } from "pino";
-import { GraphQLError } from "graphql";
+import type { GraphQLError as GraphQLErrorType } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { APP_ERROR_TABLE, AppError, fromDatabaseError } from "@locale/core";
 import { builder, type GraphqlContext } from "./builder";
+import { graphqlRuntime } from "./graphql-runtime";
 import { resolveActor, type AppDeps } from "../trpc/context";
 import { csrfGuard } from "../rest/csrf";
 import "./schema/organization";
@@ -21,20 +22,29 @@ import "./schema/token";
 
 export const schema = builder.toSchema({ sortSchema: true });
 
+const { GraphQLError } = graphqlRuntime;
+
+/** The SDL committed as apps/api/schema.graphql. */
+export const printSdl = (): string => `${graphqlRuntime.printSchema(schema)}\n`;
+
+const isGraphqlError = (e: unknown): e is GraphQLErrorType => e instanceof Error && e.name === "GraphQLError";
+
 /** Limits sized so the documented queries pass and nesting abuse does not. */
 export const GRAPHQL_LIMITS = {
-  maxDepth: 10,
+  // Introspection counts too (GraphiQL's own query is 13 levels deep), so recursive
+  // introspection cannot be used to nest without bound.
+  maxDepth: 15,
   maxCost: 20_000,
   maxAliases: 20,
   maxTokens: 3_000,
 };
 
 /** An AppError (or a database error core knows) becomes a coded GraphQL error; the rest is masked. */
-export function toGraphqlError(error: unknown, logger?: Logger): GraphQLError {
-  const graphqlError = error instanceof GraphQLError ? error : null;
+export function toGraphqlError(error: unknown, logger?: Logger): GraphQLErrorType {
+  const graphqlError = isGraphqlError(error) ? error : null;
   const original = graphqlError?.originalError ?? error;
   if (graphqlError && !graphqlError.originalError) return graphqlError; // parse/validation errors
-  if (original instanceof GraphQLError) return original;
+  if (isGraphqlError(original)) return original;
   const mapped = original instanceof AppError ? original : fromDatabaseError(original);
   if (mapped instanceof AppError && mapped.code !== "INTERNAL") {
     const entry = APP_ERROR_TABLE[mapped.code];
@@ -64,7 +74,7 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
     context: async ({ req }) => ({ deps, actor: await resolveActor(deps, req) }),
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
+        maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: false, flattenFragments: true },
         costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
         maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
         maxTokens: { n: GRAPHQL_LIMITS.maxTokens },

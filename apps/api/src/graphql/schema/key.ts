@@ -2,7 +2,7 @@
 // page's rows are then loaded through Prisma with the query's nested selection, so a page of keys
 // with their translations costs a fixed number of SQL statements whatever its size.
 import { assertCan, projectLanguages, type PageMeta } from "@locale/core";
-import { createKey, deleteKey, listKeys, loadKey, updateKey } from "@locale/core/keys";
+import { createKey, deleteKey, getKey, listKeys, updateKey } from "@locale/core/keys";
 import { toTranslationRecord, type TranslationRecord } from "@locale/core/translations";
 import { builder, svcOf, type GraphqlContext } from "../builder";
 import { PageMetaRef, SuccessRef } from "./common";
@@ -102,8 +102,8 @@ builder.queryFields((t) => ({
     type: "Key",
     args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const key = await loadKey(svcOf(ctx), String(args.projectId), String(args.keyId));
-      return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, relationLoadStrategy: "join", where: { id: key.id } });
+      const key = await getKey(svcOf(ctx), String(args.projectId), String(args.keyId));
+      return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, relationLoadStrategy: "join", where: { id: key._id } });
     },
   }),
 }));
