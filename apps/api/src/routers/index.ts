@@ -14,6 +14,7 @@ import { translationsRouter } from "./translations";
 import { glossaryRouter } from "./glossary";
 import { webhooksRouter } from "./webhooks";
 import { tmRouter } from "./tm";
+import { analyticsRouter } from "./analytics";
 
 export const appRouter = router({
   importExport: importExportRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   glossary: glossaryRouter,
   webhooks: webhooksRouter,
   tm: tmRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

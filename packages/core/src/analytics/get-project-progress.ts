@@ -1,0 +1,43 @@
+import type { ServiceContext } from "../context";
+import { loadProject } from "../projects/load-project";
+import { percentOf, progressLanguages } from "./analytics-languages";
+
+export interface LanguageProgress {
+  language: string;
+  totalKeys: number;
+  /** Cumulative: translated + reviewed + approved. */
+  translated: number;
+  /** Cumulative: reviewed + approved. */
+  reviewed: number;
+  approved: number;
+  completionPercent: number;
+}
+
+export interface ProjectProgress {
+  totalKeys: number;
+  languages: LanguageProgress[];
+}
+
+export async function getProjectProgress(ctx: ServiceContext, input: { projectId: string; languages?: string }): Promise<ProjectProgress> {
+  const project = await loadProject(ctx, input.projectId, "analytics.read");
+  const languages = progressLanguages(project, input.languages);
+  const [keys] = await ctx.db.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Key" WHERE "projectId" = ${project.id}`;
+  const totalKeys = keys?.n ?? 0;
+  const rows = await ctx.db.prisma.$queryRaw<{ language: string; translated: number; reviewed: number; approved: number }[]>`
+    SELECT "language",
+      count(*) FILTER (WHERE "status" IN ('translated', 'reviewed', 'approved'))::int AS translated,
+      count(*) FILTER (WHERE "status" IN ('reviewed', 'approved'))::int AS reviewed,
+      count(*) FILTER (WHERE "status" = 'approved')::int AS approved
+    FROM "Translation"
+    WHERE "projectId" = ${project.id} AND "language" = ANY(${languages}::text[])
+    GROUP BY "language"`;
+  const byLanguage = new Map(rows.map((r) => [r.language, r]));
+  return {
+    totalKeys,
+    languages: languages.map((language) => {
+      const r = byLanguage.get(language);
+      const translated = r?.translated ?? 0;
+      return { language, totalKeys, translated, reviewed: r?.reviewed ?? 0, approved: r?.approved ?? 0, completionPercent: percentOf(translated, totalKeys) };
+    }),
+  };
+}
