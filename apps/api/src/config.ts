@@ -33,6 +33,13 @@ const ZEnv = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().optional(),
   AI_MAX_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** Vendor model overrides: JSON object or `id=vendor,...` (see core's model-registry). */
+  AI_MODEL_MAP: z.string().optional(),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+  AI_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+  AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** A batch job whose worker has not renewed its lease for this long is taken over by another. */
+  AI_JOB_LEASE_MS: z.coerce.number().int().min(200).default(30_000),
 });
 
 export type Env = z.infer<typeof ZEnv>;

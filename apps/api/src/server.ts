@@ -9,6 +9,7 @@ import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
 import type { Database } from "@locale/db";
 import type { CoreConfig } from "@locale/core";
+import { aiConfigFromEnv } from "@locale/core/ai";
 import type { AppConfig } from "./config";
 import { appRouter } from "./routers";
 import { contextFactory, type AppDeps } from "./trpc/context";
@@ -38,6 +39,7 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
       // Without SMTP the mail (its only secret is the invitation link) goes to the server log.
       log: logger ? (mail) => logger.info({ mail }, "e-mail not sent (no SMTP_URL configured); kept in the outbox") : undefined,
     },
+    ai: aiConfigFromEnv({ ...config }),
   };
 }
 

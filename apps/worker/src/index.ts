@@ -3,10 +3,12 @@
 import type { Runner, WorkerDeps } from "./runner";
 import { purgeArchivedProjectsRunner } from "./runners/purge-archived-projects";
 import { webhookDeliveriesRunner } from "./runners/webhook-deliveries";
+import { aiBatchRunner } from "./runners/ai-batch";
 
 export type { Runner, WorkerDeps, WorkerEnv } from "./runner";
+export { createAiBatchRunner, type AiBatchRunnerHandle } from "./runners/ai-batch";
 
-export const RUNNERS: Runner[] = [purgeArchivedProjectsRunner, webhookDeliveriesRunner];
+export const RUNNERS: Runner[] = [purgeArchivedProjectsRunner, webhookDeliveriesRunner, aiBatchRunner];
 
 export async function startWorker(deps: WorkerDeps, runners: Runner[] = RUNNERS): Promise<{ stop(): Promise<void> }> {
   const started: { stop(): Promise<void> }[] = [];

@@ -1,6 +1,7 @@
 import type { Database } from "@locale/db";
 import type { Actor } from "./auth/actor";
 import type { MailConfig } from "./mail/mail-config";
+import type { AiConfig } from "./ai/ai-config";
 
 /** Deployment settings the domain needs (parsed from the environment by the app). */
 export interface CoreConfig {
@@ -11,6 +12,8 @@ export interface CoreConfig {
   allowSignup: boolean;
   /** Outgoing e-mail (invitations); absent means "log it, keep it in the outbox". */
   mail?: MailConfig;
+  /** AI providers and throttling; absent means no deployment-level AI configuration. */
+  ai?: AiConfig;
 }
 
 export interface ServiceContext {

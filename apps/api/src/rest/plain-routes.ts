@@ -2,5 +2,6 @@
 import type { PlainRoute } from "./plain-route";
 import { exportRoute } from "./export-route";
 import { commentEditRoute } from "./comment-edit-route";
+import { aiStreamRoute } from "./ai-stream-route";
 
-export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, commentEditRoute];
+export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, commentEditRoute, aiStreamRoute];

@@ -15,6 +15,7 @@ import { glossaryRouter } from "./glossary";
 import { webhooksRouter } from "./webhooks";
 import { tmRouter } from "./tm";
 import { analyticsRouter } from "./analytics";
+import { aiRouter } from "./ai";
 
 export const appRouter = router({
   importExport: importExportRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   tm: tmRouter,
   analytics: analyticsRouter,
+  ai: aiRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,9 @@
 // The eight public model ids (SPEC.md "AI model identifiers"), their display names, providers and
-// default vendor model names (DECISIONS.md "AI"). Vendor names can be overridden by configuration.
+// default vendor model names (DECISIONS.md "AI"). Vendor names can be overridden by configuration
+// (`AI_MODEL_MAP`), so a deployment can point an id at a newer snapshot or a local model.
 export type ProviderId = "provider_a" | "provider_b";
+
+export const PROVIDER_IDS: readonly ProviderId[] = ["provider_a", "provider_b"];
 
 export interface ModelInfo {
   id: string;
@@ -22,6 +25,51 @@ export const MODELS: readonly ModelInfo[] = [
 
 export const MODEL_IDS = MODELS.map((m) => m.id) as [string, ...string[]];
 
+/** The model a provider stands for when only the provider is named (`settings.aiProvider`, `DEFAULT_AI_PROVIDER`). */
+export const PROVIDER_DEFAULT_MODEL: Record<ProviderId, string> = {
+  provider_a: "modelA-sonnet-4-6",
+  provider_b: "modelB-4o",
+};
+
+/** The last step of the selection order (SPEC.md). */
+export const FALLBACK_MODEL = "modelA-sonnet-4-6";
+
 export function findModel(id: string): ModelInfo | undefined {
   return MODELS.find((m) => m.id === id);
+}
+
+export function isProviderId(value: unknown): value is ProviderId {
+  return value === "provider_a" || value === "provider_b";
+}
+
+/**
+ * Parses `AI_MODEL_MAP`: either JSON (`{"modelB-4o": "gpt-4o-2024-11-20"}`) or a comma list
+ * (`modelB-4o=gpt-4o-2024-11-20,modelA-haiku-4-5=claude-3-5-haiku`). Unknown ids are an error,
+ * so a typo cannot silently leave the default in place.
+ */
+export function parseModelMap(raw: string | undefined): Record<string, string> {
+  if (!raw || !raw.trim()) return {};
+  let entries: [string, string][];
+  const text = raw.trim();
+  if (text.startsWith("{")) {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    entries = Object.entries(parsed).map(([k, v]) => [k, String(v)]);
+  } else {
+    entries = text.split(",").filter((s) => s.trim()).map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 1) throw new Error(`AI_MODEL_MAP: expected "<model id>=<vendor model>", got "${pair.trim()}"`);
+      return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+    });
+  }
+  const map: Record<string, string> = {};
+  for (const [id, vendor] of entries) {
+    if (!findModel(id)) throw new Error(`AI_MODEL_MAP: unknown model id "${id}"`);
+    if (!vendor) throw new Error(`AI_MODEL_MAP: empty vendor model for "${id}"`);
+    map[id] = vendor;
+  }
+  return map;
+}
+
+export function vendorModelOf(model: ModelInfo, overrides: Record<string, string>): string {
+  return overrides[model.id] ?? model.vendorModel;
 }

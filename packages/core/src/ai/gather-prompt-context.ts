@@ -1,0 +1,208 @@
+// Everything the prompt tells the model about one string (SPEC.md: key name and description,
+// comments, neighbouring strings, the organization's glossary and translation memory), read
+// outside any transaction before the provider call.
+import type { Database } from "@locale/db";
+import { GlossaryMatcher } from "../glossary/glossary-matcher";
+
+export interface GlossaryHint {
+  term: string;
+  definition: string;
+  doNotTranslate: boolean;
+  /** The term's translation into the target language, when the glossary has one. */
+  translation?: string;
+  approved: boolean;
+}
+
+export interface TmHint {
+  source: string;
+  target: string;
+  similarity: number;
+}
+
+export interface NeighbourHint {
+  key: string;
+  source: string;
+  target: string;
+}
+
+export interface PromptContext {
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceText: string;
+  keyName: string;
+  keyDescription: string;
+  comments: string[];
+  neighbours: NeighbourHint[];
+  glossary: GlossaryHint[];
+  tm: TmHint[];
+  /** Organization style guide, or the request's `toneInstruction` that overrides it. */
+  tone?: string;
+  style?: string;
+  additionalContext?: string;
+}
+
+export interface GatherInput {
+  organizationId: string;
+  projectId: string;
+  keyId: string;
+  keyName: string;
+  keyDescription: string;
+  namespace: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceText: string;
+  tone?: string;
+  style?: string;
+  additionalContext?: string;
+}
+
+const NEIGHBOURS_EACH_SIDE = 2;
+const MAX_COMMENTS = 10;
+const MAX_TM = 3;
+const MIN_TM_SIMILARITY = 50;
+
+/** Lower-cased, whitespace-collapsed: the form TmEntry.sourceNorm stores. */
+export function normalizeTmSource(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** DECISIONS.md "TM similarity": 100 only for identical sources. */
+export function tmSimilarity(a: string, b: string): number {
+  if (a === b) return 100;
+  const x = normalizeTmSource(a);
+  const y = normalizeTmSource(b);
+  const longest = Math.max(x.length, y.length);
+  if (longest === 0) return 99;
+  return Math.min(99, Math.round(100 * (1 - editDistance(x, y) / longest)));
+}
+
+function languageMatches(candidate: string, target: string): boolean {
+  const c = candidate.toLowerCase();
+  const t = target.toLowerCase();
+  return c === t || t.startsWith(`${c}-`);
+}
+
+async function readGlossary(db: Database, input: GatherInput): Promise<GlossaryHint[]> {
+  // strpos pre-filters in SQL so a large glossary is not loaded per string; the matcher then
+  // applies the whole-word and case rules of the glossary check.
+  const rows = await db.prisma.$queryRawUnsafe<
+    { term: string; definition: string; translations: unknown; doNotTranslate: boolean; caseSensitive: boolean }[]
+  >(
+    `SELECT term, definition, translations, "doNotTranslate", "caseSensitive" FROM "GlossaryTerm"
+     WHERE "organizationId" = $1 AND strpos(lower($2), "termLower") > 0 LIMIT 500`,
+    input.organizationId,
+    input.sourceText,
+  );
+  if (rows.length === 0) return [];
+  const matcher = new GlossaryMatcher(rows.map((r) => ({ term: r.term, caseSensitive: r.caseSensitive, payload: r })));
+  const seen = new Set<string>();
+  const hints: GlossaryHint[] = [];
+  for (const m of matcher.match(input.sourceText)) {
+    const r = m.term.payload;
+    if (seen.has(r.term)) continue;
+    seen.add(r.term);
+    const list = Array.isArray(r.translations) ? (r.translations as { language?: string; value?: string; approved?: boolean }[]) : [];
+    const exact = list.find((t) => t.language && t.value && t.language.toLowerCase() === input.targetLanguage.toLowerCase());
+    const chosen = exact ?? list.find((t) => t.language && t.value && languageMatches(t.language, input.targetLanguage));
+    hints.push({
+      term: r.term,
+      definition: r.definition,
+      doNotTranslate: r.doNotTranslate,
+      translation: chosen?.value,
+      approved: chosen?.approved === true,
+    });
+  }
+  return hints;
+}
+
+async function readTm(db: Database, input: GatherInput): Promise<TmHint[]> {
+  const norm = normalizeTmSource(input.sourceText);
+  if (!norm) return [];
+  // pg_trgm narrows candidates through the trigram index; the documented edit-distance
+  // similarity then ranks them.
+  const rows = await db.prisma.$queryRawUnsafe<{ sourceText: string; targetText: string; usageCount: number }[]>(
+    `SELECT "sourceText", "targetText", "usageCount" FROM "TmEntry"
+     WHERE "organizationId" = $1 AND "sourceLanguage" = $2 AND "targetLanguage" = $3
+       AND ("sourceNorm" = $4 OR similarity("sourceNorm", $4) >= 0.3)
+     ORDER BY similarity("sourceNorm", $4) DESC, "usageCount" DESC LIMIT 20`,
+    input.organizationId,
+    input.sourceLanguage,
+    input.targetLanguage,
+    norm,
+  );
+  return rows
+    .map((r) => ({ source: r.sourceText, target: r.targetText, similarity: tmSimilarity(input.sourceText, r.sourceText), usage: r.usageCount }))
+    .filter((r) => r.similarity >= MIN_TM_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity || b.usage - a.usage)
+    .slice(0, MAX_TM)
+    .map(({ source, target, similarity }) => ({ source, target, similarity }));
+}
+
+async function readNeighbours(db: Database, input: GatherInput): Promise<NeighbourHint[]> {
+  const { projectId, namespace, keyName } = input;
+  const select = { id: true, key: true, namespace: true } as const;
+  const [before, after] = await Promise.all([
+    db.prisma.key.findMany({
+      where: { projectId, OR: [{ namespace: { lt: namespace } }, { namespace, key: { lt: keyName } }] },
+      orderBy: [{ namespace: "desc" }, { key: "desc" }],
+      take: NEIGHBOURS_EACH_SIDE,
+      select,
+    }),
+    db.prisma.key.findMany({
+      where: { projectId, OR: [{ namespace: { gt: namespace } }, { namespace, key: { gt: keyName } }] },
+      orderBy: [{ namespace: "asc" }, { key: "asc" }],
+      take: NEIGHBOURS_EACH_SIDE,
+      select,
+    }),
+  ]);
+  const keys = [...before.reverse(), ...after];
+  if (keys.length === 0) return [];
+  const values = await db.prisma.translation.findMany({
+    where: { keyId: { in: keys.map((k) => k.id) }, language: { in: [input.sourceLanguage, input.targetLanguage] } },
+    select: { keyId: true, language: true, value: true },
+  });
+  const valueOf = (keyId: string, language: string) => values.find((v) => v.keyId === keyId && v.language === language)?.value ?? "";
+  return keys
+    .map((k) => ({ key: k.namespace ? `${k.namespace}:${k.key}` : k.key, source: valueOf(k.id, input.sourceLanguage), target: valueOf(k.id, input.targetLanguage) }))
+    .filter((n) => n.source !== "" || n.target !== "");
+}
+
+export async function gatherPromptContext(db: Database, input: GatherInput): Promise<PromptContext> {
+  // Sequential on purpose: PGlite runs one query at a time, and PostgreSQL gains little here.
+  const comments = await db.prisma.comment.findMany({
+    where: { keyId: input.keyId, OR: [{ language: null }, { language: input.targetLanguage }, { language: input.sourceLanguage }] },
+    orderBy: { createdAt: "asc" },
+    take: MAX_COMMENTS,
+    select: { body: true },
+  });
+  const neighbours = await readNeighbours(db, input);
+  const glossary = await readGlossary(db, input);
+  const tm = await readTm(db, input);
+  return {
+    sourceLanguage: input.sourceLanguage,
+    targetLanguage: input.targetLanguage,
+    sourceText: input.sourceText,
+    keyName: input.keyName,
+    keyDescription: input.keyDescription,
+    comments: comments.map((c) => c.body),
+    neighbours,
+    glossary,
+    tm,
+    tone: input.tone,
+    style: input.style,
+    additionalContext: input.additionalContext,
+  };
+}

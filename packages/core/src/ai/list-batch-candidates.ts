@@ -1,0 +1,59 @@
+// Which keys a batch translates (DECISIONS.md "Batch start"): untranslated keys of the target
+// language (no value stored, or status `untranslated`) in namespace/key order, those with an
+// empty source value counted as skipped. Keys still pending in another active job of the same
+// language are left to that job, so two jobs never translate one key.
+import type { Database } from "@locale/db";
+
+export interface BatchCandidate {
+  keyId: string;
+  key: string;
+  namespace: string;
+  description: string;
+  sourceText: string;
+}
+
+export interface BatchCandidates {
+  /** Untranslated keys in the language before the batch. */
+  totalKeys: number;
+  /** Untranslated keys with an empty source value. */
+  skipped: number;
+  /** Eligible keys already pending in another active job. */
+  inFlight: number;
+  /** Eligible keys not in another job (before the limit). */
+  available: number;
+  keys: BatchCandidate[];
+}
+
+const UNTRANSLATED = `
+  FROM "Key" k
+  LEFT JOIN "Translation" t ON t."keyId" = k.id AND t.language = $2
+  LEFT JOIN "Translation" s ON s."keyId" = k.id AND s.language = $3
+  WHERE k."projectId" = $1 AND (t.id IS NULL OR t.status = 'untranslated')`;
+
+const IN_ACTIVE_JOB = `EXISTS (
+  SELECT 1 FROM "AiJobItem" i JOIN "AiJob" j ON j.id = i."jobId"
+  WHERE i."keyId" = k.id AND i.status = 'pending' AND j.status IN ('queued', 'running') AND j."targetLanguage" = $2)`;
+
+export async function listBatchCandidates(
+  db: Database,
+  input: { projectId: string; sourceLanguage: string; targetLanguage: string; limit: number },
+): Promise<BatchCandidates> {
+  const params = [input.projectId, input.targetLanguage, input.sourceLanguage];
+  const [counts] = await db.prisma.$queryRawUnsafe<{ total: number; skipped: number; inflight: number }[]>(
+    `SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE COALESCE(s.value, '') = '')::int AS skipped,
+            count(*) FILTER (WHERE COALESCE(s.value, '') <> '' AND ${IN_ACTIVE_JOB})::int AS inflight
+     ${UNTRANSLATED}`,
+    ...params,
+  );
+  const keys = await db.prisma.$queryRawUnsafe<BatchCandidate[]>(
+    `SELECT k.id AS "keyId", k.key, k.namespace, k.description, s.value AS "sourceText"
+     ${UNTRANSLATED} AND COALESCE(s.value, '') <> '' AND NOT ${IN_ACTIVE_JOB}
+     ORDER BY k.namespace, k.key LIMIT ${Math.max(1, Math.floor(input.limit))}`,
+    ...params,
+  );
+  const totalKeys = counts?.total ?? 0;
+  const skipped = counts?.skipped ?? 0;
+  const inFlight = counts?.inflight ?? 0;
+  return { totalKeys, skipped, inFlight, available: totalKeys - skipped - inFlight, keys };
+}

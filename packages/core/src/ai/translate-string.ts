@@ -1,0 +1,48 @@
+// One string through the whole pipeline: context → prompt → provider (throttled per organization,
+// retried on 429/5xx) → placeholder/ICU check. Shared by the single endpoint, synchronous batches
+// and the worker's jobs. Failures are ProviderErrors whose message is shown to the user.
+import type { Database } from "@locale/db";
+import type { AiConfig, ProviderCredentials } from "./ai-config";
+import { buildPrompt } from "./build-prompt";
+import { gatherPromptContext, type GatherInput } from "./gather-prompt-context";
+import { vendorModelOf, type ModelInfo } from "./model-registry";
+import { withOrgSlot } from "./org-semaphore";
+import { checkPlaceholders } from "./placeholder-check";
+import { requestTranslation, type ProviderAnswer } from "./provider-client";
+import { ProviderError } from "./provider-error";
+import { withRetries } from "./retry";
+import { aiOrgSettingsOf, type AiOrgSettings } from "./resolve-providers";
+
+export interface TranslateStringInput extends GatherInput {
+  model: ModelInfo;
+  credentials: ProviderCredentials;
+  signal?: AbortSignal;
+}
+
+export async function translateString(db: Database, ai: AiConfig, input: TranslateStringInput): Promise<ProviderAnswer> {
+  const context = await gatherPromptContext(db, input);
+  const prompt = buildPrompt(context);
+  const answer = await withOrgSlot(input.organizationId, ai.maxConcurrency, () =>
+    withRetries(
+      () =>
+        requestTranslation({
+          model: input.model,
+          vendorModel: vendorModelOf(input.model, ai.modelMap),
+          credentials: input.credentials,
+          prompt,
+          timeoutMs: ai.requestTimeoutMs,
+          signal: input.signal,
+        }),
+      { maxRetries: ai.maxRetries, baseMs: ai.retryBaseMs, signal: input.signal },
+    ),
+  );
+  if (!answer.translation.trim()) throw new ProviderError("The model returned an empty translation", null, false);
+  const problem = checkPlaceholders(input.sourceText, answer.translation);
+  if (problem) throw new ProviderError(problem, null, false);
+  return answer;
+}
+
+export async function loadAiOrgSettings(db: Database, organizationId: string, ai: AiConfig | undefined): Promise<AiOrgSettings> {
+  const org = await db.prisma.organization.findUnique({ where: { id: organizationId }, select: { settings: true } });
+  return aiOrgSettingsOf(org?.settings, ai);
+}
