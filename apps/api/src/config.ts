@@ -24,6 +24,8 @@ const ZEnv = z.object({
   WORKER_MODE: z.enum(["embedded", "off"]).optional(),
   /** Delay before a failed webhook delivery's first retry; it doubles with every attempt. */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Locale Service <no-reply@localhost>"),

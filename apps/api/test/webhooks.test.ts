@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember } from "./helpers/invite-member";
+import { purgeWebhookDeliveries } from "@locale/core/webhooks";
 
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
 const notFound = (what: string) => ({ statusCode: 404, message: `${what} not found`, error: "Not Found" });
@@ -18,7 +19,10 @@ interface Received {
   at: number;
 }
 
-/** The webhook receiver: records every POST; `/fail-twice/*` answers 500 to the first two per path. */
+/**
+ * The webhook receiver: records every POST; `/fail-twice/*` answers 500 to the first two per path,
+ * `/hang-once/*` leaves the first one unanswered.
+ */
 class Receiver {
   readonly received: Received[] = [];
   private readonly hits = new Map<string, number>();
@@ -35,6 +39,7 @@ class Receiver {
         this.received.push({ path, headers: req.headers, body, json: JSON.parse(body), at: Date.now() });
         const n = (this.hits.get(path) ?? 0) + 1;
         this.hits.set(path, n);
+        if (path.startsWith("/hang-once/") && n === 1) return;
         const fail = path.startsWith("/fail-twice/") && n <= 2;
         res.writeHead(fail ? 500 : 200, { "content-type": "text/plain" }).end(fail ? "boom" : "ok");
       });
@@ -81,7 +86,7 @@ let counter = 0;
 beforeAll(async () => {
   receiver = new Receiver();
   await receiver.start();
-  server = await startTestServer({ WEBHOOK_RETRY_BASE_MS: "50" }, { worker: true });
+  server = await startTestServer({ WEBHOOK_RETRY_BASE_MS: "50", WEBHOOK_TIMEOUT_MS: "400" }, { worker: true });
   owner = await signUpUser(server, "Owner");
   other = await signUpUser(server, "Other");
 });
@@ -251,6 +256,32 @@ describe("deliveries", () => {
     expect(delivery.error).toMatch(/ECONNREFUSED|fetch failed/);
     expect(delivery.nextAttemptAt).toBeNull();
     await server.request("DELETE", `/api/organizations/${owner.orgId}/webhooks/${hook._id}`, { apiKey: owner.apiKey });
+  });
+
+  it("counts a receiver that does not answer within the timeout as a failed attempt", async () => {
+    const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/hang-once/a`, events: ["key.created"] });
+    const res = await server.request("POST", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/test`, { apiKey: owner.apiKey });
+    expect(res.body).toMatchObject({ status: "pending", attempts: 1, responseStatus: null, error: "Timed out after 400 ms" });
+    expect(res.body.durationMs).toBeGreaterThanOrEqual(390);
+    const done = await waitFor(async () => {
+      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      return list.body[0]?.status === "succeeded" ? list.body[0] : undefined;
+    });
+    expect(done.attemptLog.map((a: { error: string | null }) => a.error)).toEqual(["Timed out after 400 ms", null]);
+  });
+
+  it("purges finished deliveries past the retention period and keeps recent and pending ones", async () => {
+    const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/retention`, events: ["key.created"] });
+    const old = await server.request("POST", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/test`, { apiKey: owner.apiKey });
+    const recent = await server.request("POST", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/test`, { apiKey: owner.apiKey });
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await server.db.prisma.webhookDelivery.update({ where: { id: old.body._id }, data: { createdAt: longAgo } });
+    const stuck = await server.db.prisma.webhookDelivery.create({
+      data: { webhookId: hook._id, event: "key.created", payload: {}, createdAt: longAgo, nextAttemptAt: new Date(Date.now() + 3_600_000) },
+    });
+    expect(await purgeWebhookDeliveries(server.db, { retentionDays: 30 })).toBeGreaterThanOrEqual(1);
+    const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+    expect(list.body.map((d: { _id: string }) => d._id).sort()).toEqual([recent.body._id, stuck.id].sort());
   });
 
   it("sends a project webhook only its own project's events, an organization webhook all of them", async () => {

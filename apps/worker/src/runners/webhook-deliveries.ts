@@ -4,12 +4,17 @@
 // which records itself and schedules the next one (WEBHOOK_RETRY_BASE_MS, doubling, 8 attempts).
 // The dispatcher wakes on the NOTIFY the outbox raises at commit, when a retry falls due, and
 // every WEBHOOK_POLL_MS; several worker processes on one PostgreSQL database share the work.
+// Also read: WEBHOOK_TIMEOUT_MS (10 s), WEBHOOK_CONCURRENCY (4 attempts at a time per process),
+// WEBHOOK_DELIVERY_RETENTION_DAYS (30; finished deliveries are purged hourly after that).
 import {
   attemptWebhookDelivery,
   claimDueDeliveries,
+  purgeWebhookDeliveries,
   WEBHOOK_CLAIM_LEASE_MS,
+  WEBHOOK_DEFAULT_RETENTION_DAYS,
   WEBHOOK_DEFAULT_RETRY_BASE_MS,
   WEBHOOK_DELIVERIES_CHANNEL,
+  WEBHOOK_TIMEOUT_MS,
   type ClaimedDelivery,
 } from "@locale/core/webhooks";
 import { createQueue } from "../queue";
@@ -18,6 +23,7 @@ import type { Runner, WorkerEnv } from "../runner";
 export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
 const CLAIM_BATCH = 50;
 const MAX_ROUNDS_PER_DISPATCH = 20;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 function positiveInt(env: WorkerEnv, name: string, fallback: number): number {
   const value = Number(env[name]);
@@ -31,6 +37,8 @@ export const webhookDeliveriesRunner: Runner = {
     const retryBaseMs = positiveInt(env, "WEBHOOK_RETRY_BASE_MS", WEBHOOK_DEFAULT_RETRY_BASE_MS);
     const pollMs = positiveInt(env, "WEBHOOK_POLL_MS", 1000);
     const concurrency = positiveInt(env, "WEBHOOK_CONCURRENCY", 4);
+    const timeoutMs = positiveInt(env, "WEBHOOK_TIMEOUT_MS", WEBHOOK_TIMEOUT_MS);
+    const retentionDays = positiveInt(env, "WEBHOOK_DELIVERY_RETENTION_DAYS", WEBHOOK_DEFAULT_RETENTION_DAYS);
     const queue = createQueue(db, logger);
     await queue.start();
 
@@ -81,7 +89,7 @@ export const webhookDeliveriesRunner: Runner = {
 
     await queue.work<ClaimedDelivery>(WEBHOOK_DELIVER_JOB, { batchSize: 1, concurrency }, async (jobs) => {
       for (const job of jobs) {
-        const outcome = await attemptWebhookDelivery(db, job.data.id, job.data.attempt, { retryBaseMs });
+        const outcome = await attemptWebhookDelivery(db, job.data.id, job.data.attempt, { retryBaseMs, timeoutMs });
         if (!outcome) continue;
         const fields = {
           deliveryId: outcome.deliveryId,
@@ -104,10 +112,24 @@ export const webhookDeliveriesRunner: Runner = {
     poll.unref();
     kick();
 
+    const purge = () => {
+      running = running.then(async () => {
+        try {
+          const purged = await purgeWebhookDeliveries(db, { retentionDays });
+          if (purged) logger.info({ purged }, "purged old webhook deliveries");
+        } catch (err) {
+          logger.error({ err }, "purge of webhook deliveries failed");
+        }
+      });
+    };
+    const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+    purgeTimer.unref();
+
     return {
       async stop() {
         stopped = true;
         clearInterval(poll);
+        clearInterval(purgeTimer);
         for (const timer of retryTimers) clearTimeout(timer);
         retryTimers.clear();
         await unlisten();

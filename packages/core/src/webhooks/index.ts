@@ -11,3 +11,4 @@ export * from "./sign-webhook";
 export * from "./deliver-webhook";
 export * from "./claim-due-deliveries";
 export * from "./enqueue-deliveries";
+export * from "./purge-webhook-deliveries";
