@@ -167,3 +167,66 @@ describe("TM endpoints", () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe("translations feeding the memory", () => {
+  let user: TestUser;
+  let projectId: string;
+  const key = async (name: string, source?: string) => {
+    const res = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: user.apiKey, body: { key: name } });
+    expect(res.status, res.text).toBe(201);
+    if (source !== undefined) expect((await server.request("PUT", `/api/projects/${projectId}/keys/${res.body._id}/translations/en`, { apiKey: user.apiKey, body: { value: source } })).status).toBe(200);
+    return res.body._id as string;
+  };
+  const put = (keyId: string, language: string, body: Record<string, unknown>) =>
+    server.request("PUT", `/api/projects/${projectId}/keys/${keyId}/translations/${language}`, { apiKey: user.apiKey, body });
+  const approve = (keyId: string, language: string) =>
+    server.request("PATCH", `/api/projects/${projectId}/keys/${keyId}/translations/${language}/status`, { apiKey: user.apiKey, body: { status: "approved" } });
+  const entries = async () =>
+    (await server.request("GET", `/api/organizations/${user.orgId}/tm?limit=200`, { apiKey: user.apiKey })).body.data.map((e: any) => [e.sourceText, e.targetText, e.targetLanguage, e.usageCount]);
+
+  beforeAll(async () => {
+    user = await signUpUser(server, "Feeder");
+    const res = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "TM", sourceLanguage: "en", targetLanguages: ["de", "fr"] } });
+    projectId = res.body._id;
+  });
+
+  it("adds the source → approved value pair when a translation is approved, counting repeats", async () => {
+    const k1 = await key("save", "Save");
+    await put(k1, "de", { value: "Speichern" });
+    expect(await entries()).toEqual([]); // translated is not enough
+    expect((await approve(k1, "de")).status).toBe(200);
+    expect(await entries()).toEqual([["Save", "Speichern", "de", 1]]);
+    expect((await approve(k1, "de")).status).toBe(200); // already approved: no change, no repeat
+    const k2 = await key("save.again", "Save");
+    await put(k2, "de", { value: "Speichern" });
+    await approve(k2, "de");
+    expect(await entries()).toEqual([["Save", "Speichern", "de", 2]]);
+    const search = await server.request("GET", `/api/organizations/${user.orgId}/tm/search?sourceText=Save&sourceLang=en&targetLang=de`, { apiKey: user.apiKey });
+    expect(search.body.map((r: any) => [r.targetText, r.similarity, r.usageCount])).toEqual([["Speichern", 100, 2]]);
+    // approving a source-language value, or a translation without a source value, adds nothing
+    await approve(k1, "en");
+    const k3 = await key("no.source");
+    await put(k3, "fr", { value: "Orphelin" });
+    await approve(k3, "fr");
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it("honours tmAutoAdd: false for approvals, but always remembers AI saves", async () => {
+    const off = await server.request("PATCH", `/api/organizations/${user.orgId}`, { apiKey: user.apiKey, body: { settings: { tmAutoAdd: false } } });
+    expect(off.status, off.text).toBe(200);
+    const k = await key("cancel", "Cancel");
+    await put(k, "fr", { value: "Annuler" });
+    await approve(k, "fr");
+    expect((await entries()).map((e: any[]) => e[1])).not.toContain("Annuler");
+    const ai = await put(k, "de", { value: "Abbrechen", source: "ai", aiConfidence: 90 });
+    expect(ai.status, ai.text).toBe(200);
+    expect(await entries()).toContainEqual(["Cancel", "Abbrechen", "de", 1]);
+    // a human PUT is not remembered
+    const human = await key("human", "Human");
+    await put(human, "de", { value: "Mensch" });
+    expect((await entries()).map((e: any[]) => e[0])).not.toContain("Human");
+    await server.request("PATCH", `/api/organizations/${user.orgId}`, { apiKey: user.apiKey, body: { settings: { tmAutoAdd: true } } });
+    await approve(human, "de");
+    expect(await entries()).toContainEqual(["Human", "Mensch", "de", 1]);
+  });
+});

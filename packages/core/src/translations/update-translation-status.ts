@@ -7,6 +7,7 @@ import { loadKey } from "../keys/load-key";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
 import { readSourceValues, writeTranslations } from "./write-translations";
 import { authorOf } from "./translation-author";
+import { rememberTranslation } from "../tm/remember-translation";
 
 const STATUS_ACTION: Record<TranslationStatus, ActivityAction> = {
   untranslated: "translation.updated",
@@ -35,6 +36,7 @@ export async function updateTranslationStatus(ctx: ServiceContext, projectId: st
         targetType: "translation",
         metadata: { keyId: key.id, key: key.key, namespace: key.namespace, language: lang, previousStatus: change.previousStatus, newStatus: status },
       });
+      if (status === "approved") await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "approved" });
     }
     const sourceValue = lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
     return toTranslationRecord(key, lang, rows[0] ?? null, sourceValue);

@@ -6,6 +6,7 @@ import { loadKey } from "../keys/load-key";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
 import { readSourceValues, writeTranslations } from "./write-translations";
 import { authorOf } from "./translation-author";
+import { rememberTranslation } from "../tm/remember-translation";
 
 export interface UpsertTranslationInput {
   value: string;
@@ -49,6 +50,7 @@ export async function upsertTranslation(ctx: ServiceContext, projectId: string, 
           ...(source === "ai" ? { aiConfidence: change.translation.aiConfidence } : {}),
         },
       });
+      if (source === "ai") await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "ai" });
     }
     const sourceValue = lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
     return toTranslationRecord(key, lang, rows[0] ?? null, sourceValue);
