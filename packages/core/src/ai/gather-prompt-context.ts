@@ -3,6 +3,7 @@
 // outside any transaction before the provider call.
 import type { Database } from "@locale/db";
 import { GlossaryMatcher } from "../glossary/glossary-matcher";
+import { normalizeTmText, tmSimilarity } from "../tm/tm-similarity";
 
 export interface GlossaryHint {
   term: string;
@@ -61,34 +62,6 @@ const MAX_COMMENTS = 10;
 const MAX_TM = 3;
 const MIN_TM_SIMILARITY = 50;
 
-/** Lower-cased, whitespace-collapsed: the form TmEntry.sourceNorm stores. */
-export function normalizeTmSource(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").trim();
-}
-
-function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
-/** DECISIONS.md "TM similarity": 100 only for identical sources. */
-export function tmSimilarity(a: string, b: string): number {
-  if (a === b) return 100;
-  const x = normalizeTmSource(a);
-  const y = normalizeTmSource(b);
-  const longest = Math.max(x.length, y.length);
-  if (longest === 0) return 99;
-  return Math.min(99, Math.round(100 * (1 - editDistance(x, y) / longest)));
-}
-
 function languageMatches(candidate: string, target: string): boolean {
   const c = candidate.toLowerCase();
   const t = target.toLowerCase();
@@ -129,14 +102,14 @@ async function readGlossary(db: Database, input: GatherInput): Promise<GlossaryH
 }
 
 async function readTm(db: Database, input: GatherInput): Promise<TmHint[]> {
-  const norm = normalizeTmSource(input.sourceText);
+  const norm = normalizeTmText(input.sourceText);
   if (!norm) return [];
-  // pg_trgm narrows candidates through the trigram index; the documented edit-distance
-  // similarity then ranks them.
+  // pg_trgm's `%` (default threshold 0.3) narrows candidates through the trigram index; the
+  // documented edit-distance similarity (the TM search's own) then ranks them.
   const rows = await db.prisma.$queryRawUnsafe<{ sourceText: string; targetText: string; usageCount: number }[]>(
     `SELECT "sourceText", "targetText", "usageCount" FROM "TmEntry"
      WHERE "organizationId" = $1 AND "sourceLanguage" = $2 AND "targetLanguage" = $3
-       AND ("sourceNorm" = $4 OR similarity("sourceNorm", $4) >= 0.3)
+       AND ("sourceNorm" % $4 OR "sourceNorm" = $4)
      ORDER BY similarity("sourceNorm", $4) DESC, "usageCount" DESC LIMIT 20`,
     input.organizationId,
     input.sourceLanguage,

@@ -3,11 +3,10 @@
 // activity and a translation-memory entry — in one transaction, together with whatever the caller
 // adds (a job's item status and progress event). Only an untranslated value is overwritten: a
 // person may have translated the key while the model was working.
-import { createHash } from "node:crypto";
 import type { Database, Prisma } from "@locale/db";
 import { recordActivity } from "../activity/record-activity";
 import { lockTranslations, writeTranslations } from "../translations/write-translations";
-import { normalizeTmSource } from "./gather-prompt-context";
+import { addTmEntry } from "../tm/add-tm-entry";
 
 type Tx = Prisma.TransactionClient;
 
@@ -26,23 +25,6 @@ export interface AiSaveInput {
 }
 
 export const AI_AUTHOR = { changedBy: "ai", changedByName: null } as const;
-
-/** Adds (or bumps the usage of) a TM pair; the pair's identity is SHA-256(source NUL target). */
-export async function upsertTmPair(tx: Tx, entry: { organizationId: string; sourceLanguage: string; targetLanguage: string; sourceText: string; targetText: string }): Promise<void> {
-  const pairHash = createHash("sha256").update(`${entry.sourceText}\u0000${entry.targetText}`).digest("hex");
-  await tx.tmEntry.upsert({
-    where: {
-      organizationId_sourceLanguage_targetLanguage_pairHash: {
-        organizationId: entry.organizationId,
-        sourceLanguage: entry.sourceLanguage,
-        targetLanguage: entry.targetLanguage,
-        pairHash,
-      },
-    },
-    create: { ...entry, sourceNorm: normalizeTmSource(entry.sourceText), pairHash },
-    update: { usageCount: { increment: 1 } },
-  });
-}
 
 /** Within the caller's transaction; returns false (nothing written) when the value is no longer untranslated. */
 export async function saveAiTranslationInTx(tx: Tx, input: AiSaveInput): Promise<boolean> {
@@ -66,7 +48,7 @@ export async function saveAiTranslationInTx(tx: Tx, input: AiSaveInput): Promise
       metadata: { key: input.key, language: input.targetLanguage, confidence: input.confidence, model: input.model, ...(input.jobId ? { jobId: input.jobId } : {}) },
     },
   );
-  await upsertTmPair(tx, {
+  await addTmEntry(tx, {
     organizationId: input.organizationId,
     sourceLanguage: input.sourceLanguage,
     targetLanguage: input.targetLanguage,
