@@ -368,6 +368,19 @@ describe("deliveries", () => {
 });
 
 describe("access", () => {
+  it("refuses new or changed webhooks on an archived project with 409 but still lists them", async () => {
+    const projectId = await createProject(owner);
+    const hook = await createWebhook(`/projects/${projectId}`, { url: `${receiver.url}/archived`, events: ["*"], active: false });
+    expect((await server.request("DELETE", `/api/projects/${projectId}`, { apiKey: owner.apiKey })).status).toBe(200);
+    const create = await server.request("POST", `/api/projects/${projectId}/webhooks`, { apiKey: owner.apiKey, body: { url: `${receiver.url}/archived`, events: ["*"] } });
+    expect(create.status).toBe(409);
+    expect(create.body).toEqual({ statusCode: 409, message: "Project is archived", error: "Conflict" });
+    const patch = await server.request("PATCH", `/api/projects/${projectId}/webhooks/${hook._id}`, { apiKey: owner.apiKey, body: { active: true } });
+    expect(patch.body).toEqual({ statusCode: 409, message: "Project is archived", error: "Conflict" });
+    const list = await server.request("GET", `/api/projects/${projectId}/webhooks`, { apiKey: owner.apiKey });
+    expect(list.body.map((h: { _id: string }) => h._id)).toEqual([hook._id]);
+  });
+
   it("answers 404 for another organization's webhooks, projects and organization id", async () => {
     const projectId = await createProject(owner);
     const orgHook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/private`, events: ["*"], active: false });
@@ -409,6 +422,15 @@ describe("access", () => {
       expect((await server.request("PATCH", `/api/organizations/current/webhooks/${hook._id}`, { ...auth, body: { active: true } })).body).toEqual(FORBIDDEN);
       expect((await server.request("POST", `/api/organizations/current/webhooks/${hook._id}/test`, auth)).body).toEqual(FORBIDDEN);
     }
+
+    // A project token manages its own project's webhooks only.
+    const projectToken = await server.request("POST", `/api/projects/${projectId}/tokens`, { cookie: owner.cookie, body: { name: "project" } });
+    expect(projectToken.status).toBe(201);
+    const asProject = { apiKey: projectToken.body.token };
+    expect((await server.request("GET", `/api/projects/${projectId}/webhooks`, asProject)).status).toBe(200);
+    expect((await server.request("GET", `/api/organizations/current/webhooks`, asProject)).body).toEqual(FORBIDDEN);
+    const elsewhere = await createProject(owner);
+    expect((await server.request("GET", `/api/projects/${elsewhere}/webhooks`, asProject)).body).toEqual(notFound("Project"));
 
     const scoped = await server.request("POST", `/api/organizations/current/tokens`, { cookie: owner.cookie, body: { name: "no webhooks", scopes: ["projects:read"] } });
     expect((await server.request("GET", `/api/organizations/current/webhooks`, { apiKey: scoped.body.token })).body).toEqual(FORBIDDEN);
