@@ -1,0 +1,121 @@
+// Several worker instances over one database: a worker killed mid-job leaves the job to another,
+// which finishes it without redoing done items; concurrent workers never translate an item twice.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAiBatchRunner, type AiBatchRunnerHandle, type WorkerDeps } from "@locale/worker";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
+import { seedProject, startFakeAiProviders, waitUntil, type FakeAiProviders } from "./helpers/fake-ai-providers";
+import { coreConfigOf } from "../src/server";
+import { createLogger } from "../src/logger";
+
+let server: TestServer;
+let fake: FakeAiProviders;
+let deps: WorkerDeps;
+const handles: AiBatchRunnerHandle[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeAiProviders();
+  // No embedded worker: each test starts its own instances.
+  server = await startTestServer({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.openaiUrl, AI_MAX_CONCURRENCY: "2", AI_RETRY_BASE_MS: "20" });
+  deps = { db: server.db, config: coreConfigOf(server.config), env: { ...server.config }, logger: createLogger("silent") };
+});
+afterEach(async () => {
+  for (const h of handles.splice(0)) await h.stop();
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+async function startWorkerInstance(workerId: string, leaseMs: number): Promise<AiBatchRunnerHandle> {
+  const handle = await createAiBatchRunner({ workerId, leaseMs, pollMs: 100 }).start(deps);
+  handles.push(handle);
+  return handle;
+}
+
+async function startJob(user: TestUser, projectId: string): Promise<string> {
+  const res = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de" } });
+  expect(res.status).toBe(200);
+  return res.body.jobId;
+}
+
+const keys = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ key: `${tag}.${String(i).padStart(2, "0")}`, source: `${tag} string ${i}` }));
+
+async function itemStatuses(jobId: string): Promise<Map<string, string>> {
+  const items = await server.db.prisma.aiJobItem.findMany({ where: { jobId } });
+  return new Map(items.map((i) => [i.keyId, i.status]));
+}
+
+describe("AI batch workers", () => {
+  it("resumes a job whose worker died, without redoing the items it finished", async () => {
+    const user = await signUpUser(server);
+    const { projectId } = await seedProject(server, user, keys(14, "dead"));
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 100 } as never);
+    const first = await startWorkerInstance("worker-1", 600);
+    const jobId = await startJob(user, projectId);
+    await waitUntil(async () => [...(await itemStatuses(jobId)).values()].filter((s) => s === "translated").length >= 4);
+
+    const killedAt = Date.now();
+    await first.kill();
+    const doneBefore = [...(await itemStatuses(jobId)).entries()].filter(([, s]) => s === "translated").map(([k]) => k);
+    expect(doneBefore.length).toBeGreaterThanOrEqual(4);
+    expect(doneBefore.length).toBeLessThan(14);
+    const job = await server.db.prisma.aiJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect(job).toMatchObject({ status: "running", lockedBy: "worker-1" });
+
+    await startWorkerInstance("worker-2", 600);
+    await waitUntil(async () => (await server.db.prisma.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status === "completed");
+
+    const statuses = await itemStatuses(jobId);
+    expect([...statuses.values()].every((s) => s === "translated")).toBe(true);
+    const sourcesOfDone = new Set(
+      (await server.db.prisma.translation.findMany({ where: { keyId: { in: doneBefore }, language: "en" } })).map((t) => t.value),
+    );
+    const redone = fake.requests.filter((r) => r.receivedAt > killedAt && sourcesOfDone.has(r.sourceText));
+    expect(redone).toEqual([]);
+
+    const events = await server.db.prisma.aiJobEvent.findMany({ where: { jobId }, orderBy: { id: "asc" } });
+    expect(events.map((e) => e.event)).toEqual(["start", ...Array(14).fill("progress"), "complete"]);
+    expect(new Set(events.filter((e) => e.event === "progress").map((e) => (e.data as { keyId: string }).keyId)).size).toBe(14);
+    expect(events.at(-1)!.data).toMatchObject({ translated: 14, failed: 0, total: 14 });
+    // Exactly one save per key: one history entry each.
+    const history = await server.db.prisma.translationHistory.groupBy({ by: ["keyId"], where: { projectId }, _count: true });
+    expect(history).toHaveLength(14);
+    expect(history.every((h) => h._count === 1)).toBe(true);
+  });
+
+  it("hands a job over at once on a graceful stop", async () => {
+    const user = await signUpUser(server);
+    const { projectId } = await seedProject(server, user, keys(8, "stop"));
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 80 } as never);
+    const first = await startWorkerInstance("worker-3", 60_000);
+    const jobId = await startJob(user, projectId);
+    await waitUntil(async () => [...(await itemStatuses(jobId)).values()].some((s) => s === "translated"));
+    await first.stop();
+    expect((await server.db.prisma.aiJob.findUniqueOrThrow({ where: { id: jobId } })).lockedBy).toBeNull();
+    // The lease is 60 s: only the release lets the next worker take over this quickly.
+    await startWorkerInstance("worker-4", 60_000);
+    await waitUntil(async () => (await server.db.prisma.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status === "completed", 10_000);
+    const sources = fake.requests.map((r) => r.sourceText);
+    expect(new Set(sources).size).toBe(8);
+    expect(sources).toHaveLength(8);
+  });
+
+  it("never lets two running workers translate the same item", async () => {
+    await startWorkerInstance("worker-a", 5_000);
+    await startWorkerInstance("worker-b", 5_000);
+    const user = await signUpUser(server);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 40 } as never);
+    const jobIds: string[] = [];
+    for (let j = 0; j < 4; j++) {
+      const { projectId } = await seedProject(server, user, keys(6, `job${j}`));
+      jobIds.push(await startJob(user, projectId));
+    }
+    await waitUntil(async () => (await server.db.prisma.aiJob.count({ where: { id: { in: jobIds }, status: "completed" } })) === 4);
+    const sources = fake.requests.map((r) => r.sourceText);
+    expect(sources).toHaveLength(24);
+    expect(new Set(sources).size).toBe(24);
+    const progress = await server.db.prisma.aiJobEvent.count({ where: { jobId: { in: jobIds }, event: "progress" } });
+    expect(progress).toBe(24);
+  });
+});
