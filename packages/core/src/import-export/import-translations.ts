@@ -1,6 +1,6 @@
 // Imports one translation file into one project language (SPEC.md "Import and export",
 // DECISIONS.md "Import and export"). The whole file is one transaction and every write is
-// set-based (unnest arrays, chunked), so a 100,000-key file costs a few dozen statements.
+// set-based (unnest arrays in chunks; values, history and the previous state in one statement per chunk), so a 100,000-key file costs a few dozen statements.
 import { randomUUID } from "node:crypto";
 import { FormatParseError, isFormatId, parse, type ParseResult } from "@locale/formats";
 import type { ServiceContext } from "../context";
@@ -62,13 +62,6 @@ interface KeyRow {
   description: string;
 }
 
-interface TranslationRow {
-  id: string;
-  keyId: string;
-  value: string;
-  status: string;
-}
-
 export async function importTranslations(ctx: ServiceContext, projectId: string, input: ImportInput): Promise<ImportResult> {
   const project = await loadProject(ctx, projectId, "import", { forWrite: true });
   if (!isFormatId(input.format)) {
@@ -91,36 +84,8 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
     throw badRequest("namespace: must not start or end with whitespace", [{ path: "namespace", message: "must not start or end with whitespace" }]);
   }
 
-  const parsed = parseFile(format, input.content, language, project.sourceLanguage);
-  const errors: ImportIssue[] = parsed.errors.map((e) => ({
-    ...(e.line !== undefined ? { line: e.line } : {}),
-    ...(e.key !== undefined ? { key: e.key } : {}),
-    message: e.message,
-  }));
-
-  let skipped = 0;
-  const candidates: Candidate[] = [];
-  const seen = new Set<string>();
-  for (const entry of parsed.entries) {
-    // The library never splits keys into namespaces on its own; a namespace it reports is a prefix.
-    const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
-    const problem = keyProblem(key);
-    if (problem) {
-      errors.push({ key, message: problem });
-      skipped++;
-      continue;
-    }
-    const identity = `${namespace}\u0000${key}`;
-    if (seen.has(identity)) {
-      errors.push({ key, message: `Duplicate key "${key}"; the first occurrence was kept.` });
-      skipped++;
-      continue;
-    }
-    seen.add(identity);
-    const takeValue = format !== "pot" && !entry.fuzzy && entry.value !== "";
-    if (!takeValue) skipped++;
-    candidates.push({ namespace, key, value: entry.value, description: entry.description ?? "", takeValue });
-  }
+  const { candidates, errors, skipped: skippedEntries } = readCandidates(format, input.content, language, project.sourceLanguage, namespace);
+  let skipped = skippedEntries;
 
   return ctx.db.prisma.$transaction(async (tx) => {
     const existing = await tx.$queryRaw<KeyRow[]>`
@@ -129,25 +94,13 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
     await insertKeys(tx, project.id, newKeys);
     await fillEmptyDescriptions(tx, candidates, existing);
 
-    const translations = await tx.$queryRaw<TranslationRow[]>`
-      SELECT "id", "keyId", "value", "status"::text AS "status" FROM "Translation"
-      WHERE "projectId" = ${project.id} AND "language" = ${language}`;
-    const byKey = new Map(translations.map((t) => [t.keyId, t]));
-
-    const inserts: { id: string; keyId: string; value: string }[] = [];
-    const updates: { row: TranslationRow; value: string }[] = [];
-    for (const c of candidates) {
-      if (!c.takeValue) continue;
-      const current = byKey.get(c.keyId!);
-      if (!current) inserts.push({ id: randomUUID(), keyId: c.keyId!, value: c.value });
-      else if (current.value === "" || (input.overwrite && current.value !== c.value)) updates.push({ row: current, value: c.value });
-      else skipped++; // kept without overwrite, or identical: no write and no history
+    const valued = candidates.filter((c) => c.takeValue);
+    let imported = 0;
+    for (let i = 0; i < valued.length; i += CHUNK) {
+      imported += await writeTranslations(tx, ctx, project.id, language, valued.slice(i, i + CHUNK), !!input.overwrite);
     }
-    await insertTranslations(tx, project.id, language, inserts);
-    await updateTranslations(tx, updates);
-    await insertHistory(tx, ctx, project.id, language, inserts, updates);
-
-    const imported = inserts.length + updates.length;
+    // Kept without overwrite, or identical: no write and no history.
+    skipped += valued.length - imported;
     await recordActivity(tx, ctx.actor, {
       action: "import.completed",
       projectId: project.id,
@@ -171,6 +124,46 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
     }
     return { imported, skipped, keysCreated: newKeys.length, errors, language, format };
   });
+}
+
+/** Parses the file and turns its entries into candidates; the parsed entries do not outlive it. */
+function readCandidates(
+  format: FormatId,
+  content: string,
+  language: string,
+  sourceLanguage: string,
+  namespace: string,
+): { candidates: Candidate[]; errors: ImportIssue[]; skipped: number } {
+  const parsed = parseFile(format, content, language, sourceLanguage);
+  const errors: ImportIssue[] = parsed.errors.map((e) => ({
+    ...(e.line !== undefined ? { line: e.line } : {}),
+    ...(e.key !== undefined ? { key: e.key } : {}),
+    message: e.message,
+  }));
+  let skipped = 0;
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const entry of parsed.entries) {
+    // The library never splits keys into namespaces on its own; a namespace it reports is a prefix.
+    const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
+    const problem = keyProblem(key);
+    if (problem) {
+      errors.push({ key, message: problem });
+      skipped++;
+      continue;
+    }
+    const identity = `${namespace}\u0000${key}`;
+    if (seen.has(identity)) {
+      errors.push({ key, message: `Duplicate key "${key}"; the first occurrence was kept.` });
+      skipped++;
+      continue;
+    }
+    seen.add(identity);
+    const takeValue = format !== "pot" && !entry.fuzzy && entry.value !== "";
+    if (!takeValue) skipped++;
+    candidates.push({ namespace, key, value: entry.value, description: entry.description ?? "", takeValue });
+  }
+  return { candidates, errors, skipped };
 }
 
 function parseFile(format: FormatId, content: string, language: string, sourceLanguage: string): ParseResult {
@@ -267,50 +260,41 @@ async function fillEmptyDescriptions(tx: Tx, candidates: Candidate[], existing: 
   }
 }
 
-async function insertTranslations(tx: Tx, projectId: string, language: string, rows: { id: string; keyId: string; value: string }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    await tx.$executeRaw`
+/**
+ * Writes one chunk of values in one statement: new translations are inserted, empty ones filled,
+ * and (with overwrite) differing ones replaced; every row written gets its history entry with the
+ * previous value and status read in the same statement. Returns the number of values written.
+ */
+async function writeTranslations(tx: Tx, ctx: ServiceContext, projectId: string, language: string, chunk: Candidate[], overwrite: boolean): Promise<number> {
+  const [row] = await tx.$queryRaw<{ written: number }[]>`
+    WITH input AS (
+      SELECT t.key_id, t.v FROM unnest(${chunk.map((c) => c.keyId!)}::text[], ${chunk.map((c) => c.value)}::text[]) AS t(key_id, v)
+    ), cur AS (
+      SELECT i.key_id, i.v, tr."id" AS tid, tr."value" AS old_value, tr."status" AS old_status
+      FROM input i LEFT JOIN "Translation" tr ON tr."keyId" = i.key_id AND tr."language" = ${language}
+    ), inserted AS (
       INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
-      SELECT t.id, ${projectId}, t.key_id, ${language}, t.v, 'translated'::"TranslationStatus", 'import'::"TranslationSource", now(), now()
-      FROM unnest(${chunk.map((r) => r.id)}::text[], ${chunk.map((r) => r.keyId)}::text[], ${chunk.map((r) => r.value)}::text[]) AS t(id, key_id, v)`;
-  }
-}
-
-async function updateTranslations(tx: Tx, rows: { row: TranslationRow; value: string }[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    await tx.$executeRaw`
+      SELECT gen_random_uuid()::text, ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', now(), now()
+      FROM cur c WHERE c.tid IS NULL
+      RETURNING "id", "keyId", "value"
+    ), updated AS (
       UPDATE "Translation" tr
-      SET "value" = t.v, "status" = 'translated'::"TranslationStatus", "source" = 'import'::"TranslationSource",
-          "aiConfidence" = NULL, "updatedAt" = now()
-      FROM unnest(${chunk.map((r) => r.row.id)}::text[], ${chunk.map((r) => r.value)}::text[]) AS t(id, v)
-      WHERE tr."id" = t.id`;
-  }
-}
-
-async function insertHistory(
-  tx: Tx,
-  ctx: ServiceContext,
-  projectId: string,
-  language: string,
-  inserts: { id: string; keyId: string; value: string }[],
-  updates: { row: TranslationRow; value: string }[],
-): Promise<void> {
-  const entries = [
-    ...inserts.map((r) => ({ translationId: r.id, keyId: r.keyId, previousValue: null as string | null, previousStatus: "untranslated", value: r.value })),
-    ...updates.map((u) => ({ translationId: u.row.id, keyId: u.row.keyId, previousValue: u.row.value as string | null, previousStatus: u.row.status, value: u.value })),
-  ];
-  for (let i = 0; i < entries.length; i += CHUNK) {
-    const chunk = entries.slice(i, i + CHUNK);
-    await tx.$executeRaw`
+      SET "value" = c.v, "status" = 'translated', "source" = 'import', "aiConfidence" = NULL, "updatedAt" = now()
+      FROM cur c
+      WHERE tr."id" = c.tid AND (c.old_value = '' OR (${overwrite} AND c.old_value <> c.v))
+      RETURNING tr."id", tr."keyId", tr."value", c.old_value, c.old_status
+    ), history AS (
       INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
         "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
-      SELECT t.id, t.translation_id, ${projectId}, t.key_id, ${language}, t.prev, t.v,
-        t.prev_status::"TranslationStatus", 'translated'::"TranslationStatus", ${ctx.actor.userId}, ${ctx.actor.userName},
-        'import'::"TranslationSource", now()
-      FROM unnest(${chunk.map(() => randomUUID())}::text[], ${chunk.map((e) => e.translationId)}::text[], ${chunk.map((e) => e.keyId)}::text[],
-                  ${chunk.map((e) => e.previousValue)}::text[], ${chunk.map((e) => e.value)}::text[],
-                  ${chunk.map((e) => e.previousStatus)}::text[]) AS t(id, translation_id, key_id, prev, v, prev_status)`;
-  }
+      SELECT gen_random_uuid()::text, h.id, ${projectId}, h."keyId", ${language}, h.prev, h."value", h.prev_status,
+        'translated', ${ctx.actor.userId}, ${ctx.actor.userName}, 'import', now()
+      FROM (
+        SELECT "id", "keyId", "value", NULL::text AS prev, 'untranslated'::"TranslationStatus" AS prev_status FROM inserted
+        UNION ALL
+        SELECT "id", "keyId", "value", old_value, old_status FROM updated
+      ) h
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM history)::int AS written`;
+  return row?.written ?? 0;
 }
