@@ -180,6 +180,16 @@ describe("MO and truncation", () => {
     const expected = serialize("mo", [{ key: "Hello", value: "Hallo", sourceText: "Hello" }, { key: "Open", value: "Öffnen", sourceText: "Open" }], { language: "de", sourceLanguage: "en" });
     expect(Buffer.from(res.bytes).equals(Buffer.from(expected))).toBe(true);
     expect(Number(res.headers.get("content-length"))).toBe(expected.byteLength);
+    expect(res.headers.get("x-total-keys")).toBe("2");
+  });
+
+  it("counts only written entries in X-Total-Keys of an MO export, even with includeUntranslated", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    await importJson(projectId, "en", { Hello: "Hello", Open: "Open" });
+    await importJson(projectId, "de", { Hello: "Hallo" });
+    const res = await download(projectId, "de", "?format=mo&includeUntranslated=true");
+    expect(res.headers.get("x-total-keys")).toBe("1");
+    expect(parse("mo", res.bytes, { language: "de" }).entries.map((e) => e.key)).toEqual(["Hello"]);
   });
 
   it("cuts the file at EXPORT_MAX_BYTES by dropping whole entries, keeping it well-formed", async () => {

@@ -66,7 +66,8 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   const entries: TranslationEntry[] = [];
   for (const r of rows) {
     const value = r.value ?? "";
-    if (value === "" && !includeUntranslated) continue;
+    // gettext leaves empty values out of MO files, so they never count as written there.
+    if (value === "" && (!includeUntranslated || format === "mo")) continue;
     const entry: TranslationEntry = { key: r.key, value };
     // A namespace filter writes bare keys, so the file re-imports with the same `namespace`.
     if (input.namespace === undefined && r.namespace) entry.namespace = r.namespace;
