@@ -2,7 +2,7 @@
 // helpers for routes JSON cannot express: export downloads, imports from bytes, the AI batch
 // event stream, and generic auto-pagination.
 import { buildGeneratedClient } from "./operations-client";
-import type { GeneratedClient } from "./operation-types";
+import type { GeneratedClient, RouteOutput } from "./operation-types";
 import { Transport, type ClientOptions, type RequestSpec } from "./transport";
 import { exportFile, importFile, type ExportOptions, type ExportedFile, type ImportRequest, type ImportResult } from "./files";
 import { batchEvents, type BatchEvent, type BatchEventsOptions } from "./batch-events";
@@ -20,7 +20,13 @@ export interface BatchJobsClient {
   events(projectId: string, jobId: string, options?: BatchEventsOptions): AsyncIterableIterator<BatchEvent>;
 }
 
+export interface CommentEditClient {
+  /** Replaces a comment's text (author only); the service takes the text as a bare JSON string. */
+  update(projectId: string, keyId: string, commentId: string, text: string): Promise<RouteOutput<"GET", "/projects/{projectId}/keys/{keyId}/comments", unknown[]> extends (infer C)[] ? C : unknown>;
+}
+
 export type LocaleClient = GeneratedClient & {
+  comments: CommentEditClient;
   files: FilesClient;
   batchJobs: BatchJobsClient;
   /** Iterates every item of any paginated list, e.g. `client.paginate((page) => client.keys.list(id, {page}))`. */
@@ -41,6 +47,14 @@ export function createClient(options: ClientOptions): LocaleClient {
     batchJobs: {
       events: (projectId: string, jobId: string, o?: BatchEventsOptions) => batchEvents(transport, projectId, jobId, o),
     } satisfies BatchJobsClient,
+    comments: {
+      update: (projectId: string, keyId: string, commentId: string, text: string) =>
+        transport.json({
+          method: "PATCH",
+          path: `/projects/${encodeURIComponent(projectId)}/keys/${encodeURIComponent(keyId)}/comments/${encodeURIComponent(commentId)}`,
+          body: text,
+        }),
+    } as CommentEditClient,
     paginate,
     request: <T>(spec: RequestSpec) => transport.json<T>(spec),
     options: Object.freeze({ ...options }),

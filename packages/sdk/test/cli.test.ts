@@ -1,0 +1,154 @@
+// The `locale` CLI end to end against a real server: push a directory of locale files, pull them
+// back, status with --min, translate with a progress stream, and CI exit codes (0/1/2).
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
+import { patchSettings, startFakeAiProviders, type FakeAiProviders } from "../../../apps/api/test/helpers/fake-ai-providers";
+import { runCli } from "../src/cli/main";
+
+let server: TestServer;
+let fake: FakeAiProviders;
+let user: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeAiProviders();
+  server = await startTestServer({ OPENAI_BASE_URL: fake.openaiUrl, AI_RETRY_BASE_MS: "20" }, { worker: true });
+  user = await signUpUser(server);
+  await patchSettings(server, user, { aiProviderKeys: { provider_b: "sk-test" }, aiProvider: "provider_b" });
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+async function cli(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    cwd: options.cwd,
+    env: { API_URL: server.url, API_KEY: user.apiKey, ...(options.env ?? {}) },
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
+}
+
+async function createProject(targetLanguages: string[]) {
+  const res = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "Mobile", sourceLanguage: "en", targetLanguages } });
+  expect(res.status).toBe(201);
+  return res.body._id as string;
+}
+
+const EN = { app: { title: "My app", greeting: "Hello {name}" }, settings: { save: "Save", cancel: "Cancel" } };
+const FR = { app: { title: "Mon app", greeting: "Bonjour {name}" }, settings: { save: "Enregistrer" } };
+const DE = { app: { title: "Meine App" } };
+
+describe("push and pull", () => {
+  it("pushes a directory of locale files and pulls the same content back", async () => {
+    const projectId = await createProject(["fr", "de"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify(EN, null, 2));
+    await writeFile(path.join(dir, "locales/fr.json"), JSON.stringify(FR, null, 2));
+    await writeFile(path.join(dir, "locales/de.json"), JSON.stringify(DE, null, 2));
+    await writeFile(path.join(dir, "locales/README.md"), "not a locale file");
+    await writeFile(path.join(dir, ".localerc.json"), JSON.stringify({ projectId, files: "locales/{language}.json", format: "json-nested" }));
+
+    const pushed = await cli(["push"], { cwd: dir });
+    expect(pushed.stderr).toBe("");
+    expect(pushed.code).toBe(0);
+    expect(pushed.stdout.split("\n")[0]).toBe("locales/en.json → en: 4 imported, 0 skipped");
+    expect(pushed.stdout).toContain("locales/fr.json → fr: 3 imported, 0 skipped");
+    expect(pushed.stdout).toContain("locales/de.json → de: 1 imported, 0 skipped");
+
+    const pulled = await cli(["pull", "--files", "out/{language}/messages.json"], { cwd: dir });
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout).toContain("fr → out/fr/messages.json: 3 keys");
+    for (const [language, content] of Object.entries({ en: EN, fr: FR, de: DE })) {
+      expect(JSON.parse(await readFile(path.join(dir, `out/${language}/messages.json`), "utf8"))).toEqual(content);
+    }
+
+    const activity = await server.request("GET", `/api/projects/${projectId}/activity?action=import.completed`, { apiKey: user.apiKey });
+    expect(activity.body.meta.total).toBe(3);
+    for (const entry of activity.body.data) expect(entry.userId).toBe(user.userId);
+  });
+
+  it("reports status per language and fails --min below the bar", async () => {
+    const projectId = await createProject(["fr", "de"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ a: "A", b: "B" }));
+    await writeFile(path.join(dir, "locales/fr.json"), JSON.stringify({ a: "A-fr" }));
+    const env = { PROJECT_ID: projectId };
+    expect((await cli(["push", "--files", "locales/{language}.json", "--format", "json-flat"], { cwd: dir, env })).code).toBe(0);
+
+    const ok = await cli(["status"], { cwd: dir, env });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^fr\s+\[#{10}-{10}\]\s+50\.0%\s+1\/2 translated/m);
+    expect(ok.stdout).toMatch(/^de\s+\[-{20}\]\s+0\.0%/m);
+
+    const gate = await cli(["status", "--min", "50"], { cwd: dir, env });
+    expect(gate.code).toBe(1);
+    expect(gate.stderr).toBe("de is at 0.0%, below --min 50%\n");
+
+    const json = await cli(["status", "--json", "--languages", "fr"], { cwd: dir, env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ totalKeys: 2, languages: [{ language: "fr", translated: 1, completionPercent: 50 }] });
+  });
+});
+
+describe("translate", () => {
+  it("runs AI batch jobs for every target language from the event stream", async () => {
+    const projectId = await createProject(["fr", "de"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ one: "One", two: "Two", three: "Three" }));
+    const env = { PROJECT_ID: projectId };
+    expect((await cli(["push", "--files", "locales/{language}.json", "--format", "json-flat"], { cwd: dir, env })).code).toBe(0);
+
+    const run = await cli(["translate", "--limit", "2", "--all"], { cwd: dir, env });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      ["fr: 2 translated, 0 failed of 2 (done)", "fr: 1 translated, 0 failed of 1 (done)", "de: 2 translated, 0 failed of 2 (done)", "de: 1 translated, 0 failed of 1 (done)", ""].join("\n"),
+    );
+    const again = await cli(["translate", "--target", "fr"], { cwd: dir, env });
+    expect(again.stdout).toBe("fr: nothing to translate\n");
+    const status = await cli(["status", "--min", "100"], { cwd: dir, env });
+    expect(status.code).toBe(0);
+  });
+});
+
+describe("exit codes", () => {
+  it("answers 2 for usage errors and 1 for failed operations", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    expect((await cli([], { cwd: dir })).code).toBe(2);
+    expect((await cli(["frobnicate"], { cwd: dir })).code).toBe(2);
+    expect((await cli(["push", "--bogus"], { cwd: dir })).code).toBe(2);
+    const noKey = await cli(["status", "--project", "x"], { cwd: dir, env: { API_KEY: undefined } });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain("API key");
+    const badFormat = await cli(["pull", "--project", "x", "--files", "l/{language}.txt", "--format", "docx"], { cwd: dir });
+    expect(badFormat.code).toBe(2);
+
+    const missing = await cli(["status", "--project", "00000000-0000-0000-0000-000000000000"], { cwd: dir });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe("locale: 404 Not Found: Project not found\n");
+    const badKey = await cli(["status", "--project", "x"], { cwd: dir, env: { API_KEY: "svc_revoked" } });
+    expect(badKey.code).toBe(1);
+    expect(badKey.stderr).toBe("locale: 401 Unauthorized: Unauthorized\n");
+  });
+
+  it("sets the process exit code through the bin", async () => {
+    const bin = fileURLToPath(new URL("../bin/locale.js", import.meta.url));
+    const result = await promisify(execFile)(process.execPath, [bin, "status", "--project", "00000000-0000-0000-0000-000000000000"], {
+      env: { ...process.env, API_URL: server.url, API_KEY: user.apiKey },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect((result as { code: number }).code).toBe(1);
+    expect((result as { stderr: string }).stderr).toContain("Project not found");
+  });
+});
