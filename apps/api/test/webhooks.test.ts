@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember } from "./helpers/invite-member";
 import { purgeWebhookDeliveries } from "@locale/core/webhooks";
+import { createDb, type Database } from "@locale/db";
+import { RUNNERS, startWorker } from "@locale/worker";
+import { coreConfigOf } from "../src/server";
+import { createLogger } from "../src/logger";
 
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
 const notFound = (what: string) => ({ statusCode: 404, message: `${what} not found`, error: "Not Found" });
@@ -86,7 +90,7 @@ let counter = 0;
 beforeAll(async () => {
   receiver = new Receiver();
   await receiver.start();
-  server = await startTestServer({ WEBHOOK_RETRY_BASE_MS: "50", WEBHOOK_TIMEOUT_MS: "400" }, { worker: true });
+  server = await startTestServer({ WEBHOOK_RETRY_BASE_MS: "50", WEBHOOK_TIMEOUT_MS: "1000" }, { worker: true });
   owner = await signUpUser(server, "Owner");
   other = await signUpUser(server, "Other");
 });
@@ -261,13 +265,13 @@ describe("deliveries", () => {
   it("counts a receiver that does not answer within the timeout as a failed attempt", async () => {
     const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/hang-once/a`, events: ["key.created"] });
     const res = await server.request("POST", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/test`, { apiKey: owner.apiKey });
-    expect(res.body).toMatchObject({ status: "pending", attempts: 1, responseStatus: null, error: "Timed out after 400 ms" });
-    expect(res.body.durationMs).toBeGreaterThanOrEqual(390);
+    expect(res.body).toMatchObject({ status: "pending", attempts: 1, responseStatus: null, error: "Timed out after 1000 ms" });
+    expect(res.body.durationMs).toBeGreaterThanOrEqual(990);
     const done = await waitFor(async () => {
       const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
       return list.body[0]?.status === "succeeded" ? list.body[0] : undefined;
     });
-    expect(done.attemptLog.map((a: { error: string | null }) => a.error)).toEqual(["Timed out after 400 ms", null]);
+    expect(done.attemptLog.map((a: { error: string | null }) => a.error)).toEqual(["Timed out after 1000 ms", null]);
   });
 
   it("purges finished deliveries past the retention period and keeps recent and pending ones", async () => {
@@ -282,6 +286,46 @@ describe("deliveries", () => {
     expect(await purgeWebhookDeliveries(server.db, { retentionDays: 30 })).toBeGreaterThanOrEqual(1);
     const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
     expect(list.body.map((d: { _id: string }) => d._id).sort()).toEqual([recent.body._id, stuck.id].sort());
+  });
+
+  it("sends every delivery exactly once while a second worker process shares the database", async () => {
+    // On PostgreSQL the second worker has its own connection pool, as a separate process would.
+    let secondDb: Database = server.db;
+    if (server.db.kind === "postgres") {
+      const [row] = await server.db.query<{ name: string }>("SELECT current_database() AS name");
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      secondDb = await createDb(url.toString(), { migrate: false });
+    }
+    const second = await startWorker(
+      { db: secondDb, config: coreConfigOf(server.config), env: { WEBHOOK_RETRY_BASE_MS: "50", WEBHOOK_TIMEOUT_MS: "1000" }, logger: createLogger("silent") },
+      RUNNERS.filter((r) => r.name === "webhook-deliveries"),
+    );
+    try {
+      const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/fail-twice/shared`, events: ["project.created"] });
+      const projects = await Promise.all(Array.from({ length: 10 }, () => createProject(owner)));
+      // The receiver fails the first two requests, so two of the deliveries need a retry.
+      await waitFor(async () => {
+        const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+        return list.body.length === 10 && list.body.every((d: { status: string }) => d.status === "succeeded");
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const got = receiver.at("/fail-twice/shared");
+      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      // Each delivery reached the receiver exactly as often as it logged attempts: no attempt was
+      // made twice, by either worker.
+      const sent = new Map<string, number>();
+      for (const r of got) sent.set(r.headers["x-webhook-id"] as string, (sent.get(r.headers["x-webhook-id"] as string) ?? 0) + 1);
+      expect(list.body).toHaveLength(10);
+      for (const d of list.body as { _id: string; attempts: number; attemptLog: unknown[] }[]) {
+        expect(sent.get(d._id)).toBe(d.attempts);
+        expect(d.attemptLog).toHaveLength(d.attempts);
+      }
+      expect(new Set(got.map((r) => r.json.projectId))).toEqual(new Set(projects));
+    } finally {
+      await second.stop();
+      if (secondDb !== server.db) await secondDb.close();
+    }
   });
 
   it("sends a project webhook only its own project's events, an organization webhook all of them", async () => {
