@@ -102,6 +102,25 @@ describe("reads: same results as REST", () => {
     expect(data.keys.nodes.map((k: any) => k.key)).toEqual(["a.one", "c.three"]);
     expect(data.keys.meta.total).toBe(2);
   });
+
+  it("answers progress and TM search like their REST twins", async () => {
+    const projectId = await createProject();
+    const key = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "k" } });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${key.body._id}/translations/en`, { apiKey: owner.apiKey, body: { value: "Save file" } });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${key.body._id}/translations/fr`, { apiKey: owner.apiKey, body: { value: "Enregistrer" } });
+    const { data, errors } = await gql(
+      `query($p: ID!) { progress(projectId: $p) { totalKeys languages { language totalKeys translated reviewed approved completionPercent } }
+        project(id: $p) { progress(languages: ["fr"]) { languages { language completionPercent } } }
+        tmSearch(sourceText: "Save file", minSimilarity: 0) { similarity entry { sourceText targetText } } }`,
+      { p: projectId },
+    );
+    expect(errors).toBeUndefined();
+    const rest = (await server.request("GET", `/api/projects/${projectId}/analytics/progress`, { apiKey: owner.apiKey })).body;
+    expect(data.progress).toEqual(rest);
+    expect(data.project.progress.languages).toEqual([{ language: "fr", completionPercent: 100 }]);
+    const restTm = (await server.request("GET", `/api/organizations/current/tm/search?sourceText=Save%20file&minSimilarity=0`, { apiKey: owner.apiKey })).body as any[];
+    expect(data.tmSearch).toEqual(restTm.map((m) => ({ similarity: m.similarity, entry: { sourceText: m.sourceText, targetText: m.targetText } })));
+  });
 });
 
 describe("tenant scoping and errors", () => {

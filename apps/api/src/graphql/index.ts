@@ -19,6 +19,8 @@ import "./schema/comment";
 import "./schema/glossary";
 import "./schema/activity";
 import "./schema/token";
+import "./schema/analytics";
+import "./schema/tm";
 
 export const schema = builder.toSchema({ sortSchema: true });
 

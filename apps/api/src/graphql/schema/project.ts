@@ -16,6 +16,8 @@ import {
 import type { Prisma } from "@locale/db";
 import { builder, svcOf, type GraphqlContext } from "../builder";
 import { KeyPageRef, resolveKeyPage } from "./key";
+import { ProjectProgressRef } from "./analytics";
+import { getProjectProgress } from "@locale/core/analytics";
 
 /** Every project query's tenant filter. */
 export function projectScope(actor: Actor): Prisma.ProjectWhereInput {
@@ -37,6 +39,11 @@ builder.prismaObject("Project", {
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     keyCount: t.relationCount("keys"),
+    progress: t.field({
+      type: ProjectProgressRef,
+      args: { languages: t.arg.stringList() },
+      resolve: (project, args, ctx) => getProjectProgress(svcOf(ctx), { projectId: project.id, languages: args.languages?.join(",") }),
+    }),
     keys: t.field({
       type: KeyPageRef,
       description: "Keys ordered by namespace then name, filtered as in REST",
