@@ -274,6 +274,21 @@ describe("deliveries", () => {
     expect(done.attemptLog.map((a: { error: string | null }) => a.error)).toEqual(["Timed out after 1000 ms", null]);
   });
 
+  it("stops retrying a delivery once its webhook is switched off", async () => {
+    const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/hang-once/off`, events: ["project.updated"] });
+    const projectId = await createProject(owner);
+    await server.request("PATCH", `/api/projects/${projectId}`, { apiKey: owner.apiKey, body: { description: "x" } });
+    // While the first attempt hangs, the owner switches the webhook off.
+    await waitFor(() => receiver.at("/hang-once/off").length === 1);
+    await server.request("PATCH", `/api/organizations/${owner.orgId}/webhooks/${hook._id}`, { apiKey: owner.apiKey, body: { active: false } });
+    const delivery = await waitFor(async () => {
+      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      return list.body[0]?.status === "failed" ? list.body[0] : undefined;
+    });
+    expect(delivery.attemptLog.map((a: { error: string }) => a.error)).toEqual(["Timed out after 1000 ms", "Webhook is inactive"]);
+    expect(receiver.at("/hang-once/off")).toHaveLength(1);
+  });
+
   it("purges finished deliveries past the retention period and keeps recent and pending ones", async () => {
     const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/retention`, events: ["key.created"] });
     const old = await server.request("POST", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/test`, { apiKey: owner.apiKey });

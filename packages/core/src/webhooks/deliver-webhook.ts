@@ -12,6 +12,8 @@ export const WEBHOOK_DEFAULT_RETRY_BASE_MS = 10_000;
 export const WEBHOOK_CLAIM_LEASE_MS = 60_000;
 /** NOTIFY channel raised when deliveries are enqueued, so the worker need not wait for its poll. */
 export const WEBHOOK_DELIVERIES_CHANNEL = "webhook_deliveries";
+/** The event POST .../webhooks/:id/test sends. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
 const RESPONSE_BODY_LIMIT = 2048;
 
 export interface DeliveryOptions {
@@ -87,10 +89,11 @@ export async function attemptWebhookDelivery(db: Database, deliveryId: string, a
   if (!delivery || delivery.status !== "pending" || delivery.attempts !== attempt - 1) return null;
   const { webhook } = delivery;
 
+  // A subscription switched off after the event was queued gets nothing (the delivery fails with
+  // that reason); the test event is an explicit request and goes out regardless.
+  const isSwitchedOff = !webhook.active && delivery.event !== WEBHOOK_TEST_EVENT;
   let result: Awaited<ReturnType<typeof post>>;
-  // A subscription switched off after the event was queued gets nothing; the test event is an
-  // explicit request and goes out regardless.
-  if (!webhook.active && delivery.event !== "webhook.test") {
+  if (isSwitchedOff) {
     result = { responseStatus: null, responseBody: null, error: "Webhook is inactive", ok: false, durationMs: 0 };
   } else {
     const body = JSON.stringify(delivery.payload);
@@ -106,7 +109,7 @@ export async function attemptWebhookDelivery(db: Database, deliveryId: string, a
     result = await post(webhook.url, headers, body, timeoutMs);
   }
 
-  const final = result.ok || attempt >= maxAttempts || !webhook.active && delivery.event !== "webhook.test";
+  const final = result.ok || attempt >= maxAttempts || isSwitchedOff;
   const status = result.ok ? "succeeded" : final ? "failed" : "pending";
   const nextAttemptAt = final ? null : new Date(Date.now() + webhookRetryDelayMs(options.retryBaseMs, attempt));
   const recorded = await db.prisma.$transaction(async (tx) => {

@@ -2,11 +2,9 @@
 // path as real events; a failed first attempt is retried by the worker like any other.
 import { randomUUID } from "node:crypto";
 import type { ServiceContext } from "../context";
-import { attemptWebhookDelivery, WEBHOOK_CLAIM_LEASE_MS, type DeliveryOptions } from "./deliver-webhook";
+import { attemptWebhookDelivery, WEBHOOK_CLAIM_LEASE_MS, WEBHOOK_TEST_EVENT, type DeliveryOptions } from "./deliver-webhook";
 import { toDeliveryRecord, type WebhookDeliveryRecord } from "./webhook-record";
 import { loadWebhook, type WebhookScope } from "./webhook-scope";
-
-export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 export async function sendTestWebhook(ctx: ServiceContext, scope: WebhookScope, webhookId: string, options: DeliveryOptions): Promise<WebhookDeliveryRecord> {
   const { webhook } = await loadWebhook(ctx, scope, webhookId);
