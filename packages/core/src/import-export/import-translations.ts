@@ -276,6 +276,7 @@ async function writeTranslations(tx: Tx, ctx: ServiceContext, projectId: string,
       INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
       SELECT gen_random_uuid()::text, ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', now(), now()
       FROM cur c WHERE c.tid IS NULL
+      ON CONFLICT ("keyId", "language") DO NOTHING -- created meanwhile by a concurrent writer: theirs stands
       RETURNING "id", "keyId", "value"
     ), updated AS (
       UPDATE "Translation" tr
