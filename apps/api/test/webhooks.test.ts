@@ -153,6 +153,17 @@ describe("webhook subscriptions", () => {
     expect(gone.body).toEqual(notFound("Webhook"));
   });
 
+  it("documents every webhook operation in the OpenAPI document", async () => {
+    const doc = await server.request("GET", "/api/openapi.json");
+    const paths = doc.body.paths as Record<string, Record<string, unknown>>;
+    for (const base of ["/organizations/{orgId}/webhooks", "/projects/{projectId}/webhooks"]) {
+      expect(Object.keys(paths[base] ?? {}).sort()).toEqual(["get", "post"]);
+      expect(Object.keys(paths[`${base}/{id}`] ?? {}).sort()).toEqual(["delete", "patch"]);
+      expect(Object.keys(paths[`${base}/{id}/deliveries`] ?? {})).toEqual(["get"]);
+      expect(Object.keys(paths[`${base}/{id}/test`] ?? {})).toEqual(["post"]);
+    }
+  });
+
   it("refuses a non-http url and unknown events with 400 naming the field", async () => {
     const path = `/api/organizations/${owner.orgId}/webhooks`;
     const ftp = await server.request("POST", path, { apiKey: owner.apiKey, body: { url: "ftp://example.com/hook", events: ["*"] } });
