@@ -307,8 +307,17 @@ describe("acceptance: Android plurals exported as PO and stringsdict", () => {
     projectId = await createProject(owner, ["de", "ru", "ar", "ja"]);
     const imported = await server.request("POST", `/api/projects/${projectId}/import`, { apiKey: owner.apiKey, body: { language: "en", format: "android-xml", content: STRINGS_XML } });
     expect(imported.body).toEqual({ imported: 2, skipped: 0, keysCreated: 2, errors: [], language: "en", format: "android-xml" });
-    for (const [language, plural] of Object.entries(TRANSLATED)) {
-      await importJson(projectId, language, { inbox_title: `[${language}] Inbox`, inbox_count: plural });
+    // German and Japanese arrive as a file, Russian and Arabic are typed in the editor (PUT).
+    for (const language of ["de", "ja"]) {
+      await importJson(projectId, language, { inbox_title: `[${language}] Inbox`, inbox_count: TRANSLATED[language]! });
+    }
+    const keys = await server.request("GET", `/api/projects/${projectId}/keys?limit=200`, { apiKey: owner.apiKey });
+    const keyId = (name: string) => (keys.body.data as { _id: string; key: string }[]).find((k) => k.key === name)!._id;
+    for (const language of ["ru", "ar"]) {
+      for (const [name, value] of [["inbox_title", `[${language}] Inbox`], ["inbox_count", TRANSLATED[language]!]] as const) {
+        const put = await server.request("PUT", `/api/projects/${projectId}/keys/${keyId(name)}/translations/${language}`, { apiKey: owner.apiKey, body: { value } });
+        expect(put.status).toBe(200);
+      }
     }
   });
 

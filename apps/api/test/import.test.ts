@@ -29,9 +29,24 @@ function importFile(user: TestUser | { cookie: string }, projectId: string, body
   return server.request("POST", `/api/projects/${projectId}/import`, { ...("apiKey" in user ? { apiKey: user.apiKey } : { cookie: user.cookie }), body });
 }
 
+/** Every non-empty value of a language, read back through GET /translations/:language. */
 async function storedValues(projectId: string, language: string): Promise<Record<string, string>> {
-  const rows = await server.db.prisma.translation.findMany({ where: { projectId, language }, include: { key: true } });
-  return Object.fromEntries(rows.map((r) => [r.key.namespace ? `${r.key.namespace}.${r.key.key}` : r.key.key, r.value]));
+  const values: Record<string, string> = {};
+  for (let page = 1; page <= 50; page++) {
+    const res = await server.request("GET", `/api/projects/${projectId}/translations/${language}?page=${page}&limit=200`, { apiKey: owner.apiKey });
+    expect(res.status).toBe(200);
+    for (const t of res.body.data as { key: string; namespace: string; value: string }[]) {
+      if (t.value !== "") values[t.namespace ? `${t.namespace}.${t.key}` : t.key] = t.value;
+    }
+    if (page >= res.body.meta.totalPages) break;
+  }
+  return values;
+}
+
+async function historyOf(projectId: string, keyId: string, language: string) {
+  const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations/${language}/history`, { apiKey: owner.apiKey });
+  expect(res.status).toBe(200);
+  return res.body as { previousValue: string | null; newValue: string; previousStatus: string; newStatus: string; changedBy: string; changedByName: string | null; source: string }[];
 }
 
 /** Values with the characters formats most often get wrong. */
@@ -107,14 +122,14 @@ describe("overwrite semantics and history", () => {
     expect(res.body).toEqual({ imported: 1, skipped: 2, keysCreated: 0, errors: [], language: "de", format: "json-flat" });
     expect(await storedValues(projectId, "de")).toEqual({ a: "Eins!", b: "Zwei neu", c: "Drei" });
     const keyA = await server.db.prisma.key.findFirstOrThrow({ where: { projectId, key: "a" } });
-    const history = await server.db.prisma.translationHistory.findMany({ where: { keyId: keyA.id }, orderBy: { createdAt: "asc" } });
+    const history = await historyOf(projectId, keyA.id, "de");
     expect(history.map((h) => ({ previousValue: h.previousValue, newValue: h.newValue, previousStatus: h.previousStatus, newStatus: h.newStatus, changedBy: h.changedBy, changedByName: h.changedByName, source: h.source }))).toEqual([
-      { previousValue: null, newValue: "Eins", previousStatus: "untranslated", newStatus: "translated", changedBy: owner.userId, changedByName: "Olga Owner", source: "import" },
       { previousValue: "Eins", newValue: "Eins!", previousStatus: "translated", newStatus: "translated", changedBy: owner.userId, changedByName: "Olga Owner", source: "import" },
+      { previousValue: null, newValue: "Eins", previousStatus: "untranslated", newStatus: "translated", changedBy: owner.userId, changedByName: "Olga Owner", source: "import" },
     ]);
     // The identical value of c was not rewritten: still its single first entry.
     const keyC = await server.db.prisma.key.findFirstOrThrow({ where: { projectId, key: "c" } });
-    expect(await server.db.prisma.translationHistory.count({ where: { keyId: keyC.id } })).toBe(1);
+    expect(await historyOf(projectId, keyC.id, "de")).toHaveLength(1);
     const translation = await server.db.prisma.translation.findFirstOrThrow({ where: { keyId: keyA.id, language: "de" } });
     expect(translation).toMatchObject({ status: "translated", source: "import" });
   });
@@ -125,8 +140,12 @@ describe("overwrite semantics and history", () => {
     await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ a: "Eins?" }), overwrite: true });
     const t = await server.db.prisma.translation.findFirstOrThrow({ where: { keyId: keyA.id, language: "de" } });
     expect(t).toMatchObject({ value: "Eins?", status: "translated" });
-    const last = await server.db.prisma.translationHistory.findFirstOrThrow({ where: { keyId: keyA.id }, orderBy: { createdAt: "desc" } });
-    expect(last).toMatchObject({ previousStatus: "approved", newStatus: "translated", previousValue: "Eins!" });
+    const [last] = await historyOf(projectId, keyA.id, "de");
+    expect(last).toMatchObject({ previousStatus: "approved", newStatus: "translated", previousValue: "Eins!", newValue: "Eins?" });
+    // The history an import writes is what revert works from.
+    const reverted = await server.request("POST", `/api/projects/${projectId}/keys/${keyA.id}/translations/de/revert`, { apiKey: owner.apiKey });
+    expect(reverted.status).toBe(200);
+    expect(reverted.body).toMatchObject({ value: "Eins!", status: "approved" });
   });
 
   it("records import.completed and key.imported activity", async () => {
