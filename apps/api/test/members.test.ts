@@ -323,3 +323,56 @@ describe("DELETE /api/organizations/current/members/:userId", () => {
     expect((await server.request("GET", "/api/auth/me", { cookie: other.cookie })).status).toBe(200);
   });
 });
+
+describe("pending invitations", () => {
+  it("lists pending invitations (not accepted, not expired), newest first, and never the link", async () => {
+    const local = await signUpUser(server, "Inviter");
+    const first = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p1@example.com", role: "developer" } });
+    const second = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p2@example.com", role: "reviewer" } });
+    const accepted = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p3@example.com", role: "translator" } });
+    await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(accepted.body.inviteUrl), name: "P3", password: "password p3" } });
+    const expired = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p4@example.com", role: "translator" } });
+    await server.db.prisma.invitation.update({ where: { id: expired.body._id }, data: { expiresAt: new Date(Date.now() - 1) } });
+
+    const res = await server.request("GET", "/api/organizations/current/invitations", { cookie: local.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { _id: second.body._id, email: "p2@example.com", role: "reviewer", expiresAt: second.body.expiresAt, invitedById: local.userId, created: expect.any(String) },
+      { _id: first.body._id, email: "p1@example.com", role: "developer", expiresAt: first.body.expiresAt, invitedById: local.userId, created: expect.any(String) },
+    ]);
+    expect(res.text).not.toContain(tokenOfInviteUrl(first.body.inviteUrl));
+  });
+
+  it("withdraws an invitation: its link stops working (404); 404 for unknown, accepted or foreign invitations", async () => {
+    const local = await signUpUser(server, "Withdrawer");
+    const inv = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "w1@example.com", role: "developer" } });
+    const res = await server.request("DELETE", `/api/organizations/current/invitations/${inv.body._id}`, { cookie: local.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const accept = await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(inv.body.inviteUrl), name: "W", password: "password w" } });
+    expect(accept.status).toBe(404);
+    expect(accept.body).toEqual({ statusCode: 404, message: "Invitation not found", error: "Not Found" });
+    const gone = { statusCode: 404, message: "Invitation not found", error: "Not Found" };
+    expect((await server.request("DELETE", `/api/organizations/current/invitations/${inv.body._id}`, { cookie: local.cookie })).body).toEqual(gone);
+
+    const done = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "w2@example.com", role: "developer" } });
+    await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(done.body.inviteUrl), name: "W2", password: "password w2" } });
+    expect((await server.request("DELETE", `/api/organizations/current/invitations/${done.body._id}`, { cookie: local.cookie })).body).toEqual(gone);
+
+    const mine = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "w3@example.com", role: "developer" } });
+    const foreign = await server.request("DELETE", `/api/organizations/current/invitations/${mine.body._id}`, { cookie: local.cookie });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(gone);
+    expect((await server.request("GET", "/api/organizations/current/invitations", { cookie: owner.cookie })).body.map((i: any) => i._id)).toContain(mine.body._id);
+  });
+
+  it("is for owners and admins only (403)", async () => {
+    const dev = await addMember(server, owner, "developer");
+    const list = await server.request("GET", "/api/organizations/current/invitations", { cookie: dev.cookie });
+    expect(list.status).toBe(403);
+    expect(list.body).toEqual(FORBIDDEN);
+    const del = await server.request("DELETE", "/api/organizations/current/invitations/anything", { cookie: dev.cookie });
+    expect(del.status).toBe(403);
+    expect(del.body).toEqual(FORBIDDEN);
+  });
+});

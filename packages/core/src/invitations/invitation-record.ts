@@ -10,6 +10,17 @@ export interface InvitationRecord {
 
 export const toInvitationRecord = (i: Invitation): InvitationRecord => ({ _id: i.id, email: i.email, role: i.role, expiresAt: iso(i.expiresAt) });
 
+export interface PendingInvitationRecord extends InvitationRecord {
+  invitedById: string | null;
+  created: string;
+}
+
+export const toPendingInvitationRecord = (i: Invitation): PendingInvitationRecord => ({
+  ...toInvitationRecord(i),
+  invitedById: i.invitedById,
+  created: iso(i.createdAt),
+});
+
 /** Invitation links work for this long, and once. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -19,3 +19,12 @@ export const ZInvitation = z.object({
   inviteUrl: z.string().describe("Single-use accept link (works for 7 days); share it by hand when no mail server is configured"),
   emailStatus: z.enum(["sent", "logged", "failed"]).describe("sent over SMTP, logged (no SMTP configured) or failed"),
 });
+
+export const ZPendingInvitation = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: ZRole,
+  expiresAt: z.string(),
+  invitedById: z.string().nullable(),
+  created: z.string(),
+});

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { revokeInvitation } from "@locale/core/invitations";
+import { authedProcedure } from "../../trpc/init";
+import { ZSuccess } from "../../schemas/common";
+
+export const revokeInvitationProcedure = authedProcedure
+  .meta({ openapi: { method: "DELETE", path: "/organizations/{orgId}/invitations/{invitationId}", tags: ["Members"], summary: "Withdraw a pending invitation; its link stops working (owner/admin)" } })
+  .input(z.object({ orgId: z.string().describe('Organization id, or "current"'), invitationId: z.string() }))
+  .output(ZSuccess)
+  .mutation(({ ctx, input }) => revokeInvitation(ctx.svc, input.orgId, input.invitationId));
