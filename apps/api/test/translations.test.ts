@@ -451,6 +451,68 @@ describe("reads", () => {
   });
 });
 
+describe("large projects (cached key order)", () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  /** Every page of the language, as `keyId:value`, checked against the key list's own order. */
+  async function assertPagesMatchKeyList(projectId: string, expectedTotal: number): Promise<string[]> {
+    const seen: string[] = [];
+    const totalPages = Math.ceil(expectedTotal / 200);
+    for (let page = 1; page <= totalPages; page++) {
+      const [translations, keys] = await Promise.all([
+        server.request("GET", `/api/projects/${projectId}/translations/de?limit=200&page=${page}`, { apiKey: owner.apiKey }),
+        server.request("GET", `/api/projects/${projectId}/keys?limit=200&page=${page}`, { apiKey: owner.apiKey }),
+      ]);
+      expect(translations.body.meta).toEqual({ page, limit: 200, total: expectedTotal, totalPages });
+      expect(translations.body.data.map((t: { keyId: string }) => t.keyId)).toEqual(keys.body.data.map((k: { _id: string }) => k._id));
+      seen.push(...translations.body.data.map((t: { keyId: string; value: string }) => `${t.keyId}:${t.value}`));
+    }
+    return seen;
+  }
+
+  it("pages stay exact across creates, renames, deletes and value changes, whichever read path answers", async () => {
+    const projectId = await newProject();
+    const first = await server.request("POST", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keys: Array.from({ length: 1000 }, (_, i) => ({ key: `item.${String(i).padStart(4, "0")}` })) },
+    });
+    expect(first.body.created).toBe(1000);
+    await server.request("POST", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: Array.from({ length: 150 }, (_, i) => ({ key: `extra.${i}` })) } });
+    const ids = first.body.keys.map((k: { _id: string }) => k._id) as string[];
+    await put(projectId, ids[0]!, "de", { value: "Erster" });
+    await assertPagesMatchKeyList(projectId, 1150);
+    await sleep(300); // the background rebuild of the order has finished: the next reads use it
+    const cached = await assertPagesMatchKeyList(projectId, 1150);
+    expect(cached).toContain(`${ids[0]}:Erster`);
+
+    await put(projectId, ids[1]!, "de", { value: "Zweiter" });
+    expect(await assertPagesMatchKeyList(projectId, 1150)).toContain(`${ids[1]}:Zweiter`);
+
+    await server.request("PATCH", `/api/projects/${projectId}/keys/${ids[2]}`, { apiKey: owner.apiKey, body: { key: "aaa.first" } });
+    await server.request("DELETE", `/api/projects/${projectId}/keys/${ids[3]}`, { apiKey: owner.apiKey });
+    await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keyIds: ids.slice(10, 20) } });
+    await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "zzz.last", namespace: "z" } });
+    const afterChanges = await assertPagesMatchKeyList(projectId, 1140);
+    expect(afterChanges[0]).toBe(`${ids[2]}:`);
+    await sleep(300);
+    expect(await assertPagesMatchKeyList(projectId, 1140)).toEqual(afterChanges);
+  });
+
+  it("keeps the total exact through bulk deletes and an archived project's reads", async () => {
+    const projectId = await newProject();
+    const created = await server.request("POST", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keys: Array.from({ length: 1001 - 1 }, (_, i) => ({ key: `k${i}` })) },
+    });
+    const ids = created.body.keys.map((k: { _id: string }) => k._id) as string[];
+    await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keyIds: ids.slice(0, 500) } });
+    const page = await server.request("GET", `/api/projects/${projectId}/translations/en?limit=1`, { apiKey: owner.apiKey });
+    expect(page.body.meta.total).toBe(500);
+    await server.request("DELETE", `/api/projects/${projectId}`, { apiKey: owner.apiKey });
+    expect((await server.request("GET", `/api/projects/${projectId}/translations/en?limit=1`, { apiKey: owner.apiKey })).body.meta.total).toBe(500);
+  });
+});
+
 describe("concurrency", () => {
   it("serialises 50 concurrent PUTs of one translation: all succeed, history is one unbroken chain", async () => {
     const projectId = await newProject();

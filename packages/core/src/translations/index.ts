@@ -9,3 +9,4 @@ export * from "./update-translation-status";
 export * from "./list-translation-history";
 export * from "./revert-translation";
 export * from "../shared/placeholders";
+export * from "./key-order-cache";

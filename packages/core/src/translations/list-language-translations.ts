@@ -1,11 +1,13 @@
-// The hot read: one page of a language over every key of the project. One query joins the keys
-// with the language's values (and the source values, for placeholder warnings); keys without a
-// stored value come back synthesised as untranslated. Raw SQL because it is the busiest endpoint.
+// The hot read: one page of a language over every key of the project. One query joins the page's
+// keys with the language's values (and the source values, for placeholder warnings); keys without
+// a stored value come back synthesised as untranslated. The total comes from the trigger-kept
+// ProjectKeyStats, not a count over the keys. Raw SQL because it is the busiest endpoint.
 import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
 import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
+import { currentKeyOrder, readKeyStats } from "./key-order-cache";
 
 interface PageRow {
   id: string;
@@ -19,17 +21,28 @@ interface PageRow {
   sourceValue: string | null;
 }
 
-const PAGE_SQL = `
+// The page of keys is cut first, then joined: joining before LIMIT/OFFSET makes PostgreSQL join
+// (and sort) every key of the project on each request.
+export const LANGUAGE_PAGE_SQL = `
+WITH page AS (
+  SELECT id, key, namespace FROM "Key" WHERE "projectId" = $1 ORDER BY namespace, key LIMIT $4 OFFSET $5
+)
+SELECT p.id, p.key, p.namespace, t.value, t.status::text AS status, t.source::text AS source,
+       t."aiConfidence", t."updatedAt", s.value AS "sourceValue"
+FROM page p
+LEFT JOIN "Translation" t ON t."keyId" = p.id AND t.language = $2
+LEFT JOIN "Translation" s ON s."keyId" = p.id AND s.language = $3 AND $3 <> $2
+ORDER BY p.namespace, p.key`;
+
+/** The same page when the key order is cached: the page's ids, in order, joined with the values. */
+export const LANGUAGE_PAGE_BY_IDS_SQL = `
 SELECT k.id, k.key, k.namespace, t.value, t.status::text AS status, t.source::text AS source,
        t."aiConfidence", t."updatedAt", s.value AS "sourceValue"
-FROM "Key" k
+FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord)
+JOIN "Key" k ON k.id = p.id AND k."projectId" = $4
 LEFT JOIN "Translation" t ON t."keyId" = k.id AND t.language = $2
 LEFT JOIN "Translation" s ON s."keyId" = k.id AND s.language = $3 AND $3 <> $2
-WHERE k."projectId" = $1
-ORDER BY k.namespace, k.key
-LIMIT $4 OFFSET $5`;
-
-const COUNT_SQL = `SELECT count(*)::int AS total FROM "Key" WHERE "projectId" = $1`;
+ORDER BY p.ord`;
 
 export async function listLanguageTranslations(
   ctx: ServiceContext,
@@ -42,10 +55,11 @@ export async function listLanguageTranslations(
   const lang = resolveProjectLanguage(project, language);
   const { skip, take } = skipTake(pageReq);
   const isSource = lang === project.sourceLanguage;
-  const [counted, rows] = await Promise.all([
-    ctx.db.query<{ total: number }>(COUNT_SQL, [project.id]),
-    ctx.db.query<PageRow>(PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]),
-  ]);
+  const stats = await readKeyStats(ctx.db, project.id);
+  const order = currentKeyOrder(ctx.db, project.id, stats);
+  const rows = order
+    ? await ctx.db.query<PageRow>(LANGUAGE_PAGE_BY_IDS_SQL, [order.slice(skip, skip + take), lang, project.sourceLanguage, project.id])
+    : await ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
   const data = rows.map((r) =>
     toTranslationRecord(
       r,
@@ -54,5 +68,5 @@ export async function listLanguageTranslations(
       isSource ? null : (r.sourceValue ?? ""),
     ),
   );
-  return pageOf(data, pageReq, Number(counted[0]?.total ?? 0));
+  return pageOf(data, pageReq, stats.keyCount);
 }

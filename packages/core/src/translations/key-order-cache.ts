@@ -1,0 +1,80 @@
+// The (namespace, key) order of a large project's keys, cached in memory and checked on every
+// read against ProjectKeyStats.version (bumped by database triggers on any insert, delete or
+// rename of a key, whoever makes it), so a deep page costs a lookup of its 200 ids instead of an
+// OFFSET walk over tens of thousands of index entries. A stale or missing order never delays a
+// read: that read takes the OFFSET query, and the order is rebuilt in the background.
+import type { Database } from "@locale/db";
+
+/** Below this many keys the OFFSET query is cheap and nothing is cached. */
+export const KEY_ORDER_CACHE_MIN_KEYS = 1000;
+/** Projects whose order is kept per database handle (least recently used ones are dropped). */
+const MAX_PROJECTS = 32;
+
+interface Entry {
+  version: string;
+  ids: string[];
+}
+
+interface DbCache {
+  entries: Map<string, Entry>;
+  building: Set<string>;
+}
+
+// Keyed by the database handle, so servers over different databases (tests) never share orders.
+const caches = new WeakMap<Database, DbCache>();
+
+function cacheOf(db: Database): DbCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { entries: new Map(), building: new Set() };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+export interface KeyStats {
+  keyCount: number;
+  version: string;
+}
+
+export const KEY_STATS_SQL = `SELECT "keyCount", "version"::text AS version FROM "ProjectKeyStats" WHERE "projectId" = $1`;
+
+const KEY_ORDER_SQL = `
+SELECT COALESCE((SELECT "version"::text FROM "ProjectKeyStats" WHERE "projectId" = $1), '0') AS version,
+       ARRAY(SELECT id FROM "Key" WHERE "projectId" = $1 ORDER BY namespace, key) AS ids`;
+
+export async function readKeyStats(db: Database, projectId: string): Promise<KeyStats> {
+  const [row] = await db.query<{ keyCount: number; version: string }>(KEY_STATS_SQL, [projectId]);
+  return row ? { keyCount: Number(row.keyCount), version: row.version } : { keyCount: 0, version: "0" };
+}
+
+/** The cached order when it is still the current one, else null (and a rebuild is started). */
+export function currentKeyOrder(db: Database, projectId: string, stats: KeyStats): string[] | null {
+  if (stats.keyCount < KEY_ORDER_CACHE_MIN_KEYS) return null;
+  const cache = cacheOf(db);
+  const entry = cache.entries.get(projectId);
+  if (entry && entry.version === stats.version) {
+    cache.entries.delete(projectId);
+    cache.entries.set(projectId, entry);
+    return entry.ids;
+  }
+  rebuildKeyOrder(db, cache, projectId);
+  return null;
+}
+
+function rebuildKeyOrder(db: Database, cache: DbCache, projectId: string): void {
+  if (cache.building.has(projectId)) return;
+  cache.building.add(projectId);
+  // One statement, one snapshot: the version read belongs to exactly the ids read with it.
+  db.query<{ version: string; ids: string[] }>(KEY_ORDER_SQL, [projectId])
+    .then(([row]) => {
+      if (!row) return;
+      cache.entries.delete(projectId);
+      cache.entries.set(projectId, { version: row.version, ids: row.ids });
+      while (cache.entries.size > MAX_PROJECTS) cache.entries.delete(cache.entries.keys().next().value!);
+    })
+    // Only an optimisation: if the rebuild fails (the database is closing), reads keep using
+    // the OFFSET query and the next read tries again.
+    .catch(() => {})
+    .finally(() => cache.building.delete(projectId));
+}
