@@ -169,6 +169,22 @@ describe("job queue", () => {
     expect(received).toEqual(["committed"]);
   });
 
+  it("wake() makes idle pollers fetch at once instead of at their next poll", async () => {
+    const q = newQueue(db, { pollingIntervalSeconds: 10 });
+    await q.start();
+    const done: number[] = [];
+    await q.work<{ n: number }>("sleepy", { batchSize: 1 }, async ([job]) => {
+      done.push(job!.data.n);
+    });
+    // Let the poller's first (empty) fetch pass, so it is idle for 10 s.
+    await new Promise((r) => setTimeout(r, 300));
+    const sentAt = Date.now();
+    await q.send("sleepy", { n: 1 });
+    q.wake("sleepy");
+    await waitFor(() => done.length === 1, 5_000);
+    expect(Date.now() - sentAt).toBeLessThan(3_000);
+  });
+
   it("ignores a second send of the same job id", async () => {
     const q = newQueue(db);
     await q.start();
