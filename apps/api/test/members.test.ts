@@ -1,4 +1,9 @@
+import type http from "node:http";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb } from "@locale/db";
+import { loadConfig } from "../src/config";
+import { createApp, listen } from "../src/server";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember, tokenOfInviteUrl } from "./helpers/invite-member";
 
@@ -374,5 +379,47 @@ describe("pending invitations", () => {
     const del = await server.request("DELETE", "/api/organizations/current/invitations/anything", { cookie: dev.cookie });
     expect(del.status).toBe(403);
     expect(del.body).toEqual(FORBIDDEN);
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("writes the invitation mail to the server log (its only secret being the link) and keeps it in the outbox", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    const db = await createTestDb();
+    const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", WORKER_MODE: "off", PUBLIC_URL });
+    const { app } = createApp(db, config, logger);
+    const { server: http0, url } = await listen(app, 0, "127.0.0.1");
+    try {
+      const signup = await fetch(`${url}/api/auth/signup`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "logger@example.com", password: "logger password", name: "Logan" }),
+      });
+      const cookie = signup.headers.get("set-cookie")!.split(";")[0]!;
+      const invite = await fetch(`${url}/api/organizations/current/members/invite`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ email: "logged@example.com", role: "developer" }),
+      });
+      const body = (await invite.json()) as { inviteUrl: string; emailStatus: string };
+      expect(invite.status).toBe(201);
+      expect(body.emailStatus).toBe("logged");
+      const entries = lines.map((l) => JSON.parse(l) as { msg: string; mail?: { to: string; subject: string; text: string; outboxId: string } });
+      const mailEntry = entries.find((e) => e.mail);
+      expect(mailEntry?.msg).toBe("e-mail not sent (no SMTP_URL configured); kept in the outbox");
+      expect(mailEntry?.mail).toMatchObject({ to: "logged@example.com", subject: "Logan invited you to Logan's organization" });
+      expect(mailEntry?.mail?.text).toContain(body.inviteUrl);
+      const mailLog = JSON.stringify(mailEntry);
+      expect(mailLog).not.toContain("logger password");
+      expect(mailLog).not.toMatch(/svc_[A-Za-z0-9_-]{20,}/);
+      expect(mailLog).not.toContain(cookie.split("=")[1]);
+      const outbox = await db.prisma.emailOutbox.findUniqueOrThrow({ where: { id: mailEntry!.mail!.outboxId } });
+      expect(outbox).toMatchObject({ status: "logged", to: "logged@example.com" });
+    } finally {
+      await new Promise<void>((resolve) => (http0 as http.Server).close(() => resolve()));
+      (http0 as http.Server).closeAllConnections?.();
+      await db.close();
+    }
   });
 });
