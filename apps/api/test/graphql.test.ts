@@ -223,6 +223,29 @@ describe("mutations use the core services", () => {
     expect(gqlActivity.data.activity.nodes.map((a: any) => a.id)).toEqual(activity.body.data.map((a: any) => a._id));
   });
 
+  it("validates arguments with the REST procedure's contract and imports files through the same service", async () => {
+    const blank = await gql(`mutation { createProject(input: { name: "   ", sourceLanguage: "en" }) { id } }`);
+    const rest = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "   ", sourceLanguage: "en" } });
+    expect(rest.status).toBe(400);
+    expect(blank.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: "BAD_USER_INPUT", issues: rest.body.issues } });
+
+    const projectId = await createProject();
+    const imported = await gql(
+      `mutation($p: ID!, $c: String!) { importFile(projectId: $p, language: "en", format: "json-flat", content: $c) { imported skipped keysCreated errors { message } language format } }`,
+      { p: projectId, c: JSON.stringify({ "a.b": "A", c: "C" }) },
+    );
+    expect(imported.data.importFile).toEqual({ imported: 2, skipped: 0, keysCreated: 2, errors: [], language: "en", format: "json-flat" });
+    const bulk = await gql(`mutation($p: ID!) { bulkCreateKeys(projectId: $p, keys: [{ key: "c" }, { key: "d", tags: ["t"] }]) { created skipped errors { index } keyIds } }`, { p: projectId });
+    expect(bulk.data.bulkCreateKeys).toMatchObject({ created: 1, skipped: 1, errors: [] });
+    const overwrite = await gql(
+      `mutation($p: ID!) { overwriteTranslations(projectId: $p, translations: [{ key: "c", language: "fr", value: "C-fr" }, { key: "zz", language: "fr", value: "x" }]) { overwritten notFound { key namespace language } } }`,
+      { p: projectId },
+    );
+    expect(overwrite.data.overwriteTranslations).toEqual({ overwritten: 1, notFound: [{ key: "zz", namespace: "", language: "fr" }] });
+    const activity = await server.request("GET", `/api/projects/${projectId}/activity?action=import.completed`, { apiKey: owner.apiKey });
+    expect(activity.body.meta.total).toBe(1);
+  });
+
   it("creates a token whose secret appears only in the create result", async () => {
     const created = await gql(`mutation { createToken(name: "ci") { token apiToken { id name tokenSuffix } } }`);
     expect(created.data.createToken.token).toMatch(/^svc_/);

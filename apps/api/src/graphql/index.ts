@@ -21,6 +21,8 @@ import "./schema/activity";
 import "./schema/token";
 import "./schema/analytics";
 import "./schema/tm";
+import "./schema/import-export";
+import "./schema/ai";
 
 export const schema = builder.toSchema({ sortSchema: true });
 

@@ -2,6 +2,7 @@
 import { createComment, deleteComment, listComments, toggleCommentResolved, updateComment, type CommentRecord } from "@locale/core/comments";
 import { builder, svcOf } from "../builder";
 import { SuccessRef } from "./common";
+import { parseProcedureInput } from "../procedure-input";
 
 const CommentRef = builder.objectRef<CommentRecord>("Comment").implement({
   fields: (t) => ({
@@ -37,12 +38,10 @@ builder.mutationFields((t) => ({
       language: t.arg.string(),
       parentId: t.arg.id(),
     },
-    resolve: (_root, args, ctx) =>
-      createComment(
-        svcOf(ctx),
-        { projectId: String(args.projectId), keyId: String(args.keyId) },
-        { body: args.body, language: args.language ?? null, parentId: args.parentId ? String(args.parentId) : null },
-      ),
+    resolve: (_root, args, ctx) => {
+      const { projectId, keyId, ...input } = parseProcedureInput<Parameters<typeof createComment>[2] & { projectId: string; keyId: string }>("comments.create", args);
+      return createComment(svcOf(ctx), { projectId, keyId }, input);
+    },
   }),
   updateComment: t.field({
     type: CommentRef,

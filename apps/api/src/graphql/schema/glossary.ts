@@ -9,6 +9,7 @@ import {
   type TermTranslation,
 } from "@locale/core/glossary";
 import { builder, svcOf } from "../builder";
+import { parseProcedureInput } from "../procedure-input";
 
 const TermTranslationRef = builder.objectRef<TermTranslation>("GlossaryTermTranslation").implement({
   fields: (t) => ({ language: t.exposeString("language"), value: t.exposeString("value"), approved: t.exposeBoolean("approved") }),
@@ -62,13 +63,7 @@ builder.mutationFields((t) => ({
       targetLanguages: t.arg.stringList(),
     },
     resolve: (_root, args, ctx) =>
-      createGlossary(svcOf(ctx), {
-        orgId: "current",
-        name: args.name,
-        description: args.description ?? undefined,
-        sourceLanguage: args.sourceLanguage,
-        targetLanguages: args.targetLanguages ?? undefined,
-      }),
+      createGlossary(svcOf(ctx), parseProcedureInput<Parameters<typeof createGlossary>[1]>("glossary.create", { ...args, orgId: "current" })),
   }),
   createGlossaryTerm: t.field({
     type: GlossaryTermRef,
@@ -80,15 +75,14 @@ builder.mutationFields((t) => ({
       doNotTranslate: t.arg.boolean(),
       caseSensitive: t.arg.boolean(),
     },
-    resolve: (_root, args, ctx) =>
-      createGlossaryTerm(svcOf(ctx), {
+    resolve: (_root, { glossaryId, ...args }, ctx) => {
+      const input = parseProcedureInput<Omit<Parameters<typeof createGlossaryTerm>[1], "glossaryId"> & { id: string }>("glossary.createTerm", {
+        ...args,
+        translations: args.translations?.map((tr) => Object.fromEntries(Object.entries(tr).filter(([, v]) => v != null))),
         orgId: "current",
-        glossaryId: String(args.glossaryId),
-        term: args.term,
-        definition: args.definition ?? undefined,
-        translations: args.translations?.map((tr) => ({ language: tr.language, value: tr.value, approved: tr.approved ?? undefined })),
-        doNotTranslate: args.doNotTranslate ?? undefined,
-        caseSensitive: args.caseSensitive ?? undefined,
-      }),
+        id: glossaryId,
+      });
+      return createGlossaryTerm(svcOf(ctx), { ...input, glossaryId: input.id });
+    },
   }),
 }));

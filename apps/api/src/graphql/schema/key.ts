@@ -2,11 +2,12 @@
 // page's rows are then loaded through Prisma with the query's nested selection, so a page of keys
 // with their translations costs a fixed number of SQL statements whatever its size.
 import { assertCan, projectLanguages, type PageMeta } from "@locale/core";
-import { createKey, deleteKey, getKey, listKeys, updateKey } from "@locale/core/keys";
+import { bulkCreateKeys, bulkDeleteKeys, createKey, deleteKey, getKey, listKeys, updateKey, type BulkCreateKeysResult, type BulkDeleteKeysResult } from "@locale/core/keys";
 import { toTranslationRecord, type TranslationRecord } from "@locale/core/translations";
 import { builder, svcOf, type GraphqlContext } from "../builder";
 import { PageMetaRef, SuccessRef } from "./common";
 import { TranslationRef } from "./translation";
+import { parseProcedureInput } from "../procedure-input";
 
 interface KeyPage {
   ids: string[];
@@ -129,12 +130,46 @@ const KeyInput = builder.inputType("KeyInput", {
 const stripNulls = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
 
+const BulkKeyErrorRef = builder.objectRef<BulkCreateKeysResult["errors"][number]>("BulkKeyError").implement({
+  fields: (t) => ({ index: t.exposeInt("index"), key: t.exposeString("key"), message: t.exposeString("message") }),
+});
+
+const BulkCreateKeysResultRef = builder.objectRef<BulkCreateKeysResult>("BulkCreateKeysResult").implement({
+  fields: (t) => ({
+    created: t.exposeInt("created"),
+    skipped: t.exposeInt("skipped", { description: "Names that already existed" }),
+    errors: t.field({ type: [BulkKeyErrorRef], resolve: (r) => r.errors }),
+    keyIds: t.idList({ resolve: (r) => r.keys.map((k) => k._id) }),
+  }),
+});
+
+const BulkDeleteKeysResultRef = builder.objectRef<BulkDeleteKeysResult>("BulkDeleteKeysResult").implement({
+  fields: (t) => ({ deleted: t.exposeInt("deleted"), notFound: t.exposeStringList("notFound") }),
+});
+
 builder.mutationFields((t) => ({
+  bulkCreateKeys: t.field({
+    type: BulkCreateKeysResultRef,
+    args: { projectId: t.arg.id({ required: true }), keys: t.arg({ type: [CreateKeyInput], required: true }) },
+    resolve: (_root, args, ctx) => {
+      const input = parseProcedureInput<{ projectId: string; keys: Parameters<typeof bulkCreateKeys>[2] }>("keys.bulkCreate", {
+        projectId: args.projectId,
+        keys: args.keys.map(stripNulls),
+      });
+      return bulkCreateKeys(svcOf(ctx), input.projectId, input.keys);
+    },
+  }),
+  bulkDeleteKeys: t.field({
+    type: BulkDeleteKeysResultRef,
+    args: { projectId: t.arg.id({ required: true }), keyIds: t.arg.idList({ required: true }) },
+    resolve: (_root, args, ctx) => bulkDeleteKeys(svcOf(ctx), String(args.projectId), args.keyIds.map(String)),
+  }),
   createKey: t.prismaField({
     type: "Key",
     args: { projectId: t.arg.id({ required: true }), input: t.arg({ type: CreateKeyInput, required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const record = await createKey(svcOf(ctx), String(args.projectId), { ...stripNulls(args.input), key: args.input.key });
+      const { projectId, ...fields } = parseProcedureInput<Parameters<typeof createKey>[2] & { projectId: string }>("keys.create", { ...args.input, projectId: args.projectId });
+      const record = await createKey(svcOf(ctx), projectId, fields);
       return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, where: { id: record._id } });
     },
   }),
@@ -142,7 +177,12 @@ builder.mutationFields((t) => ({
     type: "Key",
     args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }), input: t.arg({ type: KeyInput, required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const record = await updateKey(svcOf(ctx), String(args.projectId), String(args.keyId), stripNulls(args.input));
+      const { projectId, keyId, ...fields } = parseProcedureInput<Parameters<typeof updateKey>[3] & { projectId: string; keyId: string }>("keys.update", {
+        ...args.input,
+        projectId: args.projectId,
+        keyId: args.keyId,
+      });
+      const record = await updateKey(svcOf(ctx), projectId, keyId, fields);
       return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, where: { id: record._id } });
     },
   }),

@@ -1,6 +1,8 @@
 // The caller (`me`) and the organization record, through the same core services as REST.
 import { getMe, type OrganizationRecord, type UserRecord } from "@locale/core";
-import { getOrganization } from "@locale/core/organizations";
+import { parseProcedureInput } from "../procedure-input";
+import { getOrganization, updateOrganization } from "@locale/core/organizations";
+import { listMembers, type MemberRecord } from "@locale/core/members";
 import { builder, svcOf } from "../builder";
 
 const UserRef = builder.objectRef<UserRecord>("User").implement({
@@ -27,7 +29,30 @@ const MeRef = builder
     }),
   });
 
+const MemberRef = builder.objectRef<MemberRecord>("Member").implement({
+  fields: (t) => ({
+    userId: t.exposeID("userId"),
+    name: t.exposeString("name"),
+    email: t.exposeString("email"),
+    role: t.exposeString("role"),
+    joinedAt: t.expose("joinedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  updateOrganization: t.field({
+    type: OrganizationRef,
+    description: "Merges the given settings (unknown names are rejected), as PATCH /organizations/current",
+    args: { name: t.arg.string(), settings: t.arg({ type: "JSON" }) },
+    resolve: (_root, args, ctx) => {
+      const input = parseProcedureInput<Parameters<typeof updateOrganization>[2] & { orgId: string }>("organizations.update", { ...args, orgId: "current" });
+      return updateOrganization(svcOf(ctx), input.orgId, { name: input.name, settings: input.settings });
+    },
+  }),
+}));
+
 builder.queryFields((t) => ({
+  members: t.field({ type: [MemberRef], resolve: (_root, _args, ctx) => listMembers(svcOf(ctx), "current") }),
   me: t.field({ type: MeRef, description: "The caller: for an API key, the member who created it", resolve: (_root, _args, ctx) => getMe(svcOf(ctx)) }),
   organization: t.field({
     type: OrganizationRef,

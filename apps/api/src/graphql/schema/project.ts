@@ -16,6 +16,7 @@ import {
 import type { Prisma } from "@locale/db";
 import { builder, svcOf, type GraphqlContext } from "../builder";
 import { KeyPageRef, resolveKeyPage } from "./key";
+import { parseProcedureInput } from "../procedure-input";
 import { ProjectProgressRef } from "./analytics";
 import { getProjectProgress } from "@locale/core/analytics";
 
@@ -106,24 +107,25 @@ const CreateProjectInput = builder.inputType("CreateProjectInput", {
   }),
 });
 
-/** GraphQL nulls mean "not given" for optional inputs. */
-export function defined<T extends Record<string, unknown>>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
-}
+type CreateProjectArgs = Parameters<typeof createProject>[1];
+type UpdateProjectArgs = Parameters<typeof updateProject>[2];
 
 builder.mutationFields((t) => ({
   createProject: t.prismaField({
     type: "Project",
     args: { input: t.arg({ type: CreateProjectInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const record = await createProject(svcOf(ctx), { ...defined(input), name: input.name, sourceLanguage: input.sourceLanguage });
+      const record = await createProject(svcOf(ctx), parseProcedureInput<CreateProjectArgs>("projects.create", input));
       return reloadProject(ctx, query, record._id);
     },
   }),
   updateProject: t.prismaField({
     type: "Project",
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProjectInput, required: true }) },
-    resolve: async (query, _root, args, ctx) => reloadProject(ctx, query, (await updateProject(svcOf(ctx), String(args.id), defined(args.input)))._id),
+    resolve: async (query, _root, args, ctx) => {
+      const { id, ...changes } = parseProcedureInput<UpdateProjectArgs & { id: string }>("projects.update", { ...args.input, id: args.id });
+      return reloadProject(ctx, query, (await updateProject(svcOf(ctx), id, changes))._id);
+    },
   }),
   archiveProject: t.prismaField({
     type: "Project",

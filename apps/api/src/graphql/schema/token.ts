@@ -2,6 +2,7 @@
 import { assertOrganization, createToken, listTokens, revokeToken, type TokenRecord } from "@locale/core";
 import { builder, svcOf } from "../builder";
 import { SuccessRef } from "./common";
+import { parseProcedureInput } from "../procedure-input";
 
 const tokenFields = builder.objectRef<TokenRecord>("ApiToken");
 
@@ -45,7 +46,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => {
       const svc = svcOf(ctx);
       assertOrganization(svc, "current", "tokens.manage");
-      return createToken(svc, { name: args.name, scopes: args.scopes ?? null, expiresAt: args.expiresAt ?? null });
+      return createToken(svc, parseProcedureInput<Parameters<typeof createToken>[1]>("tokens.createOrganizationToken", { ...args, orgId: "current" }));
     },
   }),
   revokeToken: t.field({

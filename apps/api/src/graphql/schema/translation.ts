@@ -2,6 +2,8 @@
 // included); every read and write is the core translations service.
 import type { TranslationHistoryRecord, TranslationRecord } from "@locale/core/translations";
 import {
+  overwriteTranslations,
+  type OverwriteResult,
   listLanguageTranslations,
   listTranslationHistory,
   revertTranslation,
@@ -11,6 +13,7 @@ import {
 import type { Page } from "@locale/core";
 import { builder, svcOf } from "../builder";
 import { PageMetaRef, TranslationSourceEnum, TranslationStatusEnum } from "./common";
+import { parseProcedureInput } from "../procedure-input";
 
 export const TranslationRef = builder.objectRef<TranslationRecord>("Translation").implement({
   fields: (t) => ({
@@ -66,7 +69,39 @@ builder.queryFields((t) => ({
   }),
 }));
 
+const OverwriteItemInput = builder.inputType("OverwriteTranslationInput", {
+  fields: (t) => ({
+    key: t.string({ required: true }),
+    namespace: t.string(),
+    language: t.string({ required: true }),
+    value: t.string({ required: true }),
+  }),
+});
+
+const NotFoundItemRef = builder.objectRef<OverwriteResult["notFound"][number]>("OverwriteNotFound").implement({
+  fields: (t) => ({ key: t.exposeString("key"), namespace: t.exposeString("namespace"), language: t.exposeString("language") }),
+});
+
+const OverwriteResultRef = builder.objectRef<OverwriteResult>("OverwriteResult").implement({
+  fields: (t) => ({
+    overwritten: t.exposeInt("overwritten"),
+    notFound: t.field({ type: [NotFoundItemRef], resolve: (r) => r.notFound }),
+  }),
+});
+
 builder.mutationFields((t) => ({
+  overwriteTranslations: t.field({
+    type: OverwriteResultRef,
+    description: "Sets values by key name (plus namespace) and language; unknown keys are reported, not created",
+    args: { projectId: t.arg.id({ required: true }), translations: t.arg({ type: [OverwriteItemInput], required: true }) },
+    resolve: (_root, args, ctx) => {
+      const input = parseProcedureInput<{ projectId: string; translations: Parameters<typeof overwriteTranslations>[2] }>("translations.overwrite", {
+        projectId: args.projectId,
+        translations: args.translations.map((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v != null))),
+      });
+      return overwriteTranslations(svcOf(ctx), input.projectId, input.translations);
+    },
+  }),
   upsertTranslation: t.field({
     type: TranslationRef,
     args: {
@@ -77,12 +112,12 @@ builder.mutationFields((t) => ({
       source: t.arg({ type: WritableSourceEnum }),
       aiConfidence: t.arg.int(),
     },
-    resolve: (_root, args, ctx) =>
-      upsertTranslation(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, {
-        value: args.value,
-        source: args.source ?? undefined,
-        aiConfidence: args.aiConfidence ?? undefined,
-      }),
+    resolve: (_root, args, ctx) => {
+      const { projectId, keyId, language, ...input } = parseProcedureInput<
+        Parameters<typeof upsertTranslation>[4] & { projectId: string; keyId: string; language: string }
+      >("translations.upsert", args);
+      return upsertTranslation(svcOf(ctx), projectId, keyId, language, input);
+    },
   }),
   updateTranslationStatus: t.field({
     type: TranslationRef,

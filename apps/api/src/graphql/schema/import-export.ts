@@ -1,0 +1,42 @@
+// File import as a mutation (the same synchronous import service as POST /import). Downloads stay
+// on REST (GET /api/projects/{projectId}/export/{language}): a file is not a GraphQL value.
+import { importTranslations, type ImportIssue, type ImportResult } from "@locale/core/import-export";
+import { builder, svcOf } from "../builder";
+import { parseProcedureInput } from "../procedure-input";
+
+const ImportIssueRef = builder.objectRef<ImportIssue>("ImportIssue").implement({
+  fields: (t) => ({
+    line: t.exposeInt("line", { nullable: true }),
+    key: t.exposeString("key", { nullable: true }),
+    message: t.exposeString("message"),
+  }),
+});
+
+const ImportResultRef = builder.objectRef<ImportResult>("ImportResult").implement({
+  fields: (t) => ({
+    imported: t.exposeInt("imported"),
+    skipped: t.exposeInt("skipped"),
+    keysCreated: t.exposeInt("keysCreated"),
+    errors: t.field({ type: [ImportIssueRef], resolve: (r) => r.errors }),
+    language: t.exposeString("language"),
+    format: t.exposeString("format"),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  importFile: t.field({
+    type: ImportResultRef,
+    args: {
+      projectId: t.arg.id({ required: true }),
+      language: t.arg.string({ required: true }),
+      format: t.arg.string({ required: true, description: "A format id (json-flat, po, xliff, ...)" }),
+      content: t.arg.string({ required: true, description: "Raw UTF-8 file text; base64 for mo" }),
+      namespace: t.arg.string(),
+      overwrite: t.arg.boolean(),
+    },
+    resolve: (_root, args, ctx) => {
+      const input = parseProcedureInput<Parameters<typeof importTranslations>[2] & { projectId: string }>("importExport.importFile", args);
+      return importTranslations(svcOf(ctx), input.projectId, input);
+    },
+  }),
+}));
