@@ -13,7 +13,7 @@ export async function updateMemberRole(ctx: ServiceContext, orgId: string, userI
   const orgIdOfActor = ctx.actor.organizationId;
   return ctx.db.prisma.$transaction(async (tx) => {
     const target = await loadMember(tx, orgIdOfActor, userId);
-    // The actor's role is re-read inside the transaction: two concurrent transfers cannot both win.
+    // The actor's role as stored now, not as resolved at the start of the request.
     const self = await loadMember(tx, orgIdOfActor, ctx.actor.userId);
     const isOwner = self.role === "owner";
     if (!isOwner && (target.role === "owner" || role === "owner")) throw forbidden();
