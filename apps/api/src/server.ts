@@ -18,6 +18,7 @@ import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest
 import { csrfGuard } from "./rest/csrf";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
+import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { createLogger } from "./logger";
 import { graphqlHandlers } from "./graphql";
 
@@ -48,6 +49,9 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  // Where invitation links lead (the service has no web app of its own). Mounted before the
+  // request logger on purpose: the link's query string carries the single-use invitation secret.
+  mountAcceptInvitePage(app);
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/health" } }));
 
   app.get("/health", (_req, res) => void res.json({ status: "ok" }));

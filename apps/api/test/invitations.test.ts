@@ -203,6 +203,29 @@ describe("invitation e-mail over SMTP", () => {
     expect(joined.body.data[0].metadata.newAccount).toBe(false);
   });
 
+  it("serves the page the link opens: a form posting to accept-invite, the secret never echoed, a strict CSP", async () => {
+    await invite("page@example.com", "developer");
+    const token = tokenOfMail(mailTo("page@example.com")!);
+    const page = await fetch(`${server.url}/accept-invite?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    const html = await page.text();
+    expect(html).not.toContain(token);
+    expect(html).toContain('<form id="accept"');
+    expect(html).toContain('<script src="/accept-invite.js"></script>');
+    const script = await fetch(`${server.url}/accept-invite.js`);
+    expect(script.headers.get("content-type")).toMatch(/^application\/javascript/);
+    const js = await script.text();
+    expect(js).toContain('fetch("/api/auth/accept-invite"');
+    expect(js).toContain('new URLSearchParams(location.search).get("token")');
+    // What the page's script sends, from the page's own origin, is accepted.
+    const res = await server.request("POST", "/api/auth/accept-invite", { headers: { origin: server.url }, body: { token, name: "Paige", password: "page password" } });
+    expect(res.status).toBe(200);
+  });
+
   it("answers 201 with a usable link when the SMTP server is unreachable, and marks the mail failed", async () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     const res = await invite("unlucky@example.com", "translator");

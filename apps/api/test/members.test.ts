@@ -414,6 +414,11 @@ describe("without SMTP_URL", () => {
       expect(mailLog).not.toContain("logger password");
       expect(mailLog).not.toMatch(/svc_[A-Za-z0-9_-]{20,}/);
       expect(mailLog).not.toContain(cookie.split("=")[1]);
+      // Opening the link does not write the secret to the request log either.
+      const linkToken = new URL(body.inviteUrl).searchParams.get("token")!;
+      const linesBefore = lines.length;
+      expect((await fetch(`${url}/accept-invite?token=${linkToken}`)).status).toBe(200);
+      expect(lines.slice(linesBefore).join("\n")).not.toContain(linkToken);
       const outbox = await db.prisma.emailOutbox.findUniqueOrThrow({ where: { id: mailEntry!.mail!.outboxId } });
       expect(outbox).toMatchObject({ status: "logged", to: "logged@example.com" });
     } finally {
