@@ -74,6 +74,9 @@ describe("export headers and body", () => {
     expect(res.headers.get("x-total-keys")).toBe("2");
     expect(res.headers.get("x-export-truncated")).toBe("false");
     expect(res.text).toBe(serialize("json-flat", [{ key: "a.hello", value: "Hallo" }, { key: "b.title", value: "Titel" }], { language: "de" }));
+    const v1 = await fetch(`${server.url}/api/v1/projects/${projectId}/export/de?format=json-flat`, { headers: { "x-api-key": owner.apiKey } });
+    expect(v1.status).toBe(200);
+    expect(await v1.text()).toBe(res.text);
   });
 
   it("names the file after the language and the format's extension", async () => {

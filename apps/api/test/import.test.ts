@@ -204,13 +204,14 @@ describe("gettext rules", () => {
 
   it("a POT creates keys and no values; descriptions fill empty ones but never replace", async () => {
     const projectId = await createProject(owner, ["de"]);
-    await importFile(owner, projectId, { language: "en", format: "json-flat", content: JSON.stringify({ Hello: "Hello" }) });
+    await importFile(owner, projectId, { language: "en", format: "json-flat", content: JSON.stringify({ Hello: "Hello", Empty: "Empty" }) });
     await server.db.prisma.key.updateMany({ where: { projectId, key: "Hello" }, data: { description: "Kept" } });
-    const pot = '#. From the template\nmsgid "Hello"\nmsgstr ""\n\n#. New one\nmsgid "Bye"\nmsgstr ""\n';
+    const pot = '#. From the template\nmsgid "Hello"\nmsgstr ""\n\n#. Filled in\nmsgid "Empty"\nmsgstr ""\n\n#. New one\nmsgid "Bye"\nmsgstr ""\n';
     const res = await importFile(owner, projectId, { language: "de", format: "pot", content: pot });
-    expect(res.body).toEqual({ imported: 0, skipped: 2, keysCreated: 1, errors: [], language: "de", format: "pot" });
-    const keys = await server.db.prisma.key.findMany({ where: { projectId }, orderBy: { key: "asc" } });
-    expect(keys.map((k) => [k.key, k.description])).toEqual([["Bye", "New one"], ["Hello", "Kept"]]);
+    expect(res.body).toEqual({ imported: 0, skipped: 3, keysCreated: 1, errors: [], language: "de", format: "pot" });
+    const keys = await server.request("GET", `/api/projects/${projectId}/keys?limit=200`, { apiKey: owner.apiKey });
+    const described = (keys.body.data as { key: string; description: string }[]).map((k) => [k.key, k.description]).sort();
+    expect(described).toEqual([["Bye", "New one"], ["Empty", "Filled in"], ["Hello", "Kept"]]);
     expect(await storedValues(projectId, "de")).toEqual({});
   });
 

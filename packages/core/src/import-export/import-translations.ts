@@ -59,7 +59,7 @@ interface KeyRow {
   id: string;
   namespace: string;
   key: string;
-  description: string;
+  hasNoDescription: boolean;
 }
 
 export async function importTranslations(ctx: ServiceContext, projectId: string, input: ImportInput): Promise<ImportResult> {
@@ -89,7 +89,7 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
 
   return ctx.db.prisma.$transaction(async (tx) => {
     const existing = await tx.$queryRaw<KeyRow[]>`
-      SELECT "id", "namespace", "key", "description" FROM "Key" WHERE "projectId" = ${project.id}`;
+      SELECT "id", "namespace", "key", ("description" = '') AS "hasNoDescription" FROM "Key" WHERE "projectId" = ${project.id}`;
     const newKeys = resolveKeys(candidates, existing, input.namespace !== undefined);
     await insertKeys(tx, project.id, newKeys);
     await fillEmptyDescriptions(tx, candidates, existing);
@@ -238,7 +238,7 @@ async function insertKeys(tx: Tx, projectId: string, keys: Required<Candidate>[]
     const inserted = new Set(rows.map((r) => r.id));
     const lost = chunk.filter((c) => !inserted.has(c.keyId));
     const found = await tx.$queryRaw<KeyRow[]>`
-      SELECT k."id", k."namespace", k."key", k."description" FROM "Key" k
+      SELECT k."id", k."namespace", k."key", (k."description" = '') AS "hasNoDescription" FROM "Key" k
       JOIN unnest(${lost.map((c) => c.namespace)}::text[], ${lost.map((c) => c.key)}::text[]) AS t(ns, k)
         ON k."namespace" = t.ns AND k."key" = t.k
       WHERE k."projectId" = ${projectId}`;
@@ -249,7 +249,7 @@ async function insertKeys(tx: Tx, projectId: string, keys: Required<Candidate>[]
 
 /** Descriptions and comments from the file fill keys whose description is empty; never replace. */
 async function fillEmptyDescriptions(tx: Tx, candidates: Candidate[], existing: KeyRow[]): Promise<void> {
-  const emptyIds = new Set(existing.filter((k) => k.description === "").map((k) => k.id));
+  const emptyIds = new Set(existing.filter((k) => k.hasNoDescription).map((k) => k.id));
   const fills = candidates.filter((c) => c.description !== "" && emptyIds.has(c.keyId!));
   for (let i = 0; i < fills.length; i += CHUNK) {
     const chunk = fills.slice(i, i + CHUNK);
