@@ -226,6 +226,21 @@ describe("invitation e-mail over SMTP", () => {
     expect(res.status).toBe(200);
   });
 
+  it("keeps user-chosen names from injecting mail headers", async () => {
+    const rename = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { name: "Acme\r\nBcc: victim@example.com" } });
+    expect(rename.status).toBe(200);
+    try {
+      await invite("headers@example.com", "translator");
+      const mail = mailTo("headers@example.com")!;
+      expect(mail.to).toEqual(["headers@example.com"]);
+      expect(mail.raw).not.toMatch(/^Bcc:/im);
+      expect(mail.raw).toMatch(/^Subject: Inviter invited you to Acme Bcc: victim@example\.com$/m);
+      expect(inbox.some((m) => m.to.includes("victim@example.com"))).toBe(false);
+    } finally {
+      await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { name: "Inviter's organization" } });
+    }
+  });
+
   it("answers 201 with a usable link when the SMTP server is unreachable, and marks the mail failed", async () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     const res = await invite("unlucky@example.com", "translator");
