@@ -1,0 +1,343 @@
+// The role × action matrix of DECISIONS.md "Roles", table-driven over every operation of the
+// served OpenAPI document: each member (owner, admin, developer, translator, reviewer) calls each
+// operation with a valid request through its own API key; an allowed role gets a 2xx, any other
+// role exactly the 403 body. The operations are read from /api/openapi.json at test time, so a
+// route added without a row here fails the suite.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addTmEntry } from "@locale/core/tm";
+import { addMember } from "./helpers/invite-member";
+import { startFakeAiProviders, type FakeAiProviders } from "./helpers/fake-ai-providers";
+import {
+  FORBIDDEN,
+  ROLES,
+  ROUTE_BUILDERS,
+  buildCall,
+  createInvitation,
+  createKeyWithTranslation,
+  createOrgFixture,
+  listOperations,
+  sendCall,
+  startWebhookReceiver,
+  type OrgFixture,
+  type Role,
+  type RouteIds,
+} from "./helpers/route-fixtures";
+import { signUpUser, startTestServer, type TestServer } from "./helpers/test-server";
+
+const ALL: Role[] = ROLES;
+const ADMINS: Role[] = ["owner", "admin"];
+const BUILDERS: Role[] = ["owner", "admin", "developer"];
+/** Translation values: PUT, overwrite, revert, AI (the reviewer only reviews). */
+const WRITERS: Role[] = ["owner", "admin", "developer", "translator"];
+/** Statuses `reviewed`/`approved`. */
+const REVIEWERS: Role[] = ["owner", "admin", "developer", "reviewer"];
+
+interface Row {
+  op: string;
+  allowed: Role[];
+  /** What this row checks beyond the plain role rule. */
+  note?: string;
+  /** Only these roles call (rows whose request would harm a fixture for the others). */
+  roles?: Role[];
+  /** Authenticate with the member's session instead of its API key. */
+  session?: boolean;
+  /** Per-call ids, made fresh (by the owner unless said otherwise) for requests that consume what they touch. */
+  fresh?: (role: Role) => Promise<Partial<RouteIds>>;
+  /** Replaces the builder's body. */
+  body?: unknown;
+}
+
+let server: TestServer;
+let fake: FakeAiProviders;
+let receiver: { url: string; close(): Promise<void> };
+let fx: OrgFixture;
+let operations: string[];
+let n = 0;
+
+const LANGUAGES_TO_ADD: Record<Role, string> = { owner: "es", admin: "it", developer: "pt", translator: "nl", reviewer: "sv" };
+const LANGUAGES_TO_REMOVE: Record<Role, string> = { owner: "ja", admin: "ko", developer: "pl", translator: "cs", reviewer: "fi" };
+
+async function owner<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await server.request(method, `/api${path}`, { apiKey: fx.owner.apiKey, body });
+  if (res.status >= 300) throw new Error(`fixture ${method} ${path}: ${res.status} ${res.text}`);
+  return res.body as T;
+}
+
+const freshProject = async (): Promise<Partial<RouteIds>> => ({
+  projectId: (await owner("POST", "/projects", { name: `Fresh ${++n}`, sourceLanguage: "en", targetLanguages: ["de"] }))._id,
+});
+
+async function commentBy(role: Role): Promise<Partial<RouteIds>> {
+  const { projectId, keyId } = fx.ids;
+  const res = await server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, { apiKey: fx.members[role].apiKey, body: { body: `By ${role} ${++n}` } });
+  if (res.status !== 201) throw new Error(`comment by ${role}: ${res.status} ${res.text}`);
+  return { commentId: res.body._id };
+}
+
+/** A token created by the caller when its role may create tokens, else by the owner. */
+async function tokenOf(role: Role, scope: "organization" | "project"): Promise<Partial<RouteIds>> {
+  const creator = BUILDERS.includes(role) ? fx.members[role] : fx.members.owner;
+  const path = scope === "organization" ? `/api/organizations/${fx.ids.orgId}/tokens` : `/api/projects/${fx.ids.projectId}/tokens`;
+  const res = await server.request("POST", path, { apiKey: creator.apiKey, body: { name: `own ${++n}` } });
+  if (res.status !== 201) throw new Error(`token: ${res.status} ${res.text}`);
+  return scope === "organization" ? { orgTokenId: res.body._id } : { projectTokenId: res.body._id };
+}
+
+async function freshJob(): Promise<Partial<RouteIds>> {
+  const job = await owner("POST", `/projects/${fx.ids.projectId}/ai/translate/batch/start`, { sourceLanguage: "en", targetLanguage: "fr", limit: 1 });
+  return { jobId: job.jobId };
+}
+
+const ROWS: Row[] = [
+  // auth: open to everyone signed in or not; every member may call them
+  { op: "POST /auth/signup", allowed: ALL },
+  { op: "POST /auth/login", allowed: ALL },
+  { op: "POST /auth/logout", allowed: ALL, note: "with an API key there is no session to revoke" },
+  { op: "GET /auth/me", allowed: ALL },
+  { op: "POST /auth/accept-invite", allowed: ALL, fresh: () => createInvitation(server, fx.owner) },
+
+  // organization settings, members, invitations: owner/admin
+  { op: "GET /organizations/{orgId}", allowed: ADMINS },
+  { op: "PATCH /organizations/{orgId}", allowed: ADMINS },
+  { op: "GET /organizations/{orgId}/members", allowed: ADMINS },
+  { op: "POST /organizations/{orgId}/members/invite", allowed: ADMINS },
+  { op: "PATCH /organizations/{orgId}/members/{userId}", allowed: ADMINS, note: "the reviewer's role set to what it is" },
+  {
+    op: "PATCH /organizations/{orgId}/members/{userId}",
+    allowed: [],
+    roles: ["admin", "developer", "translator", "reviewer"],
+    note: "nobody but the owner touches the owner",
+    fresh: async () => ({ userId: fx.owner.userId }),
+    body: { role: "admin" },
+  },
+  { op: "PATCH /organizations/{orgId}/members/{userId}", allowed: [], roles: ["admin"], note: "an admin cannot promote to owner", body: { role: "owner" } },
+  {
+    op: "DELETE /organizations/{orgId}/members/{userId}",
+    allowed: ADMINS,
+    fresh: async () => ({ userId: (await addMember(server, fx.owner, "translator")).userId }),
+  },
+  { op: "GET /organizations/{orgId}/invitations", allowed: ADMINS },
+  { op: "DELETE /organizations/{orgId}/invitations/{invitationId}", allowed: ADMINS, fresh: () => createInvitation(server, fx.owner) },
+
+  // tokens: owner/admin/developer manage their own, owner/admin revoke any
+  { op: "POST /organizations/{orgId}/tokens", allowed: BUILDERS },
+  { op: "GET /organizations/{orgId}/tokens", allowed: BUILDERS },
+  { op: "DELETE /organizations/{orgId}/tokens/{tokenId}", allowed: BUILDERS, note: "revoking one's own token", fresh: (role) => tokenOf(role, "organization") },
+  { op: "DELETE /organizations/{orgId}/tokens/{tokenId}", allowed: ADMINS, note: "revoking the owner's token", fresh: () => tokenOf("owner", "organization") },
+  { op: "POST /projects/{projectId}/tokens", allowed: BUILDERS },
+  { op: "GET /projects/{projectId}/tokens", allowed: BUILDERS },
+  { op: "DELETE /projects/{projectId}/tokens/{tokenId}", allowed: BUILDERS, note: "revoking one's own token", fresh: (role) => tokenOf(role, "project") },
+  { op: "DELETE /projects/{projectId}/tokens/{tokenId}", allowed: ADMINS, note: "revoking the owner's token", fresh: () => tokenOf("owner", "project") },
+
+  // projects and languages: read by all, written by owner/admin
+  { op: "POST /projects", allowed: ADMINS },
+  { op: "GET /projects", allowed: ALL },
+  { op: "GET /projects/{id}", allowed: ALL },
+  { op: "PATCH /projects/{id}", allowed: ADMINS },
+  { op: "DELETE /projects/{id}", allowed: ADMINS, fresh: freshProject },
+  {
+    op: "POST /projects/{id}/restore",
+    allowed: ADMINS,
+    fresh: async () => {
+      const ids = await freshProject();
+      await owner("DELETE", `/projects/${ids.projectId}`);
+      return ids;
+    },
+  },
+  { op: "DELETE /projects/{id}/permanent", allowed: ["owner"], session: true, note: "owner session only", fresh: freshProject },
+  { op: "POST /projects/{id}/languages", allowed: ADMINS, fresh: async (role) => ({ language: LANGUAGES_TO_ADD[role] }) },
+  {
+    op: "DELETE /projects/{id}/languages/{lang}",
+    allowed: ADMINS,
+    fresh: async (role) => {
+      await owner("POST", `/projects/${fx.ids.projectId}/languages`, { language: LANGUAGES_TO_REMOVE[role] });
+      return { language: LANGUAGES_TO_REMOVE[role] };
+    },
+  },
+
+  // keys: read by all, written by owner/admin/developer
+  { op: "POST /projects/{projectId}/keys", allowed: BUILDERS },
+  { op: "GET /projects/{projectId}/keys", allowed: ALL },
+  { op: "GET /projects/{projectId}/keys/{keyId}", allowed: ALL },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}", allowed: BUILDERS },
+  { op: "DELETE /projects/{projectId}/keys/{keyId}", allowed: BUILDERS, fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId) },
+  { op: "POST /projects/{projectId}/keys/bulk", allowed: BUILDERS },
+  { op: "PATCH /projects/{projectId}/keys/bulk", allowed: BUILDERS },
+  { op: "DELETE /projects/{projectId}/keys/bulk", allowed: BUILDERS, fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId) },
+
+  // translations
+  { op: "GET /projects/{projectId}/translations/{language}", allowed: ALL },
+  { op: "POST /projects/{projectId}/translations/overwrite", allowed: WRITERS },
+  { op: "GET /projects/{projectId}/keys/{keyId}/translations", allowed: ALL },
+  { op: "PUT /projects/{projectId}/keys/{keyId}/translations/{language}", allowed: WRITERS },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status translated" },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status reviewed", body: { status: "reviewed" } },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status approved", body: { status: "approved" } },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status untranslated", fresh: async () => ({ language: "fr" }), body: { status: "untranslated" } },
+  { op: "GET /projects/{projectId}/keys/{keyId}/translations/{language}/history", allowed: ALL },
+  { op: "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert", allowed: WRITERS, fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId) },
+  {
+    op: "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert/{historyId}",
+    allowed: WRITERS,
+    fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId),
+  },
+
+  // import / export
+  { op: "GET /projects/{projectId}/formats", allowed: ALL },
+  { op: "POST /projects/{projectId}/import", allowed: BUILDERS },
+  { op: "GET /projects/{projectId}/export/{language}", allowed: ALL },
+
+  // comments: everyone comments, edits and deletes their own, resolves; owner/admin delete any
+  { op: "POST /projects/{projectId}/keys/{keyId}/comments", allowed: ALL },
+  { op: "GET /projects/{projectId}/keys/{keyId}/comments", allowed: ALL },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ALL, note: "editing one's own comment", fresh: commentBy },
+  {
+    op: "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}",
+    allowed: [],
+    roles: ["admin", "developer", "translator", "reviewer"],
+    note: "editing the owner's comment (author only)",
+    fresh: () => commentBy("owner"),
+  },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}/resolve", allowed: ALL },
+  { op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ALL, note: "deleting one's own comment", fresh: commentBy },
+  { op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ADMINS, note: "deleting the owner's comment", fresh: () => commentBy("owner") },
+  { op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ADMINS, note: "deleting the reviewer's comment", roles: ["owner", "admin", "developer", "translator"], fresh: () => commentBy("reviewer") },
+
+  // activity and analytics: read by all
+  { op: "GET /projects/{projectId}/activity", allowed: ALL },
+  { op: "GET /organizations/{orgId}/activity", allowed: ALL },
+  { op: "GET /projects/{projectId}/analytics/progress", allowed: ALL },
+  { op: "GET /projects/{projectId}/analytics/progress-over-time", allowed: ALL },
+  { op: "GET /projects/{projectId}/analytics/contributors", allowed: ALL },
+  { op: "GET /organizations/{orgId}/analytics/overview", allowed: ALL },
+
+  // glossary: read by all, written by owner/admin/developer
+  { op: "POST /organizations/{orgId}/glossaries", allowed: BUILDERS },
+  { op: "GET /organizations/{orgId}/glossaries", allowed: ALL },
+  { op: "PATCH /organizations/{orgId}/glossaries/{id}", allowed: BUILDERS },
+  {
+    op: "DELETE /organizations/{orgId}/glossaries/{id}",
+    allowed: BUILDERS,
+    fresh: async () => ({ glossaryId: (await owner("POST", `/organizations/${fx.ids.orgId}/glossaries`, { name: `Doomed ${++n}`, sourceLanguage: "en" }))._id }),
+  },
+  { op: "POST /organizations/{orgId}/glossaries/{id}/terms", allowed: BUILDERS },
+  { op: "GET /organizations/{orgId}/glossaries/{id}/terms", allowed: ALL },
+  { op: "PATCH /organizations/{orgId}/glossaries/terms/{termId}", allowed: BUILDERS },
+  {
+    op: "DELETE /organizations/{orgId}/glossaries/terms/{termId}",
+    allowed: BUILDERS,
+    fresh: async () => ({ termId: (await owner("POST", `/organizations/${fx.ids.orgId}/glossaries/${fx.ids.glossaryId}/terms`, { term: `Doomed${++n}` }))._id }),
+  },
+  { op: "POST /organizations/{orgId}/glossaries/{id}/import", allowed: BUILDERS },
+  { op: "GET /organizations/{orgId}/glossaries/{id}/export", allowed: ALL },
+  { op: "POST /organizations/{orgId}/glossaries/check", allowed: ALL },
+
+  // translation memory: read by all, deleted by owner/admin/developer
+  { op: "GET /organizations/{orgId}/tm", allowed: ALL },
+  { op: "GET /organizations/{orgId}/tm/search", allowed: ALL },
+  {
+    op: "DELETE /organizations/{orgId}/tm/{entryId}",
+    allowed: BUILDERS,
+    fresh: async () => {
+      const entry = await addTmEntry(server.db.prisma, { organizationId: fx.ids.orgId, sourceLanguage: "en", targetLanguage: "de", sourceText: `Doomed ${++n}`, targetText: `Verloren ${n}` });
+      return { tmEntryId: entry!._id };
+    },
+  },
+
+  // webhooks: owner/admin
+  { op: "POST /organizations/{orgId}/webhooks", allowed: ADMINS },
+  { op: "GET /organizations/{orgId}/webhooks", allowed: ADMINS },
+  { op: "PATCH /organizations/{orgId}/webhooks/{id}", allowed: ADMINS },
+  {
+    op: "DELETE /organizations/{orgId}/webhooks/{id}",
+    allowed: ADMINS,
+    fresh: async () => ({ orgWebhookId: (await owner("POST", `/organizations/${fx.ids.orgId}/webhooks`, { url: receiver.url, events: ["*"] }))._id }),
+  },
+  { op: "GET /organizations/{orgId}/webhooks/{id}/deliveries", allowed: ADMINS },
+  { op: "POST /organizations/{orgId}/webhooks/{id}/test", allowed: ADMINS },
+  { op: "POST /projects/{projectId}/webhooks", allowed: ADMINS },
+  { op: "GET /projects/{projectId}/webhooks", allowed: ADMINS },
+  { op: "PATCH /projects/{projectId}/webhooks/{id}", allowed: ADMINS },
+  {
+    op: "DELETE /projects/{projectId}/webhooks/{id}",
+    allowed: ADMINS,
+    fresh: async () => ({ projectWebhookId: (await owner("POST", `/projects/${fx.ids.projectId}/webhooks`, { url: receiver.url, events: ["*"] }))._id }),
+  },
+  { op: "GET /projects/{projectId}/webhooks/{id}/deliveries", allowed: ADMINS },
+  { op: "POST /projects/{projectId}/webhooks/{id}/test", allowed: ADMINS },
+
+  // AI: everyone who may write translation values
+  { op: "GET /projects/{projectId}/ai/status", allowed: WRITERS },
+  { op: "POST /projects/{projectId}/ai/translate", allowed: WRITERS },
+  { op: "POST /projects/{projectId}/ai/translate/batch", allowed: WRITERS },
+  { op: "POST /projects/{projectId}/ai/translate/batch/start", allowed: WRITERS },
+  { op: "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}", allowed: WRITERS },
+  { op: "POST /projects/{projectId}/ai/translate/batch/cancel/{jobId}", allowed: WRITERS, fresh: freshJob },
+];
+
+beforeAll(async () => {
+  fake = await startFakeAiProviders();
+  receiver = await startWebhookReceiver();
+  server = await startTestServer({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.openaiUrl, DEFAULT_AI_PROVIDER: "provider_b" });
+  fx = await createOrgFixture(server, { name: "Matrix", webhookUrl: receiver.url, aiReady: true });
+  operations = await listOperations(server);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+  await receiver?.close();
+});
+
+describe("role matrix", () => {
+  it("has a row (and a request builder) for every operation of the OpenAPI document, and none for a removed one", () => {
+    const covered = new Set(ROWS.map((r) => r.op));
+    expect(operations.filter((op) => !covered.has(op)), "operations without a role row").toEqual([]);
+    expect(operations.filter((op) => !ROUTE_BUILDERS[op]), "operations without a request builder").toEqual([]);
+    expect([...covered].filter((op) => !operations.includes(op)), "rows for operations the document does not list").toEqual([]);
+  });
+
+  it.each(ROWS.map((row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const))("%s", async (_name, row) => {
+    const failures: string[] = [];
+    for (const role of row.roles ?? ROLES) {
+      const ids = { ...fx.ids, ...(row.fresh ? await row.fresh(role) : {}) };
+      const call = buildCall(row.op, ids);
+      if (row.body !== undefined) call.body = row.body;
+      const member = fx.members[role];
+      const res = await sendCall(server, call, row.session ? { cookie: member.cookie } : { apiKey: member.apiKey });
+      const allowed = row.allowed.includes(role);
+      if (allowed && (res.status < 200 || res.status >= 300)) failures.push(`${role}: expected 2xx, got ${res.status} ${res.text.slice(0, 200)}`);
+      if (!allowed && (res.status !== 403 || JSON.stringify(res.body) !== JSON.stringify(FORBIDDEN))) {
+        failures.push(`${role}: expected 403 Forbidden, got ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses permanent deletion to the owner's API key (owner session only)", async () => {
+    const { projectId } = await freshProject();
+    const res = await server.request("DELETE", `/api/projects/${projectId}/permanent`, { apiKey: fx.owner.apiKey });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(FORBIDDEN);
+    expect((await server.request("GET", `/api/projects/${projectId}`, { apiKey: fx.owner.apiKey })).status).toBe(200);
+  });
+
+  it("answers 400, not 403, to allowed roles on AI routes when no provider is configured", async () => {
+    const bare = await startTestServer();
+    try {
+      const boss = await signUpUser(bare, "NoAi");
+      const reviewer = await addMember(bare, boss, "reviewer");
+      const project = await bare.request("POST", "/api/projects", { apiKey: boss.apiKey, body: { name: "No AI", sourceLanguage: "en", targetLanguages: ["de"] } });
+      const key = await bare.request("POST", `/api/projects/${project.body._id}/keys`, { apiKey: boss.apiKey, body: { key: "hello" } });
+      const ids: RouteIds = { ...fx.ids, orgId: boss.orgId, projectId: project.body._id, keyId: key.body._id, keyName: "hello" };
+      for (const op of ["POST /projects/{projectId}/ai/translate", "POST /projects/{projectId}/ai/translate/batch", "POST /projects/{projectId}/ai/translate/batch/start"]) {
+        const allowed = await sendCall(bare, buildCall(op, ids), { apiKey: boss.apiKey });
+        expect(allowed.status, op).toBe(400);
+        expect(allowed.body, op).toMatchObject({ statusCode: 400, error: "Bad Request" });
+        const refused = await sendCall(bare, buildCall(op, ids), { cookie: reviewer.cookie });
+        expect(refused.body, op).toEqual(FORBIDDEN);
+      }
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
+});
