@@ -184,6 +184,10 @@ describe("MO and truncation", () => {
     expect(Buffer.from(res.bytes).equals(Buffer.from(expected))).toBe(true);
     expect(Number(res.headers.get("content-length"))).toBe(expected.byteLength);
     expect(res.headers.get("x-total-keys")).toBe("2");
+    if (hasMsgunfmt) {
+      const po = execFileSync("msgunfmt", ["-"], { input: res.bytes, stdio: ["pipe", "pipe", "ignore"] }).toString();
+      expect(po).toContain('msgid "Open"\nmsgstr "Öffnen"');
+    }
   });
 
   it("counts only written entries in X-Total-Keys of an MO export, even with includeUntranslated", async () => {
@@ -349,15 +353,24 @@ describe("acceptance: Android plurals exported as PO and stringsdict", () => {
       const value = back.entries.find((e) => e.key === "inbox_count")!.value;
       for (const category of pluralCategories(language)) expect(value, `${language} ${category}`).toContain(`${category} {`);
       expect(value).toBe(language === "en" ? "{count, plural, one {%d new message} other {%d new messages}}" : TRANSLATED[language]);
+      if (hasPython) {
+        const script = "import plistlib,sys,json; d=plistlib.loads(sys.stdin.buffer.read()); print(json.dumps(sorted(k for k in d['inbox_count']['count'] if not k.startswith('NS'))))";
+        const categories = JSON.parse(execFileSync("python3", ["-c", script], { input: res.bytes }).toString()) as string[];
+        expect(categories).toEqual([...pluralCategories(language)].sort());
+      }
     });
   }
 });
 
-const hasMsgfmt = (() => {
+/** Independent validators run where the machine has them (scripts/setup.sh installs them). */
+const hasTool = (command: string, args: string[]) => {
   try {
-    execFileSync("msgfmt", ["--version"], { stdio: "ignore" });
+    execFileSync(command, args, { stdio: "ignore" });
     return true;
   } catch {
     return false;
   }
-})();
+};
+const hasMsgfmt = hasTool("msgfmt", ["--version"]);
+const hasMsgunfmt = hasTool("msgunfmt", ["--version"]);
+const hasPython = hasTool("python3", ["-c", "import plistlib"]);
