@@ -97,8 +97,17 @@ async function floor(op: (i: number) => Promise<void>): Promise<LoadResult> {
   return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors: 0 };
 }
 
+/** fetch, retried once: after the long seed, a kept-alive socket the server has closed answers ECONNRESET. */
+async function fetchRetry(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch {
+    return fetch(input, init);
+  }
+}
+
 async function json(url: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await fetch(url + path, { method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const res = await fetchRetry(url + path, { method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
@@ -129,7 +138,7 @@ async function runBackend(backend: string, databaseUrl: string | undefined): Pro
     const keyIds = (await db.query<{ id: string }>(`SELECT id FROM "Key" WHERE "projectId" = $1 ORDER BY random() LIMIT 2000`, [projectId])).map((r) => r.id);
     const keyPaths = keyIds.map((id) => `/api/projects/${projectId}/keys/${id}`);
 
-    const check = await fetch(url + pagePaths[0], { headers: auth });
+    const check = await fetchRetry(url + pagePaths[0], { headers: auth });
     const checkBody = (await check.json()) as { data: unknown[]; meta: { total: number } };
     if (check.status !== 200 || checkBody.data.length !== PAGE_LIMIT || checkBody.meta.total !== KEYS) throw new Error(`unexpected page: ${check.status}`);
 

@@ -10,13 +10,8 @@ export const KEY_ORDER_CACHE_MIN_KEYS = 1000;
 /** Projects whose order is kept per database handle (least recently used ones are dropped). */
 const MAX_PROJECTS = 32;
 
-interface Entry {
-  version: string;
-  ids: string[];
-}
-
 interface DbCache {
-  entries: Map<string, Entry>;
+  entries: Map<string, KeyOrder>;
   building: Set<string>;
 }
 
@@ -48,18 +43,31 @@ export async function readKeyStats(db: Database, projectId: string): Promise<Key
   return row ? { keyCount: Number(row.keyCount), version: row.version } : { keyCount: 0, version: "0" };
 }
 
-/** The cached order when it is still the current one, else null (and a rebuild is started). */
-export function currentKeyOrder(db: Database, projectId: string, stats: KeyStats): string[] | null {
-  if (stats.keyCount < KEY_ORDER_CACHE_MIN_KEYS) return null;
+export interface KeyOrder {
+  version: string;
+  ids: string[];
+}
+
+/** The cached order of a project, whether or not it is still current (check with isCurrentKeyOrder). */
+export function peekKeyOrder(db: Database, projectId: string): KeyOrder | null {
+  return cacheOf(db).entries.get(projectId) ?? null;
+}
+
+export function isCurrentKeyOrder(order: KeyOrder | null, stats: KeyStats): order is KeyOrder {
+  return order !== null && stats.keyCount >= KEY_ORDER_CACHE_MIN_KEYS && order.version === stats.version;
+}
+
+/** Marks a current order as recently used, or starts rebuilding a stale or missing one. */
+export function settleKeyOrder(db: Database, projectId: string, stats: KeyStats): void {
+  if (stats.keyCount < KEY_ORDER_CACHE_MIN_KEYS) return;
   const cache = cacheOf(db);
   const entry = cache.entries.get(projectId);
   if (entry && entry.version === stats.version) {
     cache.entries.delete(projectId);
     cache.entries.set(projectId, entry);
-    return entry.ids;
+    return;
   }
   rebuildKeyOrder(db, cache, projectId);
-  return null;
 }
 
 function rebuildKeyOrder(db: Database, cache: DbCache, projectId: string): void {

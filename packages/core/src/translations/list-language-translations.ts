@@ -7,7 +7,7 @@ import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
 import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
-import { currentKeyOrder, readKeyStats } from "./key-order-cache";
+import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "./key-order-cache";
 
 interface PageRow {
   id: string;
@@ -55,11 +55,14 @@ export async function listLanguageTranslations(
   const lang = resolveProjectLanguage(project, language);
   const { skip, take } = skipTake(pageReq);
   const isSource = lang === project.sourceLanguage;
-  const stats = await readKeyStats(ctx.db, project.id);
-  const order = currentKeyOrder(ctx.db, project.id, stats);
-  const rows = order
-    ? await ctx.db.query<PageRow>(LANGUAGE_PAGE_BY_IDS_SQL, [order.slice(skip, skip + take), lang, project.sourceLanguage, project.id])
-    : await ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
+  const byIds = (ids: string[]) => ctx.db.query<PageRow>(LANGUAGE_PAGE_BY_IDS_SQL, [ids, lang, project.sourceLanguage, project.id]);
+  const byOffset = () => ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
+  // With a cached order, the page is read alongside the version check (one round trip on a
+  // pool) and kept only if the order is still current.
+  const cached = peekKeyOrder(ctx.db, project.id);
+  const [stats, optimistic] = await Promise.all([readKeyStats(ctx.db, project.id), cached ? byIds(cached.ids.slice(skip, skip + take)) : null]);
+  settleKeyOrder(ctx.db, project.id, stats);
+  const rows = optimistic && isCurrentKeyOrder(cached, stats) ? optimistic : await byOffset();
   const data = rows.map((r) =>
     toTranslationRecord(
       r,
