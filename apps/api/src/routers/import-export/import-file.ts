@@ -27,8 +27,15 @@ export const importFileProcedure = authedProcedure
       path: "/projects/{projectId}/import",
       tags: ["Import and export"],
       summary: "Import a translation file into one project language",
-      description:
-        "One transaction: a file that cannot be parsed imports nothing (400 naming the line). Imported values get source `import`, status `translated` and a history entry.",
+      description: [
+        "Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line).",
+        "`language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported.",
+        "Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history).",
+        "`imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys.",
+        "Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace.",
+        "Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions.",
+        "`mo` content is the binary file in base64.",
+      ].join(" "),
     },
   })
   .input(ZImportFileRequest)
