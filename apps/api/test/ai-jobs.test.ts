@@ -155,8 +155,8 @@ describe("batch jobs", () => {
     expect(last.event).toBe("cancelled");
     const progress = stream.events.filter((e) => e.event === "progress");
     expect(last.data).toEqual({ jobId: job.jobId, translated: progress.length, failed: 0, total: 12 });
-    // Only the calls already in flight (one per concurrency lane) finish after the cancel.
-    expect(fake.requests.length).toBeLessThanOrEqual(requestsAtCancel);
+    // Each of the 2 concurrency lanes finishes at most the item it had already started.
+    expect(fake.requests.length).toBeLessThanOrEqual(requestsAtCancel + 2);
     expect(progress.length).toBeLessThan(12);
     expect(await jobStatus(job.jobId)).toBe("cancelled");
     const translatedRows = await server.db.prisma.translation.count({ where: { projectId, language: "de" } });

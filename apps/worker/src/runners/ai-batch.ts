@@ -1,11 +1,19 @@
-// Runs AI batch jobs. Each worker instance claims queued (or abandoned) jobs from the AiJob table
-// with a lease (see ai/job-lease.ts), woken at once by a NOTIFY when a job is started and by a
-// poll otherwise, and processes up to AI_WORKER_JOBS jobs at a time.
+// Runs AI batch jobs through the job queue (pg-boss, see ../queue). A dispatcher reserves runnable
+// AiJob rows and queues one `ai.batch` job per reservation in the same transaction; queue
+// handlers claim the row for this worker and process it (ai/run-ai-job.ts). The dispatcher wakes
+// on the NOTIFY a batch start raises, and every AI_JOB_POLL_MS — which is also how a job whose
+// worker died is found again once its lease (AI_JOB_LEASE_MS) runs out. AI_WORKER_JOBS jobs run
+// at a time per worker process.
 import { randomUUID } from "node:crypto";
 import { AI_JOBS_CHANNEL, aiConfigFromEnv } from "@locale/core/ai";
+import { createQueue } from "../queue";
 import type { Runner, WorkerDeps } from "../runner";
-import { claimNextJob, releaseLease } from "../ai/job-lease";
+import { claimJob, releaseLease, reserveRunnableJobs } from "../ai/job-lease";
 import { runAiJob } from "../ai/run-ai-job";
+
+export const AI_BATCH_JOB = "ai.batch";
+const RESERVE_BATCH = 20;
+const MAX_ROUNDS_PER_DISPATCH = 10;
 
 export interface AiBatchRunnerOptions {
   workerId?: string;
@@ -16,7 +24,7 @@ export interface AiBatchRunnerOptions {
 
 export interface AiBatchRunnerHandle {
   stop(): Promise<void>;
-  /** Stops at once without writing anything more, as a crashed process would (tests). */
+  /** Stops at once without writing anything more about its jobs, as a crashed process would (tests). */
   kill(): Promise<void>;
   readonly workerId: string;
 }
@@ -30,7 +38,8 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner 
   return {
     name: "ai-batch",
     async start(deps) {
-      const { db, logger } = deps;
+      const { db } = deps;
+      const logger = deps.logger.child({ runner: "ai-batch" });
       const ai = deps.config.ai ?? aiConfigFromEnv(deps.env);
       const workerId = options.workerId ?? `worker-${randomUUID()}`;
       const leaseMs = options.leaseMs ?? numberOf(deps.env.AI_JOB_LEASE_MS, 30_000);
@@ -39,46 +48,65 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner 
       const controller = new AbortController();
       let stopping = false;
       let killed = false;
-      const running = new Map<string, Promise<void>>();
-      let claiming: Promise<void> | null = null;
+      const running = new Set<Promise<void>>();
+      const queue = createQueue(db, logger);
+      await queue.start();
 
-      const runJob = (jobId: string) => {
-        const done = runAiJob(
-          { db, ai, logger, workerId, leaseMs, signal: controller.signal, isKilled: () => killed, isStopping: () => stopping },
-          jobId,
-        )
-          .catch((err: unknown) => {
-            if (!killed) logger.error({ err, jobId }, "AI batch job failed");
-          })
-          .then(async () => {
-            // Whatever happened, a job this worker no longer works on must not stay leased to it.
-            if (!killed) await releaseLease(db, jobId, workerId).catch(() => {});
-          })
-          .finally(() => {
-            running.delete(jobId);
-            if (!stopping && !killed) wake();
-          });
-        running.set(jobId, done);
-      };
-
-      const claimLoop = async () => {
-        while (!stopping && !killed && running.size < maxJobs) {
-          const jobId = await claimNextJob(db, workerId, leaseMs);
-          if (!jobId || stopping || killed) {
-            if (jobId && !killed) await releaseLease(db, jobId, workerId);
-            return;
-          }
-          runJob(jobId);
+      const runJob = async (jobId: string): Promise<void> => {
+        if (stopping || killed) return;
+        if (!(await claimJob(db, jobId, workerId, leaseMs))) return;
+        try {
+          await runAiJob({ db, ai, logger, workerId, leaseMs, signal: controller.signal, isKilled: () => killed, isStopping: () => stopping }, jobId);
+        } catch (err) {
+          if (!killed) logger.error({ err, jobId }, "AI batch job failed");
+        } finally {
+          // A job this worker no longer works on must not stay leased to it (a crash skips this).
+          if (!killed) await releaseLease(db, jobId, workerId).catch(() => {});
+          if (!killed && !stopping) wake();
         }
       };
+
+      await queue.work<{ jobId: string }>(AI_BATCH_JOB, { batchSize: 1, concurrency: maxJobs }, async (jobs) => {
+        for (const job of jobs) {
+          const done = runJob(job.data.jobId);
+          running.add(done);
+          await done.finally(() => running.delete(done));
+        }
+      });
+
+      const dispatch = async () => {
+        for (let round = 0; round < MAX_ROUNDS_PER_DISPATCH && !stopping && !killed; round++) {
+          const reserved = await db.prisma.$transaction(async (tx) => {
+            const ids = await reserveRunnableJobs(tx, leaseMs, RESERVE_BATCH);
+            for (const jobId of ids) {
+              // Not retried by the queue: a lost run is found again through the job's lease, so
+              // the queue's own expiry only has to outlast a long job (pg-boss allows < 24 h).
+              await queue.sendInTransaction(tx, AI_BATCH_JOB, { jobId }, { retryLimit: 0, expireInSeconds: 12 * 60 * 60 });
+            }
+            return ids.length;
+          });
+          if (reserved > 0) queue.wake(AI_BATCH_JOB);
+          if (reserved < RESERVE_BATCH) return;
+        }
+      };
+      let dispatching: Promise<void> | null = null;
+      let again = false;
       function wake(): void {
-        if (claiming || stopping || killed) return;
-        claiming = claimLoop()
+        if (stopping || killed) return;
+        if (dispatching) {
+          again = true;
+          return;
+        }
+        dispatching = dispatch()
           .catch((err: unknown) => {
-            if (!stopping && !killed) logger.error({ err }, "claiming an AI batch job failed");
+            if (!stopping && !killed) logger.error({ err }, "dispatching AI batch jobs failed");
           })
           .finally(() => {
-            claiming = null;
+            dispatching = null;
+            if (again) {
+              again = false;
+              wake();
+            }
           });
       }
 
@@ -90,6 +118,7 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner 
       const halt = async () => {
         clearInterval(poll);
         await unlisten().catch(() => {});
+        await dispatching?.catch(() => {});
       };
       return {
         workerId,
@@ -97,16 +126,16 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner 
           if (stopping || killed) return;
           stopping = true;
           await halt();
-          await claiming;
-          await Promise.allSettled([...running.values()]);
+          await Promise.allSettled([...running]);
+          await queue.stop({ timeoutMs: 15_000 });
         },
         async kill() {
           if (killed) return;
           killed = true;
           controller.abort();
           await halt();
-          await claiming?.catch(() => {});
-          await Promise.allSettled([...running.values()]);
+          await Promise.allSettled([...running]);
+          await queue.stop({ timeoutMs: 1_000 });
         },
       };
     },

@@ -1,9 +1,9 @@
-// POST /ai/translate/batch/cancel/:jobId. A job no worker holds is cancelled here and now (with
+// POST /ai/translate/batch/cancel/:jobId. A job no worker holds yet is cancelled here and now (with
 // its `cancelled` event); a running one is flagged, and its worker stops before the next item
 // and emits `cancelled` itself. A finished job cannot be cancelled (409).
 import type { ServiceContext } from "../context";
 import { conflict } from "../errors/app-error";
-import { appendJobEvent, FINISHED_JOB_STATUSES, publishJobEvents } from "./job-events";
+import { AI_QUEUE_RESERVATION, appendJobEvent, FINISHED_JOB_STATUSES, publishJobEvents } from "./job-events";
 import { loadAiJob } from "./load-ai-job";
 
 export async function cancelBatchJob(ctx: ServiceContext, projectId: string, jobId: string): Promise<{ jobId: string; status: "cancelled" }> {
@@ -15,7 +15,7 @@ export async function cancelBatchJob(ctx: ServiceContext, projectId: string, job
       job.id,
     );
     if (!row || FINISHED_JOB_STATUSES.includes(row.status)) throw conflict("Job is already finished");
-    if (row.lockedBy === null) {
+    if (row.lockedBy === null || row.lockedBy === AI_QUEUE_RESERVATION) {
       await tx.aiJob.update({ where: { id: job.id }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date() } });
       await tx.aiJobItem.updateMany({ where: { jobId: job.id, status: "pending" }, data: { status: "skipped" } });
       await appendJobEvent(tx, job.id, "cancelled", { jobId: job.id, translated: row.translated, failed: row.failed, total: row.total });

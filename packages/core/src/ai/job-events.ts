@@ -33,5 +33,8 @@ export async function readJobEventsAfter(db: Database, jobId: string, afterId: b
   return rows.map((r) => ({ id: r.id.toString(), event: r.event as JobEventName, data: r.data as Record<string, unknown> }));
 }
 
+/** `AiJob.lockedBy` of a job handed to the queue but not yet claimed by a worker. */
+export const AI_QUEUE_RESERVATION = "queue";
+
 export const TERMINAL_EVENTS: readonly JobEventName[] = ["complete", "cancelled"];
 export const FINISHED_JOB_STATUSES = ["completed", "cancelled", "aborted"];
