@@ -116,6 +116,7 @@ describe("update", () => {
     });
     const same = await server.request("PATCH", `/api/projects/${p._id}`, { apiKey: owner.apiKey, body: { sourceLanguage: "en" } });
     expect(same.status).toBe(200);
+    expect(await server.db.prisma.activity.count({ where: { projectId: p._id, action: "project.updated" } })).toBe(0);
     const model = await server.request("PATCH", `/api/projects/${p._id}`, { apiKey: owner.apiKey, body: { preferredModel: "gpt-4" } });
     expect(model.status).toBe(400);
     expect(model.body.issues[0].path).toBe("preferredModel");
@@ -148,6 +149,8 @@ describe("archive, restore, permanent delete", () => {
 
   it("deletes permanently for an owner session, and refuses an API key with 403", async () => {
     const p = await newProject();
+    const keys = await server.request("POST", `/api/projects/${p._id}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: [{ key: "a" }, { key: "b" }] } });
+    await server.request("PUT", `/api/projects/${p._id}/keys/${keys.body.keys[0]._id}/translations/de`, { apiKey: owner.apiKey, body: { value: "A" } });
     const byKey = await server.request("DELETE", `/api/projects/${p._id}/permanent`, { apiKey: owner.apiKey });
     expect(byKey.status).toBe(403);
     expect(byKey.body).toEqual(FORBIDDEN);
@@ -155,6 +158,8 @@ describe("archive, restore, permanent delete", () => {
     expect(bySession.status).toBe(200);
     expect(bySession.body).toEqual({ success: true });
     expect((await server.request("GET", `/api/projects/${p._id}`, { apiKey: owner.apiKey })).body).toEqual(NOT_FOUND);
+    expect(await server.db.prisma.key.count({ where: { projectId: p._id } })).toBe(0);
+    expect(await server.db.prisma.translation.count({ where: { projectId: p._id } })).toBe(0);
     const deleted = await server.db.prisma.activity.findFirst({ where: { action: "project.deleted", targetId: p._id } });
     expect(deleted).toMatchObject({ projectId: null, organizationId: owner.orgId });
   });

@@ -33,6 +33,8 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
     ...(targetLanguages !== undefined ? { targetLanguages } : {}),
     ...(input.preferredModel !== undefined ? { preferredModel: input.preferredModel } : {}),
   };
+  // A PATCH that changes nothing (an empty body, or the unchanged source language) writes nothing.
+  if (Object.keys(changes).length === 0) return toProjectRecord(project);
   const updated = await ctx.db.prisma.$transaction(async (tx) => {
     const row = await tx.project.update({ where: { id: project.id }, data: changes });
     await recordActivity(tx, ctx.actor, {
