@@ -454,8 +454,13 @@ describe("reads", () => {
 describe("large projects (cached key order)", () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  /** Every page of the language, as `keyId:value`, checked against the key list's own order. */
+  /**
+   * Every page of the language (as `keyId:value`) and of the key list, checked against the order
+   * the database itself gives.
+   */
   async function assertPagesMatchKeyList(projectId: string, expectedTotal: number): Promise<string[]> {
+    const oracle = (await server.db.prisma.key.findMany({ where: { projectId }, orderBy: [{ namespace: "asc" }, { key: "asc" }], select: { id: true } })).map((k) => k.id);
+    expect(oracle).toHaveLength(expectedTotal);
     const seen: string[] = [];
     const totalPages = Math.ceil(expectedTotal / 200);
     for (let page = 1; page <= totalPages; page++) {
@@ -463,8 +468,11 @@ describe("large projects (cached key order)", () => {
         server.request("GET", `/api/projects/${projectId}/translations/de?limit=200&page=${page}`, { apiKey: owner.apiKey }),
         server.request("GET", `/api/projects/${projectId}/keys?limit=200&page=${page}`, { apiKey: owner.apiKey }),
       ]);
+      const expected = oracle.slice((page - 1) * 200, page * 200);
       expect(translations.body.meta).toEqual({ page, limit: 200, total: expectedTotal, totalPages });
-      expect(translations.body.data.map((t: { keyId: string }) => t.keyId)).toEqual(keys.body.data.map((k: { _id: string }) => k._id));
+      expect(keys.body.meta).toEqual({ page, limit: 200, total: expectedTotal, totalPages });
+      expect(translations.body.data.map((t: { keyId: string }) => t.keyId)).toEqual(expected);
+      expect(keys.body.data.map((k: { _id: string }) => k._id)).toEqual(expected);
       seen.push(...translations.body.data.map((t: { keyId: string; value: string }) => `${t.keyId}:${t.value}`));
     }
     return seen;

@@ -8,3 +8,4 @@ export * from "./delete-key";
 export * from "./bulk-create-keys";
 export * from "./bulk-update-keys";
 export * from "./bulk-delete-keys";
+export * from "./key-order-cache";

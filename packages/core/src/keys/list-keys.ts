@@ -1,4 +1,4 @@
-import type { Prisma } from "@locale/db";
+import type { Key, Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
@@ -6,6 +6,7 @@ import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
 import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
 import { toKeyRecord, type KeyListItem } from "./key-record";
+import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "./key-order-cache";
 
 export interface ListKeysInput {
   page?: number;
@@ -38,13 +39,25 @@ export async function listKeys(ctx: ServiceContext, projectId: string, input: Li
     and.push({ translations: { none: { language, status: { not: "untranslated" } } } });
   }
   const where: Prisma.KeyWhereInput = { projectId: project.id, AND: and };
-  const [total, rows] = await Promise.all([
-    ctx.db.prisma.key.count({ where }),
-    ctx.db.prisma.key.findMany({ where, orderBy: [{ namespace: "asc" }, { key: "asc" }, { id: "asc" }], ...skipTake(pageReq) }),
-  ]);
-  return pageOf(
-    rows.map((k) => ({ ...toKeyRecord(k), id: k.id })),
-    pageReq,
-    total,
-  );
+  const orderBy = [{ namespace: "asc" as const }, { key: "asc" as const }, { id: "asc" as const }];
+  const toItem = (k: Key): KeyListItem => ({ ...toKeyRecord(k), id: k.id });
+  if (and.length > 0) {
+    const [total, rows] = await Promise.all([ctx.db.prisma.key.count({ where }), ctx.db.prisma.key.findMany({ where, orderBy, ...skipTake(pageReq) })]);
+    return pageOf(rows.map(toItem), pageReq, total);
+  }
+  // Unfiltered: the count comes from the trigger-kept stats, and a large project's page is looked
+  // up by id in its cached key order instead of walking OFFSET rows (see key-order-cache.ts).
+  const { skip, take } = skipTake(pageReq);
+  const cached = peekKeyOrder(ctx.db, project.id);
+  const stats = await readKeyStats(ctx.db, project.id);
+  settleKeyOrder(ctx.db, project.id, stats);
+  if (isCurrentKeyOrder(cached, stats)) {
+    const ids = cached.ids.slice(skip, skip + take);
+    const rows = await ctx.db.prisma.key.findMany({ where: { projectId: project.id, id: { in: ids } } });
+    const position = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return pageOf(rows.map(toItem), pageReq, stats.keyCount);
+  }
+  const rows = await ctx.db.prisma.key.findMany({ where, orderBy, skip, take });
+  return pageOf(rows.map(toItem), pageReq, stats.keyCount);
 }

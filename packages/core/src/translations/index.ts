@@ -9,4 +9,3 @@ export * from "./update-translation-status";
 export * from "./list-translation-history";
 export * from "./revert-translation";
 export * from "../shared/placeholders";
-export * from "./key-order-cache";

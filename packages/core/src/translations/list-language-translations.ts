@@ -7,7 +7,7 @@ import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
 import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
-import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "./key-order-cache";
+import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "../keys/key-order-cache";
 
 interface PageRow {
   id: string;
