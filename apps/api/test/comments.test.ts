@@ -249,6 +249,25 @@ describe("PATCH /comments/:commentId/resolve", () => {
   });
 });
 
+describe("GET comments filters", () => {
+  it("filters by language and by resolved state", async () => {
+    const key = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "filters.key" } })).body._id;
+    const path = `/api/projects/${projectId}/keys/${key}/comments`;
+    const de = (await post({ apiKey: owner.apiKey }, { body: "German", language: "de" }, path)).body._id;
+    const fr = (await post({ apiKey: owner.apiKey }, { body: "French", language: "fr" }, path)).body._id;
+    const general = (await post({ apiKey: owner.apiKey }, { body: "Whole key" }, path)).body._id;
+    await server.request("PATCH", `${path}/${fr}/resolve`, { apiKey: owner.apiKey });
+    const ids = async (query: string) => (await server.request("GET", `${path}${query}`, { apiKey: owner.apiKey })).body.map((c: any) => c._id);
+    expect(await ids("?language=DE")).toEqual([de]);
+    expect(await ids("?resolved=true")).toEqual([fr]);
+    expect(await ids("?resolved=false")).toEqual([de, general]);
+    expect(await ids("?language=fr&resolved=false")).toEqual([]);
+    const bad = await server.request("GET", `${path}?resolved=yes`, { apiKey: owner.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe("resolved");
+  });
+});
+
 describe("DELETE /comments/:commentId", () => {
   it("lets the author delete; answers {success: true}; replies go with the thread", async () => {
     const parent = await post({ cookie: translator.cookie }, { body: "Parent" });
