@@ -283,6 +283,20 @@ describe("bad input", () => {
     );
   });
 
+  it("skips values PostgreSQL cannot store and lists at most 1000 problems", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    const nul = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ good: "ok", bad: "a\u0000b" }) });
+    expect(nul.status).toBe(200);
+    expect(nul.body).toMatchObject({ imported: 1, skipped: 1, errors: [{ key: "bad", message: "The value contains a NUL character and was skipped." }] });
+    const many = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [` padded${i}`, "x"]));
+    const res = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify(many) });
+    expect(res.body.skipped).toBe(1500);
+    expect(res.body.errors).toHaveLength(1001);
+    expect(res.body.errors[1000]).toEqual({ message: "500 more problems are not listed." });
+    const act = await server.db.prisma.activity.findFirstOrThrow({ where: { projectId, action: "import.completed" }, orderBy: { createdAt: "desc" } });
+    expect(act.metadata).toMatchObject({ errorCount: 1500 });
+  });
+
   it("validates format and language", async () => {
     const projectId = await createProject(owner, ["de"]);
     const unknownFormat = await importFile(owner, projectId, { language: "de", format: "docx", content: "x" });

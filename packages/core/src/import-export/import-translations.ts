@@ -44,6 +44,11 @@ const CHUNK = 5000;
 /** How many created key names the `key.imported` activity entry lists. */
 export const IMPORTED_KEY_NAMES_IN_ACTIVITY = 50;
 const MAX_KEY_LENGTH = 1000;
+/** The same limits the key and translation endpoints apply. */
+const MAX_VALUE_LENGTH = 100_000;
+const MAX_DESCRIPTION_LENGTH = 10_000;
+/** A file with thousands of bad entries answers with the first ones and a count of the rest. */
+export const MAX_LISTED_ERRORS = 1000;
 
 interface Candidate {
   namespace: string;
@@ -80,8 +85,10 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
       { path: "namespace", message: "is only accepted for JSON formats" },
     ]);
   }
-  if (namespace !== namespace.trim()) {
-    throw badRequest("namespace: must not start or end with whitespace", [{ path: "namespace", message: "must not start or end with whitespace" }]);
+  if (namespace !== namespace.trim() || namespace.includes("\u0000")) {
+    throw badRequest("namespace: must not start or end with whitespace or contain NUL characters", [
+      { path: "namespace", message: "must not start or end with whitespace or contain NUL characters" },
+    ]);
   }
 
   const { candidates, errors, skipped: skippedEntries } = readCandidates(format, input.content, language, project.sourceLanguage, namespace);
@@ -122,7 +129,7 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
         },
       });
     }
-    return { imported, skipped, keysCreated: newKeys.length, errors, language, format };
+    return { imported, skipped, keysCreated: newKeys.length, errors: listedErrors(errors), language, format };
   });
 }
 
@@ -159,9 +166,17 @@ function readCandidates(
       continue;
     }
     seen.add(identity);
+    const valueProblem = textProblem(entry.value, MAX_VALUE_LENGTH, "value");
+    if (valueProblem) {
+      errors.push({ key, message: valueProblem });
+      skipped++;
+      continue;
+    }
     const takeValue = format !== "pot" && !entry.fuzzy && entry.value !== "";
     if (!takeValue) skipped++;
-    candidates.push({ namespace, key, value: entry.value, description: entry.description ?? "", takeValue });
+    // A description is a courtesy of the file: an unusable one is dropped, the entry still counts.
+    const description = entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
+    candidates.push({ namespace, key, value: entry.value, description, takeValue });
   }
   return { candidates, errors, skipped };
 }
@@ -187,7 +202,20 @@ function keyProblem(key: string): string | undefined {
   if (key === "") return "A key without a name was skipped.";
   if (key.length > MAX_KEY_LENGTH) return `The key is longer than ${MAX_KEY_LENGTH} characters and was skipped.`;
   if (key !== key.trim()) return `The key "${key}" starts or ends with whitespace and was skipped.`;
+  if (key.includes("\u0000")) return "The key contains a NUL character and was skipped.";
   return undefined;
+}
+
+/** PostgreSQL text cannot hold NUL characters. */
+function textProblem(text: string, maxLength: number, what: string): string | undefined {
+  if (text.length > maxLength) return `The ${what} is longer than ${maxLength} characters and was skipped.`;
+  if (text.includes("\u0000")) return `The ${what} contains a NUL character and was skipped.`;
+  return undefined;
+}
+
+function listedErrors(errors: ImportIssue[]): ImportIssue[] {
+  if (errors.length <= MAX_LISTED_ERRORS) return errors;
+  return [...errors.slice(0, MAX_LISTED_ERRORS), { message: `${errors.length - MAX_LISTED_ERRORS} more problems are not listed.` }];
 }
 
 /**
