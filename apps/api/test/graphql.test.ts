@@ -152,6 +152,20 @@ describe("tenant scoping and errors", () => {
     expect(still.status).toBe(200);
   });
 
+  it("lets a project token see only its own project", async () => {
+    const mine = await createProject();
+    const other = await createProject();
+    const token = await server.request("POST", `/api/projects/${mine}/tokens`, { apiKey: owner.apiKey, body: { name: "project ci" } });
+    expect(token.status).toBe(201);
+    const auth = { apiKey: token.body.token as string };
+    const { data } = await gql(`{ projects { id } }`, {}, auth);
+    expect(data.projects).toEqual([{ id: mine }]);
+    const outside = await gql(`query($p: ID!) { project(id: $p) { id } }`, { p: other }, auth);
+    expect(outside.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const orgLevel = await gql(`{ tokens { id } }`, {}, auth);
+    expect(orgLevel.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+  });
+
   it("codes errors: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, CONFLICT; internal details never leak", async () => {
     const anonymous = await gql(`{ projects { id } }`, {}, {});
     expect(anonymous.errors).toEqual([expect.objectContaining({ message: "Unauthorized", extensions: expect.objectContaining({ code: "UNAUTHENTICATED" }) })]);
