@@ -134,6 +134,9 @@ describe("export headers and body", () => {
     expect(unknown.json).toEqual({ statusCode: 400, message: 'format: "docx" is not a supported format', error: "Bad Request", issues: [{ path: "format", message: "is not a supported format" }] });
     const missing = await download(projectId, "de", "");
     expect(missing.json).toEqual({ statusCode: 400, message: "format: is required", error: "Bad Request", issues: [{ path: "format", message: "is required" }] });
+    const nul = await download(projectId, "de", "?format=po&namespace=%00");
+    expect(nul.status).toBe(400);
+    expect(nul.json.issues).toEqual([{ path: "namespace", message: "must not contain NUL characters" }]);
     const flag = await download(projectId, "de", "?format=po&includeUntranslated=yes");
     expect(flag.status).toBe(400);
     expect(flag.json.issues).toEqual([{ path: "includeUntranslated", message: 'must be "true" or "false"' }]);

@@ -42,6 +42,9 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   if (!isFormatId(input.format)) {
     throw badRequest(`format: "${input.format}" is not a supported format`, [{ path: "format", message: "is not a supported format" }]);
   }
+  if (input.namespace?.includes("\u0000")) {
+    throw badRequest("namespace: must not contain NUL characters", [{ path: "namespace", message: "must not contain NUL characters" }]);
+  }
   const format = input.format;
   const includeUntranslated = input.includeUntranslated ?? TRANSLATOR_FORMATS.includes(format);
   const withSource = BILINGUAL_FORMATS.includes(format);
