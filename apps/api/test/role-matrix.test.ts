@@ -45,7 +45,59 @@ interface Row {
   fresh?: (role: Role) => Promise<Partial<RouteIds>>;
   /** Replaces the builder's body. */
   body?: unknown;
+  /** The API-key scope the call needs, when it differs from the operation's (SCOPE_OF). */
+  scope?: Scope;
 }
+
+type Scope = (typeof SCOPES)[number];
+
+/** DECISIONS.md "API keys": the scope each operation needs; null for the caller's own session routes. */
+function scopeOf(op: string): Scope | null {
+  const [method, path] = op.split(" ") as [string, string];
+  const read = method === "GET";
+  if (path.startsWith("/auth/") || path.endsWith("/permanent")) return null;
+  if (path.includes("/tokens")) return "tokens:manage";
+  if (path.includes("/members") || path.includes("/invitations")) return "members:manage";
+  if (path.includes("/webhooks")) return "webhooks:manage";
+  if (path.includes("/glossaries")) return read || path.endsWith("/check") ? "glossary:read" : "glossary:write";
+  if (path.includes("/tm")) return read ? "tm:read" : "tm:write";
+  if (path.includes("/comments")) return read ? "comments:read" : "comments:write";
+  if (path.includes("/activity")) return "activity:read";
+  if (path.includes("/analytics")) return "analytics:read";
+  if (path.includes("/ai/")) return "ai";
+  if (path.includes("/import")) return "import";
+  if (path.includes("/export/")) return "export";
+  if (path.includes("/translations")) return read ? "translations:read" : "translations:write";
+  if (path.includes("/keys")) return read ? "keys:read" : "keys:write";
+  if (path.startsWith("/organizations/{orgId}")) return "organization:manage";
+  if (path.startsWith("/projects")) return read ? "projects:read" : "projects:write";
+  throw new Error(`no scope known for ${op}`);
+}
+
+const SCOPES = [
+  "projects:read",
+  "projects:write",
+  "keys:read",
+  "keys:write",
+  "translations:read",
+  "translations:write",
+  "translations:review",
+  "import",
+  "export",
+  "ai",
+  "glossary:read",
+  "glossary:write",
+  "tm:read",
+  "tm:write",
+  "comments:read",
+  "comments:write",
+  "analytics:read",
+  "activity:read",
+  "tokens:manage",
+  "members:manage",
+  "organization:manage",
+  "webhooks:manage",
+] as const;
 
 let server: TestServer;
 let fake: FakeAiProviders;
@@ -83,6 +135,18 @@ async function tokenOf(role: Role, scope: "organization" | "project"): Promise<P
   return scope === "organization" ? { orgTokenId: res.body._id } : { projectTokenId: res.body._id };
 }
 
+const scopedTokens = new Map<string, string>();
+
+/** An organization token of the owner holding exactly these scopes (made once per scope set). */
+async function scopedToken(scopes: readonly Scope[]): Promise<string> {
+  const name = scopes.join(" ");
+  const known = scopedTokens.get(name);
+  if (known) return known;
+  const token = (await owner("POST", `/organizations/${fx.ids.orgId}/tokens`, { name: `scoped ${++n}`, scopes })).token as string;
+  scopedTokens.set(name, token);
+  return token;
+}
+
 async function freshJob(): Promise<Partial<RouteIds>> {
   const job = await owner("POST", `/projects/${fx.ids.projectId}/ai/translate/batch/start`, { sourceLanguage: "en", targetLanguage: "fr", limit: 1 });
   return { jobId: job.jobId };
@@ -115,6 +179,13 @@ const ROWS: Row[] = [
     op: "DELETE /organizations/{orgId}/members/{userId}",
     allowed: ADMINS,
     fresh: async () => ({ userId: (await addMember(server, fx.owner, "translator")).userId }),
+  },
+  {
+    op: "DELETE /organizations/{orgId}/members/{userId}",
+    allowed: [],
+    roles: ["admin", "developer", "translator", "reviewer"],
+    note: "nobody removes the owner",
+    fresh: async () => ({ userId: fx.owner.userId }),
   },
   { op: "GET /organizations/{orgId}/invitations", allowed: ADMINS },
   { op: "DELETE /organizations/{orgId}/invitations/{invitationId}", allowed: ADMINS, fresh: () => createInvitation(server, fx.owner) },
@@ -171,8 +242,8 @@ const ROWS: Row[] = [
   { op: "GET /projects/{projectId}/keys/{keyId}/translations", allowed: ALL },
   { op: "PUT /projects/{projectId}/keys/{keyId}/translations/{language}", allowed: WRITERS },
   { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status translated" },
-  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status reviewed", body: { status: "reviewed" } },
-  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status approved", body: { status: "approved" } },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status reviewed", body: { status: "reviewed" }, scope: "translations:review" },
+  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status approved", body: { status: "approved" }, scope: "translations:review" },
   { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status untranslated", fresh: async () => ({ language: "fr" }), body: { status: "untranslated" } },
   { op: "GET /projects/{projectId}/keys/{keyId}/translations/{language}/history", allowed: ALL },
   { op: "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert", allowed: WRITERS, fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId) },
@@ -312,6 +383,26 @@ describe("role matrix", () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it.each(ROWS.filter((row) => scopeOf(row.op) && row.allowed.includes("owner") && !row.session).map((row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const))(
+    "scopes: %s answers the owner's token scoped to what it needs, and refuses one scoped to everything else",
+    async (_name, row) => {
+      const scope = row.scope ?? scopeOf(row.op)!;
+      const results: string[] = [];
+      for (const [label, scopes] of [
+        ["only", [scope]],
+        ["all but", SCOPES.filter((s) => s !== scope)],
+      ] as const) {
+        const token = await scopedToken(scopes);
+        const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh("owner") : {}) });
+        if (row.body !== undefined) call.body = row.body;
+        const res = await sendCall(server, call, { apiKey: token });
+        const ok = label === "only" ? res.status >= 200 && res.status < 300 : res.status === 403 && JSON.stringify(res.body) === JSON.stringify(FORBIDDEN);
+        if (!ok) results.push(`${label} ${scope}: ${res.status} ${res.text.slice(0, 160)}`);
+      }
+      expect(results).toEqual([]);
+    },
+  );
 
   it("refuses permanent deletion to the owner's API key (owner session only)", async () => {
     const { projectId } = await freshProject();
