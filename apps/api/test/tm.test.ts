@@ -105,6 +105,16 @@ describe("TM endpoints", () => {
     expect((await q("sourceText=Nothing%20alike%20here")).body).toEqual([]);
   });
 
+  it("finds texts without letters or digits (no trigrams) by exact normalised text", async () => {
+    const org = await signUpUser(server, "Punct");
+    await seed(org.orgId, "…!?", "…!?");
+    await seed(org.orgId, "—", "–");
+    const q = (text: string) => server.request("GET", `/api/organizations/${org.orgId}/tm/search?sourceText=${encodeURIComponent(text)}`, { apiKey: org.apiKey });
+    expect((await q("…!?")).body.map((r: any) => [r.sourceText, r.similarity])).toEqual([["…!?", 100]]);
+    expect((await q(" …!? ")).body.map((r: any) => [r.sourceText, r.similarity])).toEqual([["…!?", 99]]);
+    expect((await q("?!")).body).toEqual([]);
+  });
+
   it("answers 400 for a missing sourceText, a bad minSimilarity or limit, and a bad language", async () => {
     const q = (params: string) => server.request("GET", `/api/organizations/${owner.orgId}/tm/search?${params}`, { apiKey: owner.apiKey });
     const missing = await q("sourceLang=en");

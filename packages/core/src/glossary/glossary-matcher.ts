@@ -94,8 +94,14 @@ interface Output<T> {
 }
 
 export class GlossaryMatcher<T = unknown> {
-  /** Per node: child transitions keyed by folded code unit. */
-  private readonly next: Map<number, number>[] = [new Map()];
+  /**
+   * Trie edges. Most nodes of a glossary trie have a single child, so that child is stored inline
+   * (code unit + node) and a Map is allocated only for nodes that branch: building a 5,000-term
+   * automaton then allocates a few hundred Maps instead of one per node.
+   */
+  private readonly soloUnit: number[] = [-1];
+  private readonly soloChild: number[] = [-1];
+  private readonly branches: (Map<number, number> | undefined)[] = [undefined];
   private readonly fail: number[] = [0];
   /** Nearest node on the failure chain that has outputs (-1 = none). */
   private readonly dictLink: number[] = [-1];
@@ -110,14 +116,10 @@ export class GlossaryMatcher<T = unknown> {
       let node = 0;
       for (let i = 0; i < folded.length; i++) {
         const code = folded.charCodeAt(i);
-        let child = this.next[node]!.get(code);
+        let child = this.step(node, code);
         if (child === undefined) {
-          child = this.next.length;
-          this.next.push(new Map());
-          this.fail.push(0);
-          this.dictLink.push(-1);
-          this.outputs.push(undefined);
-          this.next[node]!.set(code, child);
+          child = this.addNode();
+          this.link(node, code, child);
         }
         node = child;
       }
@@ -134,15 +136,51 @@ export class GlossaryMatcher<T = unknown> {
     this.buildFailureLinks();
   }
 
+  private addNode(): number {
+    this.soloUnit.push(-1);
+    this.soloChild.push(-1);
+    this.branches.push(undefined);
+    this.fail.push(0);
+    this.dictLink.push(-1);
+    this.outputs.push(undefined);
+    return this.fail.length - 1;
+  }
+
+  private link(node: number, code: number, child: number): void {
+    const map = this.branches[node];
+    if (map) map.set(code, child);
+    else if (this.soloUnit[node] === -1) {
+      this.soloUnit[node] = code;
+      this.soloChild[node] = child;
+    } else {
+      this.branches[node] = new Map([
+        [this.soloUnit[node]!, this.soloChild[node]!],
+        [code, child],
+      ]);
+    }
+  }
+
+  private step(node: number, code: number): number | undefined {
+    const map = this.branches[node];
+    if (map) return map.get(code);
+    return this.soloUnit[node] === code ? this.soloChild[node] : undefined;
+  }
+
+  private children(node: number): Iterable<[number, number]> {
+    const map = this.branches[node];
+    if (map) return map;
+    return this.soloUnit[node] === -1 ? [] : [[this.soloUnit[node]!, this.soloChild[node]!]];
+  }
+
   private buildFailureLinks(): void {
     const queue: number[] = [];
-    for (const child of this.next[0]!.values()) queue.push(child);
+    for (const [, child] of this.children(0)) queue.push(child);
     for (let head = 0; head < queue.length; head++) {
       const node = queue[head]!;
-      for (const [code, child] of this.next[node]!) {
+      for (const [code, child] of this.children(node)) {
         let f = this.fail[node]!;
-        while (f !== 0 && !this.next[f]!.has(code)) f = this.fail[f]!;
-        const target = this.next[f]!.get(code);
+        while (f !== 0 && this.step(f, code) === undefined) f = this.fail[f]!;
+        const target = this.step(f, code);
         const failTo = target !== undefined && target !== child ? target : 0;
         this.fail[child] = failTo;
         this.dictLink[child] = this.outputs[failTo] ? failTo : this.dictLink[failTo]!;
@@ -158,10 +196,10 @@ export class GlossaryMatcher<T = unknown> {
     let node = 0;
     for (let i = 0; i < folded.length; i++) {
       const code = folded.charCodeAt(i);
-      let child = this.next[node]!.get(code);
+      let child = this.step(node, code);
       while (child === undefined && node !== 0) {
         node = this.fail[node]!;
-        child = this.next[node]!.get(code);
+        child = this.step(node, code);
       }
       node = child ?? 0;
       for (let n = this.outputs[node] ? node : this.dictLink[node]!; n !== -1; n = this.dictLink[n]!) {

@@ -1,5 +1,6 @@
 // Fuzzy TM search: the pg_trgm GIN index on sourceNorm narrows 100 000s of entries to a few
 // hundred candidates, which are then ranked exactly by edit distance (tmSimilarity) in JS.
+import { Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { assertOrganization } from "../organizations/load-organization";
@@ -23,11 +24,16 @@ export const TM_SEARCH_MAX_LIMIT = 50;
 const CANDIDATES = 300;
 
 /**
- * Trigram similarity threshold for a requested edit-distance similarity. The two measures differ
- * (one typo in a short word destroys up to three trigrams), so the index is asked generously —
- * half the requested similarity — and the exact measure decides.
+ * Trigram similarity threshold for a requested edit-distance similarity. The measures differ (one
+ * typo in a short word destroys up to three trigrams, so "Save" and "Sav" are 75% by edit distance
+ * but 0.5 by trigrams), hence the generous factor; the floor of 0.4 keeps the index selective,
+ * since below it common words alone make most of a large memory a candidate. Pairs sharing fewer
+ * trigrams than this are not found even when their edit similarity would qualify.
  */
-export const trigramThreshold = (minSimilarity: number): number => Math.min(0.6, Math.max(0.05, minSimilarity / 200));
+export const trigramThreshold = (minSimilarity: number): number => Math.min(0.6, Math.max(0.4, (minSimilarity / 100) * 0.6));
+
+/** pg_trgm builds trigrams from letters and digits only; a text without any has none. */
+const HAS_TRIGRAMS = /[\p{L}\p{N}]/u;
 
 export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promise<TmSearchResult[]> {
   assertOrganization(ctx, input.orgId, "tm.read");
@@ -47,12 +53,13 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
   const rows = await ctx.db.prisma.$transaction(async (tx) => {
     // `%` is the operator the GIN index serves; its threshold is a setting, local to this transaction.
     await tx.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`;
+    const match = HAS_TRIGRAMS.test(norm) ? Prisma.sql`"sourceNorm" % ${norm}` : Prisma.sql`"sourceNorm" = ${norm}`;
     return tx.$queryRaw<
       { id: string; sourceText: string; targetText: string; sourceLanguage: string; targetLanguage: string; usageCount: number; createdAt: Date; sourceNorm: string }[]
     >`
       SELECT "id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt", "sourceNorm"
       FROM "TmEntry"
-      WHERE ("sourceNorm" % ${norm} OR "sourceNorm" = ${norm})
+      WHERE ${match}
         AND "organizationId" = ${organizationId}
         AND (${sourceLang}::text IS NULL OR "sourceLanguage" = ${sourceLang})
         AND (${targetLang}::text IS NULL OR "targetLanguage" = ${targetLang})
