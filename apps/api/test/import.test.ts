@@ -253,6 +253,15 @@ describe("namespaces", () => {
   });
 });
 
+describe("YAML", () => {
+  it("strips a Rails-style top-level key equal to the import language", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    const res = await importFile(owner, projectId, { language: "de", format: "yaml", content: 'de:\n  nav:\n    home: "Startseite"\n    "yes": "no"\n' });
+    expect(res.body).toMatchObject({ imported: 2, keysCreated: 2, errors: [] });
+    expect(await storedValues(projectId, "de")).toEqual({ "nav.home": "Startseite", "nav.yes": "no" });
+  });
+});
+
 describe("bad input", () => {
   it("answers 400 with the parser's message and line for an unreadable file, and imports nothing", async () => {
     const projectId = await createProject(owner, ["de"]);
