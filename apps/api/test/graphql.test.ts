@@ -2,6 +2,8 @@
 // activity as REST, coded errors, a bounded number of SQL statements per query, and limits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getIntrospectionQuery } from "graphql";
+import { conflict } from "@locale/core";
+import { toGraphqlError } from "../src/graphql";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -200,6 +202,18 @@ describe("tenant scoping and errors", () => {
     expect(res.status).toBe(403);
     const same = await gql(`{ me { role user { id } organization { id } } }`, {}, { cookie: owner.cookie });
     expect(same.data.me).toEqual({ role: "owner", user: { id: owner.userId }, organization: { id: owner.orgId } });
+  });
+});
+
+describe("error mapping", () => {
+  it("codes AppErrors from the shared table and masks everything else", () => {
+    const coded = toGraphqlError(conflict("Key already exists"));
+    expect(coded.message).toBe("Key already exists");
+    expect(coded.extensions).toEqual({ code: "CONFLICT", statusCode: 409 });
+    const internal = toGraphqlError(new Error("connection to 10.0.0.5 refused: password authentication failed"));
+    expect(internal.message).toBe("Internal server error");
+    expect(internal.extensions).toEqual({ code: "INTERNAL_SERVER_ERROR", statusCode: 500 });
+    expect(JSON.stringify(internal.toJSON())).not.toContain("10.0.0.5");
   });
 });
 

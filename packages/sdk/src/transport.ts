@@ -102,11 +102,27 @@ export class Transport {
     }
   }
 
-  /** JSON request → parsed JSON body. */
+  /** JSON request → parsed JSON body (the body must also arrive within `timeoutMs`). */
   async json<T>(spec: RequestSpec): Promise<T> {
     const res = await this.send(spec);
-    const text = await res.text();
+    const text = await this.readText(res);
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  private async readText(res: Response): Promise<string> {
+    if (this.timeoutMs <= 0) return res.text();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void res.body?.cancel().catch(() => undefined);
+        reject(new ApiTimeoutError(this.timeoutMs, res.url));
+      }, this.timeoutMs);
+    });
+    try {
+      return await Promise.race([res.text(), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** fetch with a per-attempt deadline; a caller's abort is passed through untouched. */
