@@ -58,6 +58,9 @@ const TRICKY: TranslationEntry[] = [
   { key: "printf", value: "%1$s has %2$d items (%s)" },
   { key: "unicode", value: "Grüße 👋 مرحبا 日本語" },
   { key: "html", value: "<b>Bold</b> & <i>more</i>" },
+  { key: "spaces", value: "  padded  " },
+  { key: "android.special", value: "@string/not_a_ref ?attr too" },
+  { key: "braces", value: "{{double}} and 100% sure" },
 ];
 const PLURAL: TranslationEntry = { key: "files", value: "{count, plural, one {# file} other {# files}}" };
 /** Formats with native plurals write the ICU value natively; the others carry it as a plain string. */
