@@ -200,6 +200,9 @@ describe("tenant scoping and errors", () => {
       body: { query: `mutation { createProject(input: { name: "x", sourceLanguage: "en" }) { id } }` },
     });
     expect(res.status).toBe(403);
+    const graphiql = await server.request("GET", "/graphql", { headers: { accept: "text/html" } });
+    expect(graphiql.status).toBe(200);
+    expect(graphiql.text).toMatch(/graphiql/i);
     const same = await gql(`{ me { role user { id } organization { id } } }`, {}, { cookie: owner.cookie });
     expect(same.data.me).toEqual({ role: "owner", user: { id: owner.userId }, organization: { id: owner.orgId } });
   });

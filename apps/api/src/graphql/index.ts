@@ -1,7 +1,7 @@
 // GraphQL at /graphql: the Pothos schema served by graphql-yoga (GraphiQL in the browser),
 // authenticated like REST (X-API-Key or the session cookie → the same Actor), errors coded from
 // APP_ERROR_TABLE, internal errors masked, and depth/cost/alias limits against hostile queries.
-import type { RequestHandler, Request } from "express";
+import express, { type RequestHandler, type Request } from "express";
 import type { Logger } from "pino";
 import type { GraphQLError as GraphQLErrorType } from "graphql";
 import { createYoga } from "graphql-yoga";
@@ -66,7 +66,7 @@ export function toGraphqlError(error: unknown, logger?: Logger): GraphQLErrorTyp
   });
 }
 
-/** Express handlers for /graphql: the CSRF rule of cookie sessions, then yoga. */
+/** Express handlers for /graphql: body limit, the CSRF rule of cookie sessions, then yoga. */
 export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[] {
   const yoga = createYoga<{ req: Request }, GraphqlContext>({
     schema,
@@ -86,5 +86,6 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
       }),
     ],
   });
-  return [csrfGuard(deps.config.publicUrl, deps.config.corsOrigins), yoga as unknown as RequestHandler];
+  // express.json first: the same body size limit (413) as REST; yoga reads the parsed body.
+  return [express.json({ limit: deps.config.MAX_BODY_BYTES }), csrfGuard(deps.config.publicUrl, deps.config.corsOrigins), yoga as unknown as RequestHandler];
 }
