@@ -4,6 +4,7 @@
 // project/organization with one foreign child id at a time; and reads its own `current`
 // organization without seeing the first one's data. A project token of one project gets 404 for
 // another project and 403 on organization-level routes other than glossary/TM reads.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAiProviders, type FakeAiProviders } from "./helpers/fake-ai-providers";
 import { FORBIDDEN, ROUTE_BUILDERS, buildCall, createOrgFixture, listOperations, sendCall, startWebhookReceiver, type OrgFixture, type RouteIds } from "./helpers/route-fixtures";
@@ -73,7 +74,7 @@ function victimMarkers(except: string[] = []): string[] {
     ids.userId,
     ids.invitationId,
     ids.email,
-    victim.members.reviewer.email,
+    ...Object.values(victim.members).flatMap((m) => [m.userId, m.email]),
     "Victim app",
     "Victim terms",
   ];
@@ -103,12 +104,16 @@ describe("another organization", () => {
     expect(operations.filter((op) => !ROUTE_BUILDERS[op])).toEqual([]);
   });
 
-  it("gets 404 on every operation addressed by the first organization's ids, by API key and by session", async () => {
+  it("gets 404 on every operation addressed by the first organization's ids, by API key, by session and under /api/v1", async () => {
     const failures: string[] = [];
-    for (const auth of [{ apiKey: intruder.owner.apiKey }, { cookie: intruder.owner.cookie }]) {
+    const ways = [
+      { how: "key", auth: { apiKey: intruder.owner.apiKey }, prefix: "/api" },
+      { how: "session", auth: { cookie: intruder.owner.cookie }, prefix: "/api" },
+      { how: "key /api/v1", auth: { apiKey: intruder.owner.apiKey }, prefix: "/api/v1" },
+    ] as const;
+    for (const { how, auth, prefix } of ways) {
       for (const op of operations.filter((o) => !UNSCOPED.has(o))) {
-        const res = await sendCall(server, buildCall(op, victim.ids), auth);
-        const how = auth.apiKey ? "key" : "session";
+        const res = await sendCall(server, buildCall(op, victim.ids), auth, prefix);
         if (res.status !== 404 || res.body?.error !== "Not Found" || !/ not found$/.test(res.body?.message ?? "")) failures.push(`${how} ${op}: ${res.status} ${res.text.slice(0, 160)}`);
         else expect(res.body).toEqual(NOT_FOUND);
       }
@@ -131,6 +136,13 @@ describe("another organization", () => {
         probes++;
         const res = await sendCall(server, mixed, { apiKey: intruder.owner.apiKey });
         const what = `${op} with the victim's ${field}`;
+        // Never leak existence: a foreign id must answer exactly like an id that exists nowhere.
+        const unknownId = randomUUID();
+        const unknown = await sendCall(server, buildCall(op, { ...intruder.ids, [field]: unknownId }), { apiKey: intruder.owner.apiKey });
+        const victimId = victim.ids[field] as string;
+        if (res.status !== unknown.status || res.text.split(victimId).join("<id>") !== unknown.text.split(unknownId).join("<id>")) {
+          failures.push(`${what} answers unlike an unknown id: ${res.status} ${res.text.slice(0, 120)} vs ${unknown.status} ${unknown.text.slice(0, 120)}`);
+        }
         if (inPath) {
           if (res.status !== 404 || res.body?.error !== "Not Found") failures.push(`${what}: ${res.status} ${res.text.slice(0, 160)}`);
         } else {
@@ -145,6 +157,16 @@ describe("another organization", () => {
     expect(probes).toBeGreaterThan(30);
   });
 
+  it("cannot reply to the first organization's comment: answered like a comment that does not exist", async () => {
+    const path = `/api/projects/${intruder.ids.projectId}/keys/${intruder.ids.keyId}/comments`;
+    const foreign = await server.request("POST", path, { apiKey: intruder.owner.apiKey, body: { body: "Reply", parentId: victim.ids.commentId } });
+    const unknownId = randomUUID();
+    const unknown = await server.request("POST", path, { apiKey: intruder.owner.apiKey, body: { body: "Reply", parentId: unknownId } });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(foreign.status).toBe(unknown.status);
+    expect(foreign.text.split(victim.ids.commentId).join("<id>")).toBe(unknown.text.split(unknownId).join("<id>"));
+  });
+
   it("sees only its own data through `current` and the caller-scoped routes", async () => {
     const failures: string[] = [];
     const current = { ...intruder.ids, orgId: "current" };
@@ -154,6 +176,15 @@ describe("another organization", () => {
       if (res.status < 200 || res.status >= 300) failures.push(`${op} (current): ${res.status} ${res.text.slice(0, 160)}`);
       const leaks = leaksIn(res.text);
       if (leaks.length > 0) failures.push(`${op} (current) leaks ${leaks.join(",")}`);
+    }
+    for (const path of [
+      `/organizations/current/activity?userId=${victim.owner.userId}`,
+      `/organizations/current/tm/search?sourceText=${encodeURIComponent("Änderungen speichern")}`,
+      `/organizations/current/tm/search?sourceText=${encodeURIComponent(victim.ids.keyName)}&minSimilarity=0`,
+    ]) {
+      const res = await server.request("GET", `/api${path}`, { apiKey: intruder.owner.apiKey });
+      expect(res.status, path).toBe(200);
+      expect(leaksIn(res.text), path).toEqual([]);
     }
     for (const op of ["GET /projects", "GET /auth/me", "POST /projects"]) {
       const res = await sendCall(server, buildCall(op, intruder.ids), { apiKey: intruder.owner.apiKey });
@@ -250,7 +281,8 @@ describe("afterwards", () => {
     const activity = await get(`/organizations/${ids.orgId}/activity?limit=200`);
     // Nothing of the victim went out to the AI provider in a prompt either.
     expect(fake.requests.flatMap((r) => leaksIn(JSON.stringify(r.body)))).toEqual([]);
-    const intruders = [intruder.owner.userId];
-    expect(activity.body.data.filter((e: { userId?: string }) => intruders.includes(e.userId ?? ""))).toEqual([]);
+    expect(activity.status).toBe(200);
+    expect(activity.body.data.length).toBeGreaterThan(5);
+    expect(activity.text).not.toContain(intruder.owner.userId);
   });
 });

@@ -215,13 +215,13 @@ export function buildCall(op: string, ids: RouteIds): RouteCall {
 }
 
 /** Sends a call; SSE responses are cut off once their headers arrive (the stream never ends by itself). */
-export async function sendCall(server: TestServer, call: RouteCall, auth: Pick<RequestOptions, "apiKey" | "cookie">): Promise<TestResponse> {
-  if (!call.sse) return server.request(call.method, `/api${call.path}`, { ...auth, body: call.body, rawBody: call.rawBody });
+export async function sendCall(server: TestServer, call: RouteCall, auth: Pick<RequestOptions, "apiKey" | "cookie">, prefix: "/api" | "/api/v1" = "/api"): Promise<TestResponse> {
+  if (!call.sse) return server.request(call.method, `${prefix}${call.path}`, { ...auth, body: call.body, rawBody: call.rawBody });
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (auth.apiKey) headers["x-api-key"] = auth.apiKey;
   if (auth.cookie) headers.cookie = auth.cookie;
   const controller = new AbortController();
-  const res = await fetch(`${server.url}/api${call.path}`, { headers, signal: controller.signal });
+  const res = await fetch(`${server.url}${prefix}${call.path}`, { headers, signal: controller.signal });
   const isStream = (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
   let text = "";
   if (isStream) controller.abort();
