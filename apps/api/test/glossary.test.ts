@@ -237,6 +237,12 @@ describe("glossary terms", () => {
     const badLang = await server.request("POST", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey, body: { term: "x", translations: [{ language: "??", value: "a" }] } });
     expect(badLang.status).toBe(400);
     expect(badLang.body.issues[0].path).toBe("translations.0.language");
+    // flags must be JSON booleans: "no" is not silently read as true
+    for (const body of [{ term: "x", caseSensitive: "no" }, { term: "x", doNotTranslate: 1 }, { term: "x", translations: [{ language: "de", value: "y", approved: "false" }] }]) {
+      const res = await server.request("POST", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBe("Bad Request");
+    }
     const missing = await server.request("POST", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey, body: { definition: "no term" } });
     expect(missing.status).toBe(400);
     expect(missing.body.issues[0].path).toBe("term");

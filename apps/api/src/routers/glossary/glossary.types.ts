@@ -29,6 +29,12 @@ export const ZGlossaryTerm = z.object({
   created: z.string(),
 });
 
+/**
+ * A JSON boolean only. The REST adapter coerces values declared as z.boolean(), so "no" or 1
+ * would become true; a literal union is validated as sent.
+ */
+const ZStrictBoolean = z.literal([true, false]);
+
 export const ZOrgInput = z.object({ orgId: z.string().describe("Organization id, or `current`") });
 
 export const ZGlossaryFields = z.object({
@@ -41,15 +47,15 @@ export const ZGlossaryFields = z.object({
 export const ZTermTranslationInput = z.object({
   language: z.string().min(1).max(64),
   value: z.string().max(10_000),
-  approved: z.boolean().optional(),
+  approved: ZStrictBoolean.optional(),
 });
 
 export const ZTermFields = z.object({
   term: z.string().min(1).max(500),
   definition: z.string().max(10_000).optional(),
   translations: z.array(ZTermTranslationInput).max(500).optional(),
-  doNotTranslate: z.boolean().optional(),
-  caseSensitive: z.boolean().optional(),
+  doNotTranslate: ZStrictBoolean.optional(),
+  caseSensitive: ZStrictBoolean.optional(),
 });
 
 export const ZGlossaryFormat = z.enum(["csv", "tbx"]);
