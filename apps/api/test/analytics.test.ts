@@ -285,3 +285,29 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
     });
   });
 });
+
+describe("project tokens", () => {
+  it("read their own project's analytics, get 404 for other projects and 403 for the organization overview", async () => {
+    const org = await signUpUser(server, "Tokenized");
+    const mine = await createProject(org, { name: "Mine", sourceLanguage: "en", targetLanguages: ["de"] });
+    const theirs = await createProject(org, { name: "Theirs", sourceLanguage: "en", targetLanguages: ["de"] });
+    const token = await server.request("POST", `/api/projects/${mine}/tokens`, { apiKey: org.apiKey, body: { name: "ci" } });
+    expect(token.status, token.text).toBe(201);
+    const apiKey = token.body.token as string;
+    expect((await server.request("GET", `/api/projects/${mine}/analytics/progress`, { apiKey })).status).toBe(200);
+    expect((await server.request("GET", `/api/projects/${mine}/analytics/contributors`, { apiKey })).status).toBe(200);
+    const other = await server.request("GET", `/api/projects/${theirs}/analytics/progress`, { apiKey });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ statusCode: 404, message: "Project not found", error: "Not Found" });
+    const overview = await server.request("GET", `/api/organizations/${org.orgId}/analytics/overview`, { apiKey });
+    expect(overview.status).toBe(403);
+    expect(overview.body).toEqual({ statusCode: 403, message: "Forbidden resource", error: "Forbidden" });
+    // glossary and TM reads stay open to it at organization level, writes do not
+    expect((await server.request("GET", `/api/organizations/${org.orgId}/glossaries`, { apiKey })).status).toBe(200);
+    expect((await server.request("POST", `/api/organizations/${org.orgId}/glossaries/check`, { apiKey, body: { text: "x" } })).status).toBe(200);
+    expect((await server.request("GET", `/api/organizations/${org.orgId}/tm/search?sourceText=x`, { apiKey })).status).toBe(200);
+    const write = await server.request("POST", `/api/organizations/${org.orgId}/glossaries`, { apiKey, body: { name: "G", sourceLanguage: "en" } });
+    expect(write.status).toBe(403);
+    expect(write.body).toEqual({ statusCode: 403, message: "Forbidden resource", error: "Forbidden" });
+  });
+});
