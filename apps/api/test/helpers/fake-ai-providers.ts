@@ -210,6 +210,8 @@ export interface SseEvent {
   id: string;
   event: string;
   data: any;
+  /** Arrival time (ms since epoch), for latency measurements. */
+  receivedAt: number;
 }
 
 export interface SseStream {
@@ -245,7 +247,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
         while ((at = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, at);
           buffer = buffer.slice(at + 2);
-          const e: Partial<SseEvent> = {};
+          const e: Partial<SseEvent> = { receivedAt: Date.now() };
           for (const line of block.split("\n")) {
             if (line.startsWith(":")) comments.push(line.slice(1).trim());
             else if (line.startsWith("id: ")) e.id = line.slice(4);

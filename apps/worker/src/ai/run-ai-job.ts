@@ -4,6 +4,10 @@
 // consecutive failures) or `cancelled`. Every write first checks that this worker still holds the
 // job's lease, so a worker that lost the job (or was presumed dead) never writes over the one that
 // took it over; items already done are never redone because only `pending` items are processed.
+//
+// Throughput: a lane hands its result to the job's writer and goes on with the next item while the
+// save commits; writes are serialised (event ids must commit in increasing order, since readers
+// page by id) with a small bound on how far lanes may run ahead of them.
 import type { Logger } from "pino";
 import type { Database, Prisma } from "@locale/db";
 import { recordActivity } from "@locale/core";
@@ -28,12 +32,14 @@ export interface JobRunContext {
   logger: Logger;
   workerId: string;
   leaseMs: number;
-  /** Aborted when the worker is killed or shuts down: no new items, in-flight calls cancelled when killed. */
+  /** Aborted when the worker is killed: in-flight provider calls are cancelled. */
   signal: AbortSignal;
   /** True when the worker must stop writing at once (simulated crash). */
   isKilled(): boolean;
   /** True when the worker is shutting down gracefully: finish in-flight items, then give the job back. */
   isStopping(): boolean;
+  /** True once a cancel of this job was announced (NOTIFY), so lanes stop before their next item. */
+  isCancelAnnounced(): boolean;
 }
 
 interface PendingItem {
@@ -45,9 +51,11 @@ interface PendingItem {
   sourceText: string | null;
 }
 
+type Outcome = { status: "translated" | "failed" | "skipped"; translation?: string; confidence?: number; error?: string };
+
 class LeaseLost extends Error {}
 
-/** Serialises a job's writes so event ids are committed in increasing order (readers page by id). */
+/** Serialises a job's writes so event ids are committed in increasing order. */
 class Mutex {
   private tail = Promise.resolve();
   run<T>(fn: () => Promise<T>): Promise<T> {
@@ -70,35 +78,35 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
   const job = await db.prisma.aiJob.findUnique({ where: { id: jobId } });
   if (!job) return;
   const mutex = new Mutex();
-  const write = async (fn: (tx: Tx) => Promise<void>): Promise<void> => {
-    await mutex.run(async () => {
+  const write = (fn: (tx: Tx) => Promise<void>, checkLease = true): Promise<void> =>
+    mutex.run(async () => {
       if (ctx.isKilled()) throw new LeaseLost();
       await db.prisma.$transaction(async (tx) => {
-        await holdLease(tx, jobId, workerId);
+        if (checkLease) await holdLease(tx, jobId, workerId);
         await fn(tx);
       });
       await publishJobEvents(db, jobId);
     });
-  };
   const author = { system: "ai", organizationId: job.organizationId };
   let translated = job.translated;
-  let skipped = job.skipped;
   let failed = job.failed;
+  let skipped = job.skipped;
   let completed = job.translated + job.failed;
   let consecutiveFailures = 0;
   let abortReason: string | null = null;
   let cancelRequested = job.cancelRequested;
   let leaseLost = false;
+  const isCancelled = () => cancelRequested || ctx.isCancelAnnounced();
 
   const finishCancelled = () =>
     write(async (tx) => {
-      await tx.aiJob.update({ where: { id: jobId }, data: { status: "cancelled", finishedAt: new Date(), lockedBy: null } });
+      await tx.aiJob.update({ where: { id: jobId }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date(), lockedBy: null } });
       await tx.aiJobItem.updateMany({ where: { jobId, status: "pending" }, data: { status: "skipped" } });
       await appendJobEvent(tx, jobId, "cancelled", { jobId, translated, failed, total: job.total });
     });
 
   try {
-    if (cancelRequested) return await finishCancelled();
+    if (isCancelled()) return await finishCancelled();
     const startedAt = job.startedAt ?? new Date();
     if (!job.startedAt) {
       await write(async (tx) => {
@@ -123,6 +131,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     );
     if (!model || !credentials) abortReason = `The AI provider of model ${job.model} is no longer configured`;
 
+    // The lease is also renewed by every save; this covers slow stretches (long retries).
     const heartbeat = setInterval(() => {
       renewLease(db, jobId, workerId)
         .then((lease) => {
@@ -132,40 +141,40 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
         .catch(() => {});
     }, Math.max(100, Math.floor(ctx.leaseMs / 3)));
 
-    const shouldStop = () => ctx.isKilled() || ctx.isStopping() || leaseLost || cancelRequested || abortReason !== null;
+    const shouldStop = () => ctx.isKilled() || ctx.isStopping() || leaseLost || isCancelled() || abortReason !== null;
 
-    const processItem = async (item: PendingItem): Promise<void> => {
-      let outcome: { status: "translated" | "failed" | "skipped"; translation?: string; confidence?: number; error?: string };
-      if (item.key === null || !item.sourceText) {
-        outcome = { status: "skipped", error: item.key === null ? "The key was deleted" : "The source text is empty" };
-      } else {
-        try {
-          const answer = await translateString(db, ctx.ai, {
-            organizationId: job.organizationId,
-            projectId: job.projectId,
-            keyId: item.keyId,
-            keyName: item.key,
-            keyDescription: item.description,
-            namespace: item.namespace,
-            sourceLanguage: job.sourceLanguage,
-            targetLanguage: job.targetLanguage,
-            sourceText: item.sourceText,
-            tone: options.toneInstruction ?? org.toneInstructions,
-            style: options.styleInstruction,
-            additionalContext: options.additionalContext,
-            model: model!,
-            credentials: credentials!,
-            signal: ctx.signal,
-          });
-          outcome = { status: "translated", translation: answer.translation, confidence: answer.confidence };
-        } catch (err) {
-          if (ctx.isKilled()) throw new LeaseLost();
-          outcome = { status: "failed", error: err instanceof Error ? err.message : String(err) };
-        }
+    const translateItem = async (item: PendingItem): Promise<Outcome> => {
+      if (item.key === null) return { status: "skipped", error: "The key was deleted" };
+      if (!item.sourceText) return { status: "skipped", error: "The source text is empty" };
+      try {
+        const answer = await translateString(db, ctx.ai, {
+          organizationId: job.organizationId,
+          projectId: job.projectId,
+          keyId: item.keyId,
+          keyName: item.key,
+          keyDescription: item.description,
+          namespace: item.namespace,
+          sourceLanguage: job.sourceLanguage,
+          targetLanguage: job.targetLanguage,
+          sourceText: item.sourceText,
+          tone: options.toneInstruction ?? org.toneInstructions,
+          style: options.styleInstruction,
+          additionalContext: options.additionalContext,
+          model: model!,
+          credentials: credentials!,
+          signal: ctx.signal,
+        });
+        return { status: "translated", translation: answer.translation, confidence: answer.confidence };
+      } catch (err) {
+        if (ctx.isKilled()) throw new LeaseLost();
+        return { status: "failed", error: err instanceof Error ? err.message : String(err) };
       }
-      await write(async (tx) => {
-        let status = outcome.status;
-        if (status === "translated") {
+    };
+
+    const saveItem = (item: PendingItem, result: Outcome): Promise<void> =>
+      write(async (tx) => {
+        let outcome = result;
+        if (outcome.status === "translated") {
           const saved = await saveAiTranslationInTx(tx, {
             organizationId: job.organizationId,
             projectId: job.projectId,
@@ -179,20 +188,15 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
             model: job.model,
             jobId,
           });
-          if (!saved) outcome = { status: (status = "skipped"), error: "Translated by someone else meanwhile" };
+          if (!saved) outcome = { status: "skipped", error: "Translated by someone else meanwhile" };
         }
-        const updated = await tx.aiJobItem.updateMany({
-          where: { id: item.itemId, status: "pending" },
-          data: { status, translation: outcome.translation ?? null, confidence: outcome.confidence ?? null, error: outcome.error ?? null },
-        });
-        if (updated.count === 0) throw new LeaseLost();
-        const nextTranslated = translated + (status === "translated" ? 1 : 0);
-        const nextFailed = failed + (status === "failed" ? 1 : 0);
-        await tx.aiJob.update({
-          where: { id: jobId },
-          data: { translated: nextTranslated, failed: nextFailed, skipped: skipped + (status === "skipped" ? 1 : 0), heartbeatAt: new Date() },
-        });
-        await appendJobEvent(tx, jobId, "progress", {
+        const status = outcome.status;
+        const next = {
+          translated: translated + (status === "translated" ? 1 : 0),
+          failed: failed + (status === "failed" ? 1 : 0),
+          skipped: skipped + (status === "skipped" ? 1 : 0),
+        };
+        const event = {
           jobId,
           keyId: item.keyId,
           key: item.key ?? "",
@@ -200,58 +204,80 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
           ...(outcome.translation !== undefined ? { translation: outcome.translation, confidence: outcome.confidence } : {}),
           ...(outcome.error !== undefined ? { error: outcome.error } : {}),
           completed: completed + 1,
-          failed: nextFailed,
+          failed: next.failed,
           total: job.total,
-        });
-        // Counters change only once the transaction's writes are in place (a rollback leaves them).
-        translated = nextTranslated;
-        failed = nextFailed;
-        if (status === "skipped") skipped++;
+        };
+        // Item, counters (renewing the lease) and event in one statement; no row back means the
+        // lease was lost or the item was done by someone else, and the whole save rolls back.
+        const rows = await tx.$queryRawUnsafe<{ id: bigint }[]>(
+          `WITH item AS (
+             UPDATE "AiJobItem" SET status = $3, translation = $4, confidence = $5, error = $6, "updatedAt" = now()
+             WHERE id = $1 AND status = 'pending' RETURNING id),
+           job AS (
+             UPDATE "AiJob" SET translated = $7, failed = $8, skipped = $9, "heartbeatAt" = now(), "updatedAt" = now()
+             WHERE id = $2 AND "lockedBy" = $10 AND EXISTS (SELECT 1 FROM item) RETURNING id)
+           INSERT INTO "AiJobEvent" ("jobId", event, data) SELECT $2, 'progress', $11::jsonb FROM job RETURNING id`,
+          item.itemId,
+          jobId,
+          status,
+          outcome.translation ?? null,
+          outcome.confidence ?? null,
+          outcome.error ?? null,
+          next.translated,
+          next.failed,
+          next.skipped,
+          workerId,
+          JSON.stringify(event),
+        );
+        if (rows.length === 0) throw new LeaseLost();
+        // Counters move only once the transaction's writes are in place (a rollback leaves them).
+        ({ translated, failed, skipped } = next);
         completed++;
-      });
-      if (outcome.status === "failed") {
-        consecutiveFailures++;
-        if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES && abortReason === null) {
-          abortReason = `Stopped after ${MAX_CONSECUTIVE_FAILURES} consecutive failures; last error: ${outcome.error}`;
-        }
-      } else if (outcome.status === "translated") consecutiveFailures = 0;
-    };
+      }, false);
 
+    const pendingWrites = new Set<Promise<void>>();
+    let writeError: unknown = null;
+    const maxAhead = Math.max(2, ctx.ai.maxConcurrency);
     let next = 0;
     const lane = async () => {
-      try {
-        while (next < items.length && !shouldStop()) {
-          const lease = await renewLease(db, jobId, workerId);
-          if (!lease) leaseLost = true;
-          else if (lease.cancelRequested) cancelRequested = true;
-          if (shouldStop()) break;
-          const item = items[next++]!;
-          await processItem(item);
-        }
-      } catch (err) {
-        // Any lane failing stops the others before their next item; the job stays leased to
-        // nobody useful, so its lease runs out and a worker resumes it.
-        leaseLost = true;
-        if (!(err instanceof LeaseLost)) throw err;
+      while (next < items.length && !shouldStop()) {
+        const item = items[next++]!;
+        const outcome = await translateItem(item);
+        if (outcome.status === "failed") {
+          consecutiveFailures++;
+          if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES && abortReason === null) {
+            abortReason = `Stopped after ${MAX_CONSECUTIVE_FAILURES} consecutive failures; last error: ${outcome.error}`;
+          }
+        } else if (outcome.status === "translated") consecutiveFailures = 0;
+        const saving = saveItem(item, outcome).catch((err: unknown) => {
+          // Any failed save stops the job here; its lease runs out and a worker resumes it.
+          leaseLost = true;
+          writeError ??= err;
+        });
+        pendingWrites.add(saving);
+        void saving.finally(() => pendingWrites.delete(saving));
+        while (pendingWrites.size > maxAhead) await Promise.race(pendingWrites);
       }
     };
-    let laneResults: PromiseSettledResult<void>[];
     try {
-      laneResults = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(ctx.ai.maxConcurrency, items.length)) }, lane));
+      const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(ctx.ai.maxConcurrency, items.length)) }, lane));
+      await Promise.all(pendingWrites);
+      const laneError = lanes.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (laneError) throw laneError.reason;
+      if (writeError) throw writeError;
     } finally {
       clearInterval(heartbeat);
     }
-    const laneError = laneResults.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (laneError) throw laneError.reason;
 
     if (ctx.isKilled() || leaseLost) return;
-    if (ctx.isStopping() && !cancelRequested && abortReason === null && next < items.length) return; // handed back by the caller
-    if (!cancelRequested) {
+    const unfinished = next < items.length;
+    if (ctx.isStopping() && !isCancelled() && abortReason === null && unfinished) return; // handed back by the caller
+    if (!isCancelled()) {
       const lease = await renewLease(db, jobId, workerId);
       if (!lease) return;
       cancelRequested = lease.cancelRequested;
     }
-    if (cancelRequested && abortReason === null && next < items.length) return await finishCancelled();
+    if (isCancelled() && abortReason === null && unfinished) return await finishCancelled();
 
     const aborted = abortReason !== null;
     await write(async (tx) => {

@@ -5,7 +5,7 @@
 // worker died is found again once its lease (AI_JOB_LEASE_MS) runs out. AI_WORKER_JOBS jobs run
 // at a time per worker process.
 import { randomUUID } from "node:crypto";
-import { AI_JOBS_CHANNEL, aiConfigFromEnv } from "@locale/core/ai";
+import { AI_JOB_CANCEL_CHANNEL, AI_JOBS_CHANNEL, aiConfigFromEnv } from "@locale/core/ai";
 import { createQueue } from "../queue";
 import type { Runner, WorkerDeps } from "../runner";
 import { claimJob, releaseLease, reserveRunnableJobs } from "../ai/job-lease";
@@ -34,7 +34,11 @@ const numberOf = (value: unknown, fallback: number): number => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
-export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner & { start(deps: WorkerDeps): Promise<AiBatchRunnerHandle> } {
+export interface AiBatchRunner extends Runner {
+  start(deps: WorkerDeps): Promise<AiBatchRunnerHandle>;
+}
+
+export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatchRunner {
   return {
     name: "ai-batch",
     async start(deps) {
@@ -49,17 +53,35 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner 
       let stopping = false;
       let killed = false;
       const running = new Set<Promise<void>>();
+      const active = new Set<string>();
+      const cancelAnnounced = new Set<string>();
       const queue = createQueue(db, logger);
       await queue.start();
 
       const runJob = async (jobId: string): Promise<void> => {
         if (stopping || killed) return;
         if (!(await claimJob(db, jobId, workerId, leaseMs))) return;
+        active.add(jobId);
         try {
-          await runAiJob({ db, ai, logger, workerId, leaseMs, signal: controller.signal, isKilled: () => killed, isStopping: () => stopping }, jobId);
+          await runAiJob(
+            {
+              db,
+              ai,
+              logger,
+              workerId,
+              leaseMs,
+              signal: controller.signal,
+              isKilled: () => killed,
+              isStopping: () => stopping,
+              isCancelAnnounced: () => cancelAnnounced.has(jobId),
+            },
+            jobId,
+          );
         } catch (err) {
           if (!killed) logger.error({ err, jobId }, "AI batch job failed");
         } finally {
+          active.delete(jobId);
+          cancelAnnounced.delete(jobId);
           // A job this worker no longer works on must not stay leased to it (a crash skips this).
           if (!killed) await releaseLease(db, jobId, workerId).catch(() => {});
           if (!killed && !stopping) wake();
@@ -111,6 +133,9 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner 
       }
 
       const unlisten = await db.listen(AI_JOBS_CHANNEL, () => wake());
+      const unlistenCancel = await db.listen(AI_JOB_CANCEL_CHANNEL, (jobId) => {
+        if (active.has(jobId)) cancelAnnounced.add(jobId);
+      });
       const poll = setInterval(wake, pollMs);
       poll.unref();
       wake();
@@ -118,6 +143,7 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): Runner 
       const halt = async () => {
         clearInterval(poll);
         await unlisten().catch(() => {});
+        await unlistenCancel().catch(() => {});
         await dispatching?.catch(() => {});
       };
       return {

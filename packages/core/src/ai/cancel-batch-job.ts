@@ -3,7 +3,7 @@
 // and emits `cancelled` itself. A finished job cannot be cancelled (409).
 import type { ServiceContext } from "../context";
 import { conflict } from "../errors/app-error";
-import { AI_QUEUE_RESERVATION, appendJobEvent, FINISHED_JOB_STATUSES, publishJobEvents } from "./job-events";
+import { AI_JOB_CANCEL_CHANNEL, AI_QUEUE_RESERVATION, appendJobEvent, FINISHED_JOB_STATUSES, publishJobEvents } from "./job-events";
 import { loadAiJob } from "./load-ai-job";
 
 export async function cancelBatchJob(ctx: ServiceContext, projectId: string, jobId: string): Promise<{ jobId: string; status: "cancelled" }> {
@@ -25,5 +25,6 @@ export async function cancelBatchJob(ctx: ServiceContext, projectId: string, job
     return false;
   });
   if (finishedHere) await publishJobEvents(ctx.db, job.id);
+  else await ctx.db.notify(AI_JOB_CANCEL_CHANNEL, job.id);
   return { jobId: job.id, status: "cancelled" };
 }

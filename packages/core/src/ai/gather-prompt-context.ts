@@ -125,42 +125,38 @@ async function readTm(db: Database, input: GatherInput): Promise<TmHint[]> {
 }
 
 async function readNeighbours(db: Database, input: GatherInput): Promise<NeighbourHint[]> {
-  const { projectId, namespace, keyName } = input;
-  const select = { id: true, key: true, namespace: true } as const;
-  const [before, after] = await Promise.all([
-    db.prisma.key.findMany({
-      where: { projectId, OR: [{ namespace: { lt: namespace } }, { namespace, key: { lt: keyName } }] },
-      orderBy: [{ namespace: "desc" }, { key: "desc" }],
-      take: NEIGHBOURS_EACH_SIDE,
-      select,
-    }),
-    db.prisma.key.findMany({
-      where: { projectId, OR: [{ namespace: { gt: namespace } }, { namespace, key: { gt: keyName } }] },
-      orderBy: [{ namespace: "asc" }, { key: "asc" }],
-      take: NEIGHBOURS_EACH_SIDE,
-      select,
-    }),
-  ]);
-  const keys = [...before.reverse(), ...after];
-  if (keys.length === 0) return [];
-  const values = await db.prisma.translation.findMany({
-    where: { keyId: { in: keys.map((k) => k.id) }, language: { in: [input.sourceLanguage, input.targetLanguage] } },
-    select: { keyId: true, language: true, value: true },
-  });
-  const valueOf = (keyId: string, language: string) => values.find((v) => v.keyId === keyId && v.language === language)?.value ?? "";
-  return keys
-    .map((k) => ({ key: k.namespace ? `${k.namespace}:${k.key}` : k.key, source: valueOf(k.id, input.sourceLanguage), target: valueOf(k.id, input.targetLanguage) }))
+  // The keys just before and after this one in (namespace, key) order, with their source and
+  // target values, in one round trip.
+  const rows = await db.prisma.$queryRawUnsafe<{ key: string; namespace: string; source: string | null; target: string | null; side: number }[]>(
+    `SELECT n.key, n.namespace, s.value AS source, t.value AS target, n.side FROM (
+       (SELECT id, key, namespace, 0 AS side FROM "Key" WHERE "projectId" = $1 AND (namespace, key) < ($2, $3)
+        ORDER BY namespace DESC, key DESC LIMIT ${NEIGHBOURS_EACH_SIDE})
+       UNION ALL
+       (SELECT id, key, namespace, 1 AS side FROM "Key" WHERE "projectId" = $1 AND (namespace, key) > ($2, $3)
+        ORDER BY namespace, key LIMIT ${NEIGHBOURS_EACH_SIDE})
+     ) n
+     LEFT JOIN "Translation" s ON s."keyId" = n.id AND s.language = $4
+     LEFT JOIN "Translation" t ON t."keyId" = n.id AND t.language = $5
+     ORDER BY n.namespace, n.key`,
+    input.projectId,
+    input.namespace,
+    input.keyName,
+    input.sourceLanguage,
+    input.targetLanguage,
+  );
+  return rows
+    .map((r) => ({ key: r.namespace ? `${r.namespace}:${r.key}` : r.key, source: r.source ?? "", target: r.target ?? "" }))
     .filter((n) => n.source !== "" || n.target !== "");
 }
 
 export async function gatherPromptContext(db: Database, input: GatherInput): Promise<PromptContext> {
   // Sequential on purpose: PGlite runs one query at a time, and PostgreSQL gains little here.
-  const comments = await db.prisma.comment.findMany({
-    where: { keyId: input.keyId, OR: [{ language: null }, { language: input.targetLanguage }, { language: input.sourceLanguage }] },
-    orderBy: { createdAt: "asc" },
-    take: MAX_COMMENTS,
-    select: { body: true },
-  });
+  const comments = await db.prisma.$queryRawUnsafe<{ body: string }[]>(
+    `SELECT body FROM "Comment" WHERE "keyId" = $1 AND (language IS NULL OR language IN ($2, $3)) ORDER BY "createdAt" LIMIT ${MAX_COMMENTS}`,
+    input.keyId,
+    input.sourceLanguage,
+    input.targetLanguage,
+  );
   const neighbours = await readNeighbours(db, input);
   const glossary = await readGlossary(db, input);
   const tm = await readTm(db, input);

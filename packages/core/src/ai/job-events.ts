@@ -33,6 +33,9 @@ export async function readJobEventsAfter(db: Database, jobId: string, afterId: b
   return rows.map((r) => ({ id: r.id.toString(), event: r.event as JobEventName, data: r.data as Record<string, unknown> }));
 }
 
+/** Tells workers at once that a job was cancelled (payload: the job id); the flag on the row is the truth. */
+export const AI_JOB_CANCEL_CHANNEL = "ai_jobs_cancelled";
+
 /** `AiJob.lockedBy` of a job handed to the queue but not yet claimed by a worker. */
 export const AI_QUEUE_RESERVATION = "queue";
 
