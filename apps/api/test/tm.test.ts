@@ -221,6 +221,19 @@ describe("translations feeding the memory", () => {
     expect(await entries()).toHaveLength(1);
   });
 
+  it("remembers a revert that brings an approved value back", async () => {
+    const k = await key("revert.me", "Close");
+    await put(k, "de", { value: "Schließen" });
+    await approve(k, "de");
+    expect(await entries()).toContainEqual(["Close", "Schließen", "de", 1]);
+    await put(k, "de", { value: "Zumachen" }); // back to translated: nothing remembered
+    expect((await entries()).map((e: any[]) => e[1])).not.toContain("Zumachen");
+    const revert = await server.request("POST", `/api/projects/${projectId}/keys/${k}/translations/de/revert`, { apiKey: user.apiKey });
+    expect(revert.status, revert.text).toBe(200);
+    expect(revert.body.status).toBe("approved");
+    expect(await entries()).toContainEqual(["Close", "Schließen", "de", 2]);
+  });
+
   it("honours tmAutoAdd: false for approvals, but always remembers AI saves", async () => {
     const off = await server.request("PATCH", `/api/organizations/${user.orgId}`, { apiKey: user.apiKey, body: { settings: { tmAutoAdd: false } } });
     expect(off.status, off.text).toBe(200);

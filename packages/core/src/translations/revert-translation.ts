@@ -8,6 +8,7 @@ import { loadKey } from "../keys/load-key";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
 import { lockTranslations, readSourceValues, writeTranslations } from "./write-translations";
 import { authorOf } from "./translation-author";
+import { rememberTranslation } from "../tm/remember-translation";
 
 /**
  * Without `historyId`: undoes the newest change (restores its previous value and status).
@@ -54,6 +55,7 @@ export async function revertTranslation(ctx: ServiceContext, projectId: string, 
           newStatus: change.newStatus,
         },
       });
+      if (change.newStatus === "approved") await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "approved" });
     }
     const sourceValue = lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
     return toTranslationRecord(key, lang, rows[0] ?? null, sourceValue);
