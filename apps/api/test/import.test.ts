@@ -151,6 +151,19 @@ describe("overwrite semantics and history", () => {
     expect(reverted.body).toMatchObject({ value: "Eins!", status: "approved" });
   });
 
+  it("two concurrent imports of overlapping files both succeed without duplicating keys", async () => {
+    const pid = await createProject(owner, ["de"]);
+    const file = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i + n}`, `v${i}`])));
+    const [a, b] = await Promise.all([
+      importFile(owner, pid, { language: "de", format: "json-flat", content: file(0) }),
+      importFile(owner, pid, { language: "de", format: "json-flat", content: file(100) }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.keysCreated + b.body.keysCreated).toBe(400);
+    expect(await server.db.prisma.key.count({ where: { projectId: pid } })).toBe(400);
+    expect(Object.keys(await storedValues(pid, "de"))).toHaveLength(400);
+  });
+
   it("records import.completed and key.imported activity", async () => {
     const pid = await createProject(owner, ["de"]);
     await importFile(owner, pid, { language: "en", format: "json-flat", content: JSON.stringify({ x: "X", y: "Y", " padded ": "skipped" }) });

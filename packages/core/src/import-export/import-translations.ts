@@ -97,8 +97,7 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
   return ctx.db.prisma.$transaction(async (tx) => {
     const existing = await tx.$queryRaw<KeyRow[]>`
       SELECT "id", "namespace", "key", ("description" = '') AS "hasNoDescription" FROM "Key" WHERE "projectId" = ${project.id}`;
-    const newKeys = resolveKeys(candidates, existing, input.namespace !== undefined);
-    await insertKeys(tx, project.id, newKeys);
+    const newKeys = await insertKeys(tx, project.id, resolveKeys(candidates, existing, input.namespace !== undefined));
     await fillEmptyDescriptions(tx, candidates, existing);
 
     const valued = candidates.filter((c) => c.takeValue);
@@ -251,7 +250,9 @@ function resolveKeys(candidates: Candidate[], existing: KeyRow[], namespaceGiven
   return created;
 }
 
-async function insertKeys(tx: Tx, projectId: string, keys: Required<Candidate>[]): Promise<void> {
+/** Inserts the new keys; returns those this import created (a concurrent import may win some). */
+async function insertKeys(tx: Tx, projectId: string, keys: Required<Candidate>[]): Promise<Required<Candidate>[]> {
+  const created: Required<Candidate>[] = [];
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = keys.slice(i, i + CHUNK);
     const rows = await tx.$queryRaw<{ id: string }[]>`
@@ -261,9 +262,13 @@ async function insertKeys(tx: Tx, projectId: string, keys: Required<Candidate>[]
                   ${chunk.map((c) => c.key)}::text[], ${chunk.map((c) => c.description)}::text[]) AS t(id, ns, k, d)
       ON CONFLICT ("projectId", "namespace", "key") DO NOTHING
       RETURNING "id"`;
-    if (rows.length === chunk.length) continue;
+    if (rows.length === chunk.length) {
+      created.push(...chunk);
+      continue;
+    }
     // A concurrent writer created some of these keys after we read the key list: use its rows.
     const inserted = new Set(rows.map((r) => r.id));
+    for (const c of chunk) if (inserted.has(c.keyId)) created.push(c);
     const lost = chunk.filter((c) => !inserted.has(c.keyId));
     const found = await tx.$queryRaw<KeyRow[]>`
       SELECT k."id", k."namespace", k."key", (k."description" = '') AS "hasNoDescription" FROM "Key" k
@@ -273,6 +278,7 @@ async function insertKeys(tx: Tx, projectId: string, keys: Required<Candidate>[]
     const byName = new Map(found.map((k) => [`${k.namespace}\u0000${k.key}`, k.id]));
     for (const c of lost) c.keyId = byName.get(`${c.namespace}\u0000${c.key}`) ?? c.keyId;
   }
+  return created;
 }
 
 /** Descriptions and comments from the file fill keys whose description is empty; never replace. */
