@@ -349,8 +349,9 @@ const ROWS: Row[] = [
 beforeAll(async () => {
   fake = await startFakeAiProviders();
   receiver = await startWebhookReceiver();
-  server = await startTestServer({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.openaiUrl, DEFAULT_AI_PROVIDER: "provider_b" });
-  fx = await createOrgFixture(server, { name: "Matrix", webhookUrl: receiver.url, aiReady: true });
+  // The provider key is the organization's own setting, so another organization on this server has none.
+  server = await startTestServer({ OPENAI_BASE_URL: fake.openaiUrl, DEFAULT_AI_PROVIDER: "provider_b" });
+  fx = await createOrgFixture(server, { name: "Matrix", webhookUrl: receiver.url, aiReady: true, aiProviderKeys: { provider_b: "k" } });
   operations = await listOperations(server);
 }, 60_000);
 afterAll(async () => {
@@ -384,6 +385,25 @@ describe("role matrix", () => {
     expect(failures).toEqual([]);
   });
 
+  // The admin, translator and reviewer signed in as developers and were given their role later,
+  // so their sessions prove the role is read at request time, not when the session was made.
+  it.each(
+    ROWS.filter((row) => !row.session && (["admin", "translator", "reviewer"] as const).some((r) => row.allowed.includes(r) !== row.allowed.includes("developer"))).map(
+      (row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const,
+    ),
+  )("sessions: %s follows the member's current role", async (_name, row) => {
+    const failures: string[] = [];
+    for (const role of (["admin", "translator", "reviewer"] as const).filter((r) => (row.roles ?? ROLES).includes(r) && row.allowed.includes(r) !== row.allowed.includes("developer"))) {
+      const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh(role) : {}) });
+      if (row.body !== undefined) call.body = row.body;
+      const res = await sendCall(server, call, { cookie: fx.members[role].cookie });
+      const allowed = row.allowed.includes(role);
+      if (allowed && (res.status < 200 || res.status >= 300)) failures.push(`${role}: expected 2xx, got ${res.status} ${res.text.slice(0, 200)}`);
+      if (!allowed && (res.status !== 403 || JSON.stringify(res.body) !== JSON.stringify(FORBIDDEN))) failures.push(`${role}: expected 403, got ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it.each(ROWS.filter((row) => scopeOf(row.op) && row.allowed.includes("owner") && !row.session).map((row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const))(
     "scopes: %s answers the owner's token scoped to what it needs, and refuses one scoped to everything else",
     async (_name, row) => {
@@ -413,22 +433,17 @@ describe("role matrix", () => {
   });
 
   it("answers 400, not 403, to allowed roles on AI routes when no provider is configured", async () => {
-    const bare = await startTestServer();
-    try {
-      const boss = await signUpUser(bare, "NoAi");
-      const reviewer = await addMember(bare, boss, "reviewer");
-      const project = await bare.request("POST", "/api/projects", { apiKey: boss.apiKey, body: { name: "No AI", sourceLanguage: "en", targetLanguages: ["de"] } });
-      const key = await bare.request("POST", `/api/projects/${project.body._id}/keys`, { apiKey: boss.apiKey, body: { key: "hello" } });
-      const ids: RouteIds = { ...fx.ids, orgId: boss.orgId, projectId: project.body._id, keyId: key.body._id, keyName: "hello" };
-      for (const op of ["POST /projects/{projectId}/ai/translate", "POST /projects/{projectId}/ai/translate/batch", "POST /projects/{projectId}/ai/translate/batch/start"]) {
-        const allowed = await sendCall(bare, buildCall(op, ids), { apiKey: boss.apiKey });
-        expect(allowed.status, op).toBe(400);
-        expect(allowed.body, op).toMatchObject({ statusCode: 400, error: "Bad Request" });
-        const refused = await sendCall(bare, buildCall(op, ids), { cookie: reviewer.cookie });
-        expect(refused.body, op).toEqual(FORBIDDEN);
-      }
-    } finally {
-      await bare.close();
+    const boss = await signUpUser(server, "NoAi");
+    const reviewer = await addMember(server, boss, "reviewer");
+    const project = await server.request("POST", "/api/projects", { apiKey: boss.apiKey, body: { name: "No AI", sourceLanguage: "en", targetLanguages: ["de"] } });
+    const key = await server.request("POST", `/api/projects/${project.body._id}/keys`, { apiKey: boss.apiKey, body: { key: "hello" } });
+    const ids: RouteIds = { ...fx.ids, orgId: boss.orgId, projectId: project.body._id, keyId: key.body._id, keyName: "hello" };
+    for (const op of ["POST /projects/{projectId}/ai/translate", "POST /projects/{projectId}/ai/translate/batch", "POST /projects/{projectId}/ai/translate/batch/start"]) {
+      const allowed = await sendCall(server, buildCall(op, ids), { apiKey: boss.apiKey });
+      expect(allowed.status, op).toBe(400);
+      expect(allowed.body, op).toMatchObject({ statusCode: 400, error: "Bad Request", message: expect.stringMatching(/No AI provider is configured/) });
+      const refused = await sendCall(server, buildCall(op, ids), { cookie: reviewer.cookie });
+      expect(refused.body, op).toEqual(FORBIDDEN);
     }
-  }, 60_000);
+  });
 });

@@ -317,12 +317,19 @@ export async function createKeyWithTranslation(server: TestServer, owner: TestUs
 }
 
 /**
- * One organization with every kind of resource. `aiReady` says the server has an AI provider
- * configured, so a batch job can be started (the worker being off, it stays queued).
+ * One organization with every kind of resource. `aiReady` says an AI provider is configured (by
+ * the deployment, or by `aiProviderKeys` for this organization), so a batch job can be started
+ * (the worker being off, it stays queued).
  */
-export async function createOrgFixture(server: TestServer, options: { name: string; webhookUrl: string; aiReady: boolean }): Promise<OrgFixture> {
+export async function createOrgFixture(
+  server: TestServer,
+  options: { name: string; webhookUrl: string; aiReady: boolean; aiProviderKeys?: Record<string, string> },
+): Promise<OrgFixture> {
   const owner = await signUpUser(server, options.name);
   const auth = { apiKey: owner.apiKey };
+  if (options.aiProviderKeys) {
+    await ok(server.request("PATCH", `/api/organizations/${owner.orgId}`, { ...auth, body: { settings: { aiProviderKeys: options.aiProviderKeys } } }), "provider keys");
+  }
   const members = await createMembers(server, owner);
   const project = await ok(server.request("POST", "/api/projects", { ...auth, body: { name: `${options.name} app`, sourceLanguage: "en", targetLanguages: ["de", "fr"] } }), "project");
   const projectId: string = project._id;
