@@ -1,6 +1,8 @@
 // Imports one translation file into one project language (SPEC.md "Import and export",
 // DECISIONS.md "Import and export"). The whole file is one transaction and every write is
-// set-based (unnest arrays in chunks; values, history and the previous state in one statement per chunk), so a 100,000-key file costs a few dozen statements.
+// set-based: unnest arrays in chunks, and one statement per chunk that reads the previous state,
+// writes the values and their history, so a 100,000-key file costs a few dozen statements and the
+// api never holds the project's translations in memory.
 import { randomUUID } from "node:crypto";
 import { FormatParseError, isFormatId, parse, type ParseResult } from "@locale/formats";
 import type { ServiceContext } from "../context";
