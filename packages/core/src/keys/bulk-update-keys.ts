@@ -6,6 +6,7 @@ import { badRequest, conflict } from "../errors/app-error";
 import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
 import { recordActivity } from "../activity/record-activity";
 import { loadProject } from "../projects/load-project";
+import { findKeysByName } from "./find-keys-by-name";
 import { duplicateKeyMessage, keyFieldIssues, keyIdentity, MAX_BULK_ITEMS, normalizeTags, type KeyFields } from "./key-record";
 
 export type BulkUpdateKeyItem = KeyFields & { _id: string };
@@ -36,7 +37,7 @@ function applyBulkUpdate(ctx: ServiceContext, projectId: string, items: BulkUpda
     // Names the request wants to move to, checked against the whole project in one query.
     const renamed = items.filter((i) => byId.has(i._id) && (i.key !== undefined || i.namespace !== undefined));
     const targets = renamed.map((i) => ({ namespace: i.namespace ?? byId.get(i._id)!.namespace, key: i.key ?? byId.get(i._id)!.key }));
-    const holders = targets.length > 0 ? await tx.key.findMany({ where: { projectId, OR: targets }, select: { id: true, key: true, namespace: true } }) : [];
+    const holders = await findKeysByName(tx, projectId, targets);
     const taken = new Map(holders.map((h) => [keyIdentity(h.namespace, h.key), h.id]));
 
     const notFound: string[] = [];

@@ -9,3 +9,4 @@ export * from "./bulk-create-keys";
 export * from "./bulk-update-keys";
 export * from "./bulk-delete-keys";
 export * from "./key-order-cache";
+export * from "./find-keys-by-name";

@@ -8,6 +8,7 @@ import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
 import { keyIdentity, MAX_BULK_ITEMS } from "../keys/key-record";
+import { findKeysByName } from "../keys/find-keys-by-name";
 import { writeTranslations, type TranslationWrite } from "./write-translations";
 import { authorOf } from "./translation-author";
 
@@ -33,7 +34,7 @@ export async function overwriteTranslations(ctx: ServiceContext, projectId: stri
   const resolved = items.map((item, i) => ({ ...item, namespace: item.namespace ?? "", language: canonicalLanguage(item.language, `translations.${i}.language`) }));
   return ctx.db.prisma.$transaction(async (tx) => {
     const names = [...new Map(resolved.map((r) => [keyIdentity(r.namespace, r.key), { namespace: r.namespace, key: r.key }])).values()];
-    const keys = names.length > 0 ? await tx.key.findMany({ where: { projectId: project.id, OR: names }, select: { id: true, key: true, namespace: true } }) : [];
+    const keys = await findKeysByName(tx, project.id, names);
     const byName = new Map(keys.map((k) => [keyIdentity(k.namespace, k.key), k.id]));
     const notFound: OverwriteResult["notFound"] = [];
     const writes: TranslationWrite[] = [];
