@@ -363,6 +363,19 @@ describe("overwrite by key name", () => {
     expect(await history(projectId, a, "de")).toHaveLength(3);
   });
 
+  it("writes 1000 values in one request, each with its history entry", async () => {
+    const projectId = await newProject();
+    await server.request("POST", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: Array.from({ length: 500 }, (_, i) => ({ key: `k${i}` })) } });
+    const items = Array.from({ length: 1000 }, (_, i) => ({ key: `k${i % 500}`, language: i < 500 ? "de" : "fr", value: `v${i}` }));
+    const first = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: items } });
+    expect(first.body).toEqual({ overwritten: 1000, notFound: [] });
+    const changed = items.map((item) => ({ ...item, value: `${item.value}!` }));
+    expect((await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: changed } })).body.overwritten).toBe(1000);
+    const page = await server.request("GET", `/api/projects/${projectId}/translations/fr?limit=200`, { apiKey: owner.apiKey });
+    expect(page.body.data.every((t: { value: string; source: string; status: string }) => t.value.endsWith("!") && t.source === "api" && t.status === "translated")).toBe(true);
+    expect(await server.db.prisma.translationHistory.count({ where: { projectId } })).toBe(2000);
+  });
+
   it("refuses more than 1000 items and a bad language code with 400", async () => {
     const projectId = await newProject();
     const many = Array.from({ length: 1001 }, (_, i) => ({ key: `k${i}`, language: "de", value: "v" }));
