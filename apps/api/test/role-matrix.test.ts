@@ -176,6 +176,13 @@ const ROWS: Row[] = [
   },
   { op: "PATCH /organizations/{orgId}/members/{userId}", allowed: [], roles: ["admin"], note: "an admin cannot promote to owner", body: { role: "owner" } },
   {
+    op: "POST /organizations/{orgId}/members/invite",
+    allowed: [],
+    roles: ["admin", "developer", "translator", "reviewer"],
+    note: "only the owner may even try to invite an owner",
+    body: { email: "would-be-owner@example.com", role: "owner" },
+  },
+  {
     op: "DELETE /organizations/{orgId}/members/{userId}",
     allowed: ADMINS,
     fresh: async () => ({ userId: (await addMember(server, fx.owner, "translator")).userId }),

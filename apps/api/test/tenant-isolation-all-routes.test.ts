@@ -246,6 +246,15 @@ describe("a project token", () => {
     expect(failures).toEqual([]);
   });
 
+  it("still reads everything of its own project", async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.startsWith("GET /projects/{") && !o.includes("/tokens"))) {
+      const res = await sendCall(server, buildCall(op, victim.ids), { apiKey: victim.projectToken });
+      if (res.status !== 200) failures.push(`${op}: ${res.status} ${res.text.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("lists only its project and may not create projects", async () => {
     const list = await server.request("GET", "/api/projects", { apiKey: victim.projectToken });
     expect(list.body.map((p: { _id: string }) => p._id)).toEqual([victim.ids.projectId]);
