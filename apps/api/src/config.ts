@@ -42,6 +42,8 @@ const ZEnv = z.object({
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** A batch job whose worker has not renewed its lease for this long is taken over by another. */
   AI_JOB_LEASE_MS: z.coerce.number().int().min(200).default(30_000),
+  /** Interval of the SSE heartbeat comments on batch job streams. */
+  AI_SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(15_000),
 });
 
 export type Env = z.infer<typeof ZEnv>;

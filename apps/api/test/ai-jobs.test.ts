@@ -17,6 +17,7 @@ beforeAll(async () => {
       AI_MAX_CONCURRENCY: "2",
       AI_RETRY_BASE_MS: "20",
       AI_JOB_LEASE_MS: "2000",
+      AI_SSE_HEARTBEAT_MS: "100",
     },
     { worker: true },
   );
@@ -137,6 +138,8 @@ describe("batch jobs", () => {
     expect(all.map((e) => e.event)).toEqual(["start", ...Array(8).fill("progress"), "complete"]);
     expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
     expect(new Set(all.filter((e) => e.event === "progress").map((e) => e.data.keyId)).size).toBe(8);
+    // A job this slow gets heartbeat comments between its events.
+    expect(second.comments).toContain("heartbeat");
   });
 
   it("cancels a running job within one item and refuses to cancel a finished job", async () => {

@@ -340,6 +340,10 @@ describe("POST /ai/translate/batch", () => {
     const activity = await prisma.activity.findMany({ where: { organizationId: user.orgId, action: "translation.ai_generated" } });
     expect(activity).toHaveLength(2);
     expect(activity.map((a) => a.targetId).sort()).toEqual([keyIds["a.one"], keyIds["a.two"]].sort());
+    const batch = await prisma.activity.findMany({ where: { organizationId: user.orgId, action: "translation.batch_completed" } });
+    expect(batch).toHaveLength(1);
+    expect(batch[0]!.userId).toBe(user.userId);
+    expect(batch[0]!.metadata).toMatchObject({ language: "de", model: "modelB-4o", total: 3, translated: 2, failed: 1, skipped: 1 });
     const tm = await prisma.tmEntry.findMany({ where: { organizationId: user.orgId }, orderBy: { sourceText: "asc" } });
     expect(tm.map((t) => [t.sourceText, t.targetText, t.sourceNorm, t.usageCount])).toEqual([
       ["One {x}", "DE One {x}", "one {x}", 1],

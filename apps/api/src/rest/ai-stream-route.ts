@@ -12,8 +12,6 @@ import { resolveActor, type AppDeps } from "../trpc/context";
 import { sendError } from "./error-responses";
 import type { PlainRoute } from "./plain-route";
 
-export const HEARTBEAT_MS = 15_000;
-
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } } });
 
 function lastEventIdOf(req: Request): bigint {
@@ -39,7 +37,7 @@ async function handleStream(deps: AppDeps, req: Request, res: Response): Promise
 
   let done = false;
   let unsubscribe: (() => Promise<void>) | undefined;
-  const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), deps.config.AI_SSE_HEARTBEAT_MS);
   const finish = () => {
     if (done) return;
     done = true;
@@ -47,7 +45,8 @@ async function handleStream(deps: AppDeps, req: Request, res: Response): Promise
     void unsubscribe?.().catch(() => {});
     res.end();
   };
-  req.on("close", finish);
+  // The response (not the request, which "closes" once read) tells when the client goes away.
+  res.on("close", finish);
 
   const pump = async (checkFinished: boolean) => {
     if (done) return;
@@ -93,7 +92,7 @@ export const aiStreamRoute: PlainRoute = {
         tags: ["AI"],
         summary: "Follow a batch job as server-sent events",
         description:
-          "Events (`event:` name, JSON `data:`, `id:` = stored event id): `start {jobId, total}`; `progress {jobId, keyId, key, status, translation?, confidence?, error?, completed, failed, total}` per key; `complete {jobId, translated, failed, total, durationMs, aborted?, abortReason?}`; `cancelled {jobId, translated, failed, total}`. Stored events after `Last-Event-ID` (header or `lastEventId` query) are replayed first. Heartbeat comments every 15 s; the stream ends after `complete` or `cancelled`.",
+          "Events (`event:` name, JSON `data:`, `id:` = stored event id): `start {jobId, total}`; `progress {jobId, keyId, key, status, translation?, confidence?, error?, completed, failed, total}` per key; `complete {jobId, translated, failed, total, durationMs, aborted?, abortReason?}`; `cancelled {jobId, translated, failed, total}`. Stored events after `Last-Event-ID` (header or `lastEventId` query) are replayed first. Heartbeat comments every 15 s (AI_SSE_HEARTBEAT_MS); the stream ends after `complete` or `cancelled`.",
         security: [{ apiKey: [] }, { session: [] }],
         requestParams: {
           path: z.object({ projectId: z.string(), jobId: z.string() }),

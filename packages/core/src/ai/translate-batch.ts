@@ -2,6 +2,7 @@
 // done, saving each as it completes. Calls run AI_MAX_CONCURRENCY at a time (per organization),
 // and, like jobs, the batch gives up after 5 consecutive failures (a provider outage).
 import type { ServiceContext } from "../context";
+import { recordActivity } from "../activity/record-activity";
 import { prepareBatch, type BatchInput } from "./batch-setup";
 import { listBatchCandidates, type BatchCandidate } from "./list-batch-candidates";
 import { saveAiTranslation } from "./save-ai-translation";
@@ -85,10 +86,21 @@ export async function translateBatch(ctx: ServiceContext, projectId: string, inp
   const done = results.map(
     (r, i) => r ?? { keyId: candidates.keys[i]!.keyId, key: candidates.keys[i]!.key, status: "skipped" as const, error: `Not attempted: the batch stopped after ${MAX_CONSECUTIVE_FAILURES} consecutive failures` },
   );
-  return {
+  const summary = {
     translated: done.filter((r) => r.status === "translated").length,
     failed: done.filter((r) => r.status === "failed").length,
     skipped: candidates.skipped + done.filter((r) => r.status === "skipped").length,
-    results: done,
   };
+  if (done.length > 0) {
+    await ctx.db.prisma.$transaction((tx) =>
+      recordActivity(tx, ctx.actor, {
+        action: "translation.batch_completed",
+        projectId: project.id,
+        targetType: "project",
+        targetId: project.id,
+        metadata: { language: setup.targetLanguage, model: model.id, total: done.length, ...summary, aborted: consecutiveFailures >= MAX_CONSECUTIVE_FAILURES, synchronous: true },
+      }),
+    );
+  }
+  return { ...summary, results: done };
 }
