@@ -2,7 +2,7 @@
 // search and delete endpoints over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@locale/db";
-import { addTmEntry, levenshtein, normalizeTmText, tmSimilarity } from "@locale/core/tm";
+import { addTmEntry, levenshtein, normalizeTmText, tmSimilarity, trigramThreshold } from "@locale/core/tm";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -103,6 +103,50 @@ describe("TM endpoints", () => {
     expect((await q("sourceText=Save%20changes&limit=500")).status).toBe(200);
     expect((await q("sourceText=Delete%20account%20permanently&minSimilarity=0")).body[0]).toMatchObject({ sourceText: "Delete the account permanently", similarity: 87 });
     expect((await q("sourceText=Nothing%20alike%20here")).body).toEqual([]);
+  });
+
+  it("returns exactly the trigram candidates that reach minSimilarity (randomized, against a sequential scan)", async () => {
+    const org = await signUpUser(server, "Random TM");
+    let s = 99;
+    const rnd = (n: number) => {
+      s = (s + 0x6d2b79f5) | 0;
+      let t = Math.imul(s ^ (s >>> 15), 1 | s);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const vocab = ["save", "file", "files", "open", "the", "a", "close", "Delete", "account", "now", "later", "é", "Größe"];
+    const sentence = () => Array.from({ length: 1 + rnd(5) }, () => vocab[rnd(vocab.length)]).join(rnd(4) ? " " : "  ");
+    const texts = new Set<string>();
+    while (texts.size < 120) texts.add(sentence());
+    for (const text of texts) await seed(org.orgId, text, `t:${text}`);
+    for (let round = 0; round < 40; round++) {
+      const query = sentence();
+      const minSimilarity = [0, 30, 50, 70, 90, 100][rnd(6)]!;
+      const res = await server.request("GET", `/api/organizations/${org.orgId}/tm/search?sourceText=${encodeURIComponent(query)}&minSimilarity=${minSimilarity}&limit=50`, { apiKey: org.apiKey });
+      expect(res.status).toBe(200);
+      const norm = normalizeTmText(query);
+      const scan = await server.db.query<{ id: string; sourceText: string; sim: number }>(
+        `SELECT "id", "sourceText", similarity("sourceNorm", $2)::float8 AS sim FROM "TmEntry" WHERE "organizationId" = $1`,
+        [org.orgId, norm],
+      );
+      const expected = scan
+        .filter((r) => r.sim >= trigramThreshold(minSimilarity) - 1e-6)
+        .map((r) => ({ id: r.id, similarity: tmSimilarity(query, r.sourceText) }))
+        .filter((r) => r.similarity >= minSimilarity)
+        .sort((a, b) => a.id.localeCompare(b.id));
+      const got = res.body.map((r: any) => ({ id: r._id, similarity: r.similarity }));
+      const sims = got.map((r: { similarity: number }) => r.similarity);
+      expect(sims, query).toEqual([...sims].sort((a, b) => b - a));
+      if (expected.length <= 50) {
+        expect([...got].sort((a, b) => a.id.localeCompare(b.id)), `${query} @${minSimilarity}`).toEqual(expected);
+      } else {
+        // more qualify than the limit: the 50 best are returned
+        expect(got).toHaveLength(50);
+        const cut = [...expected].sort((a, b) => b.similarity - a.similarity)[49]!.similarity;
+        for (const r of got) expect(expected).toContainEqual(r);
+        expect(Math.min(...sims)).toBe(cut);
+      }
+    }
   });
 
   it("finds texts without letters or digits (no trigrams) by exact normalised text", async () => {

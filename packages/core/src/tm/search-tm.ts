@@ -32,6 +32,16 @@ const CANDIDATES = 300;
  */
 export const trigramThreshold = (minSimilarity: number): number => Math.min(0.6, Math.max(0.4, (minSimilarity / 100) * 0.6));
 
+/**
+ * Length window of the texts that can reach `minSimilarity` at all: the edit distance is at least
+ * the length difference, so similarity ≤ shorter/longer, and it rounds up from min − 0.5.
+ */
+export function lengthWindow(length: number, minSimilarity: number): { min: number; max: number } {
+  const ratio = (minSimilarity - 0.5) / 100;
+  if (ratio <= 0) return { min: 0, max: 2 ** 31 - 1 };
+  return { min: Math.ceil(length * ratio - 1e-9), max: Math.min(2 ** 31 - 1, Math.floor(length / ratio + 1e-9)) };
+}
+
 /** pg_trgm builds trigrams from letters and digits only; a text without any has none. */
 const HAS_TRIGRAMS = /[\p{L}\p{N}]/u;
 
@@ -49,6 +59,7 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
   if (norm === "") throw badRequest("sourceText: must not be empty", [{ path: "sourceText", message: "must not be empty" }]);
 
   const threshold = trigramThreshold(minSimilarity);
+  const window = lengthWindow(Array.from(norm).length, minSimilarity);
   const organizationId = ctx.actor.organizationId;
   const rows = await ctx.db.prisma.$transaction(async (tx) => {
     // `%` is the operator the GIN index serves; its threshold is a setting, local to this transaction.
@@ -61,6 +72,7 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
       FROM "TmEntry"
       WHERE ${match}
         AND "organizationId" = ${organizationId}
+        AND char_length("sourceNorm") BETWEEN ${window.min} AND ${window.max}
         AND (${sourceLang}::text IS NULL OR "sourceLanguage" = ${sourceLang})
         AND (${targetLang}::text IS NULL OR "targetLanguage" = ${targetLang})
       ORDER BY similarity("sourceNorm", ${norm}) DESC, "usageCount" DESC
