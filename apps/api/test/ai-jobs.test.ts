@@ -227,6 +227,21 @@ describe("batch jobs", () => {
     expect(keys).toEqual(keysOf(6).map((k) => k.key));
   });
 
+  it("makes at most AI_MAX_CONCURRENCY provider calls at a time per organization, across jobs and batches", async () => {
+    const user = await signUpUser(server);
+    const one = await seedProject(server, user, keysOf(6, "one"));
+    const two = await seedProject(server, user, keysOf(6, "two"));
+    const three = await seedProject(server, user, keysOf(3, "three"));
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 80 }) as never;
+    const a = await start(user, one.projectId);
+    const b = await start(user, two.projectId);
+    const sync = await server.request("POST", `/api/projects/${three.projectId}/ai/translate/batch`, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de" } });
+    expect(sync.body.translated).toBe(3);
+    await waitUntil(async () => (await jobStatus(a.jobId)) === "completed" && (await jobStatus(b.jobId)) === "completed");
+    expect(fake.requests).toHaveLength(15);
+    expect(fake.maxInFlight).toBe(2);
+  });
+
   it("keeps jobs inside their project and organization", async () => {
     const user = await signUpUser(server);
     const other = await signUpUser(server);

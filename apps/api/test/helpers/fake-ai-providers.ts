@@ -36,6 +36,9 @@ export interface FakeAiProviders {
   requests: FakeRequest[];
   /** Times (ms since epoch) at which successful answers were sent. */
   answeredAt: number[];
+  /** Requests being answered right now, and the most there were at once since the last reset. */
+  inFlight: number;
+  maxInFlight: number;
   reply: (req: FakeRequest) => FakeReply | Promise<FakeReply>;
   /** Default answer: `<lang>: <source>` with confidence 90, keeping placeholders intact. */
   defaultReply: (req: FakeRequest) => FakeReply;
@@ -101,6 +104,8 @@ export async function startFakeAiProviders(): Promise<FakeAiProviders> {
   const fake = {
     requests: [] as FakeRequest[],
     answeredAt: [] as number[],
+    inFlight: 0,
+    maxInFlight: 0,
     defaultReply,
     reply: defaultReply as FakeAiProviders["reply"],
   };
@@ -129,8 +134,11 @@ export async function startFakeAiProviders(): Promise<FakeAiProviders> {
         receivedAt: Date.now(),
       };
       fake.requests.push(request);
+      fake.inFlight++;
+      fake.maxInFlight = Math.max(fake.maxInFlight, fake.inFlight);
       const reply = await fake.reply(request);
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      fake.inFlight--;
       if ("status" in reply) {
         res.writeHead(reply.status, { "content-type": "application/json", ...(reply.headers ?? {}) });
         res.end(JSON.stringify(errorBody(protocol, reply.status, reply.message)));
@@ -152,6 +160,7 @@ export async function startFakeAiProviders(): Promise<FakeAiProviders> {
     reset() {
       fake.requests.length = 0;
       fake.answeredAt.length = 0;
+      fake.maxInFlight = fake.inFlight;
       fake.reply = defaultReply;
     },
     close: () =>
