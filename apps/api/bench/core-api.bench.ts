@@ -6,14 +6,14 @@
 // at random 200-item pages of the target language and at random single keys. The floor is the
 // endpoint's own SQL plus JSON.stringify, run in-process with the same concurrency: the cost of
 // the database work alone, which the ratio compares the HTTP endpoint with. For the pages that is
-// the key-stats read and the page-by-ids query over the cached key order; the plain one-query
+// the key-stats read and the values query over the cached key order; the plain one-query
 // LEFT JOIN with OFFSET (plus a count) is measured too, as the naive baseline.
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import autocannon from "autocannon";
 import { createDb, isPostgresUrl, type Database } from "@locale/db";
 import { KEY_STATS_SQL } from "@locale/core/keys";
-import { LANGUAGE_PAGE_BY_IDS_SQL, LANGUAGE_PAGE_SQL } from "@locale/core/translations";
+import { LANGUAGE_PAGE_SQL, LANGUAGE_VALUES_BY_KEYS_SQL } from "@locale/core/translations";
 import { loadConfig } from "../src/config";
 import { createApp, listen } from "../src/server";
 import { createLogger } from "../src/logger";
@@ -150,7 +150,7 @@ async function runBackend(backend: string, databaseUrl: string | undefined): Pro
     const pagesFloor = await floor(async (i) => {
       const offset = (pages[i % pages.length]! - 1) * PAGE_LIMIT;
       const stats = await db.query(KEY_STATS_SQL, [projectId]);
-      const rows = await db.query(LANGUAGE_PAGE_BY_IDS_SQL, [order.slice(offset, offset + PAGE_LIMIT), "de", "en", projectId]);
+      const rows = await db.query(LANGUAGE_VALUES_BY_KEYS_SQL, [order.slice(offset, offset + PAGE_LIMIT), ["de", "en"]]);
       JSON.stringify({ data: rows, meta: stats });
     });
     log(`${backend}: naive baseline (one LEFT JOIN query with OFFSET, plus count(*))`);

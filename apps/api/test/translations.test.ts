@@ -472,7 +472,9 @@ describe("large projects (cached key order)", () => {
    * the database itself gives.
    */
   async function assertPagesMatchKeyList(projectId: string, expectedTotal: number): Promise<string[]> {
-    const oracle = (await server.db.prisma.key.findMany({ where: { projectId }, orderBy: [{ namespace: "asc" }, { key: "asc" }], select: { id: true } })).map((k) => k.id);
+    const ordered = await server.db.prisma.key.findMany({ where: { projectId }, orderBy: [{ namespace: "asc" }, { key: "asc" }], select: { id: true, key: true, namespace: true } });
+    const oracle = ordered.map((k) => k.id);
+    const names = ordered.map((k) => `${k.namespace}/${k.key}`);
     expect(oracle).toHaveLength(expectedTotal);
     const seen: string[] = [];
     const totalPages = Math.ceil(expectedTotal / 200);
@@ -485,6 +487,7 @@ describe("large projects (cached key order)", () => {
       expect(translations.body.meta).toEqual({ page, limit: 200, total: expectedTotal, totalPages });
       expect(keys.body.meta).toEqual({ page, limit: 200, total: expectedTotal, totalPages });
       expect(translations.body.data.map((t: { keyId: string }) => t.keyId)).toEqual(expected);
+      expect(translations.body.data.map((t: { key: string; namespace: string }) => `${t.namespace}/${t.key}`)).toEqual(names.slice((page - 1) * 200, page * 200));
       expect(keys.body.data.map((k: { _id: string }) => k._id)).toEqual(expected);
       seen.push(...translations.body.data.map((t: { keyId: string; value: string }) => `${t.keyId}:${t.value}`));
     }

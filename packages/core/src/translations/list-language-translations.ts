@@ -7,7 +7,7 @@ import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
 import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
-import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "../keys/key-order-cache";
+import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder, type KeyOrder } from "../keys/key-order-cache";
 
 interface PageRow {
   id: string;
@@ -34,15 +34,49 @@ LEFT JOIN "Translation" t ON t."keyId" = p.id AND t.language = $2
 LEFT JOIN "Translation" s ON s."keyId" = p.id AND s.language = $3 AND $3 <> $2
 ORDER BY p.namespace, p.key`;
 
-/** The same page when the key order is cached: the page's ids, in order, joined with the values. */
-export const LANGUAGE_PAGE_BY_IDS_SQL = `
-SELECT k.id, k.key, k.namespace, t.value, t.status::text AS status, t.source::text AS source,
-       t."aiConfidence", t."updatedAt", s.value AS "sourceValue"
-FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord)
-JOIN "Key" k ON k.id = p.id AND k."projectId" = $4
-LEFT JOIN "Translation" t ON t."keyId" = k.id AND t.language = $2
-LEFT JOIN "Translation" s ON s."keyId" = k.id AND s.language = $3 AND $3 <> $2
-ORDER BY p.ord`;
+/**
+ * The same page when the key order (with names) is cached: only the values of the page's keys in
+ * the language and the source language, assembled in the cached order.
+ */
+export const LANGUAGE_VALUES_BY_KEYS_SQL = `
+SELECT "keyId", language, value, status::text AS status, source::text AS source, "aiConfidence", "updatedAt"
+FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND language = ANY($2::text[])`;
+
+interface ValueRow {
+  keyId: string;
+  language: string;
+  value: string;
+  status: TranslationStatus;
+  source: TranslationSource;
+  aiConfidence: number | null;
+  updatedAt: Date | string;
+}
+
+function assemblePage(order: KeyOrder, skip: number, take: number, language: string, sourceLanguage: string, values: ValueRow[]): PageRow[] {
+  const own = new Map<string, ValueRow>();
+  const source = new Map<string, string>();
+  for (const v of values) {
+    if (v.language === language) own.set(v.keyId, v);
+    if (v.language === sourceLanguage) source.set(v.keyId, v.value);
+  }
+  const rows: PageRow[] = [];
+  for (let i = skip; i < Math.min(skip + take, order.ids.length); i++) {
+    const id = order.ids[i]!;
+    const v = own.get(id);
+    rows.push({
+      id,
+      key: order.keys[i]!,
+      namespace: order.namespaces[i]!,
+      value: v?.value ?? null,
+      status: v?.status ?? null,
+      source: v?.source ?? null,
+      aiConfidence: v?.aiConfidence ?? null,
+      updatedAt: v?.updatedAt ?? null,
+      sourceValue: source.get(id) ?? null,
+    });
+  }
+  return rows;
+}
 
 export async function listLanguageTranslations(
   ctx: ServiceContext,
@@ -55,14 +89,18 @@ export async function listLanguageTranslations(
   const lang = resolveProjectLanguage(project, language);
   const { skip, take } = skipTake(pageReq);
   const isSource = lang === project.sourceLanguage;
-  const byIds = (ids: string[]) => ctx.db.query<PageRow>(LANGUAGE_PAGE_BY_IDS_SQL, [ids, lang, project.sourceLanguage, project.id]);
-  const byOffset = () => ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
-  // With a cached order, the page is read alongside the version check (one round trip on a
-  // pool) and kept only if the order is still current.
+  // With a cached order, the page's values are read alongside the version check (one round trip
+  // on a pool) and kept only if the order is still current.
   const cached = peekKeyOrder(ctx.db, project.id);
-  const [stats, optimistic] = await Promise.all([readKeyStats(ctx.db, project.id), cached ? byIds(cached.ids.slice(skip, skip + take)) : null]);
+  const [stats, values] = await Promise.all([
+    readKeyStats(ctx.db, project.id),
+    cached ? ctx.db.query<ValueRow>(LANGUAGE_VALUES_BY_KEYS_SQL, [cached.ids.slice(skip, skip + take), [...new Set([lang, project.sourceLanguage])]]) : null,
+  ]);
   settleKeyOrder(ctx.db, project.id, stats);
-  const rows = optimistic && isCurrentKeyOrder(cached, stats) ? optimistic : await byOffset();
+  const rows =
+    values && isCurrentKeyOrder(cached, stats)
+      ? assemblePage(cached, skip, take, lang, project.sourceLanguage, values)
+      : await ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
   const data = rows.map((r) =>
     toTranslationRecord(
       r,
