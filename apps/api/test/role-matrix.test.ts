@@ -2,7 +2,9 @@
 // served OpenAPI document: each member (owner, admin, developer, translator, reviewer) calls each
 // operation with a valid request through its own API key; an allowed role gets a 2xx, any other
 // role exactly the 403 body. The operations are read from /api/openapi.json at test time, so a
-// route added without a row here fails the suite.
+// route added without a row here fails the suite. The same rows also check sessions (the role is
+// the member's current one) and API-key scopes (DECISIONS.md "API keys").
+import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTmEntry } from "@locale/core/tm";
 import { addMember } from "./helpers/invite-member";
@@ -22,7 +24,7 @@ import {
   type Role,
   type RouteIds,
 } from "./helpers/route-fixtures";
-import { signUpUser, startTestServer, type TestServer } from "./helpers/test-server";
+import { signUpUser, startTestServer, type TestResponse, type TestServer } from "./helpers/test-server";
 
 const ALL: Role[] = ROLES;
 const ADMINS: Role[] = ["owner", "admin"];
@@ -45,7 +47,7 @@ interface Row {
   fresh?: (role: Role) => Promise<Partial<RouteIds>>;
   /** Replaces the builder's body. */
   body?: unknown;
-  /** The API-key scope the call needs, when it differs from the operation's (SCOPE_OF). */
+  /** The API-key scope the call needs, when it differs from the operation's (scopeOf). */
   scope?: Scope;
 }
 
@@ -133,6 +135,12 @@ async function tokenOf(role: Role, scope: "organization" | "project"): Promise<P
   const res = await server.request("POST", path, { apiKey: creator.apiKey, body: { name: `own ${++n}` } });
   if (res.status !== 201) throw new Error(`token: ${res.status} ${res.text}`);
   return scope === "organization" ? { orgTokenId: res.body._id } : { projectTokenId: res.body._id };
+}
+
+/** Why a response breaks the rule for an allowed / refused caller, or null when it keeps it. */
+function breach(res: TestResponse, allowed: boolean): string | null {
+  if (allowed) return res.status >= 200 && res.status < 300 ? null : `expected 2xx, got ${res.status} ${res.text.slice(0, 200)}`;
+  return res.status === 403 && isDeepStrictEqual(res.body, FORBIDDEN) ? null : `expected 403 Forbidden, got ${res.status} ${res.text.slice(0, 200)}`;
 }
 
 const scopedTokens = new Map<string, string>();
@@ -383,11 +391,8 @@ describe("role matrix", () => {
       if (row.body !== undefined) call.body = row.body;
       const member = fx.members[role];
       const res = await sendCall(server, call, row.session ? { cookie: member.cookie } : { apiKey: member.apiKey });
-      const allowed = row.allowed.includes(role);
-      if (allowed && (res.status < 200 || res.status >= 300)) failures.push(`${role}: expected 2xx, got ${res.status} ${res.text.slice(0, 200)}`);
-      if (!allowed && (res.status !== 403 || JSON.stringify(res.body) !== JSON.stringify(FORBIDDEN))) {
-        failures.push(`${role}: expected 403 Forbidden, got ${res.status} ${res.text.slice(0, 200)}`);
-      }
+      const problem = breach(res, row.allowed.includes(role));
+      if (problem) failures.push(`${role}: ${problem}`);
     }
     expect(failures).toEqual([]);
   });
@@ -404,9 +409,8 @@ describe("role matrix", () => {
       const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh(role) : {}) });
       if (row.body !== undefined) call.body = row.body;
       const res = await sendCall(server, call, { cookie: fx.members[role].cookie });
-      const allowed = row.allowed.includes(role);
-      if (allowed && (res.status < 200 || res.status >= 300)) failures.push(`${role}: expected 2xx, got ${res.status} ${res.text.slice(0, 200)}`);
-      if (!allowed && (res.status !== 403 || JSON.stringify(res.body) !== JSON.stringify(FORBIDDEN))) failures.push(`${role}: expected 403, got ${res.status} ${res.text.slice(0, 200)}`);
+      const problem = breach(res, row.allowed.includes(role));
+      if (problem) failures.push(`${role} (session): ${problem}`);
     }
     expect(failures).toEqual([]);
   });
@@ -424,8 +428,8 @@ describe("role matrix", () => {
         const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh("owner") : {}) });
         if (row.body !== undefined) call.body = row.body;
         const res = await sendCall(server, call, { apiKey: token });
-        const ok = label === "only" ? res.status >= 200 && res.status < 300 : res.status === 403 && JSON.stringify(res.body) === JSON.stringify(FORBIDDEN);
-        if (!ok) results.push(`${label} ${scope}: ${res.status} ${res.text.slice(0, 160)}`);
+        const problem = breach(res, label === "only");
+        if (problem) results.push(`${label} ${scope}: ${problem}`);
       }
       expect(results).toEqual([]);
     },

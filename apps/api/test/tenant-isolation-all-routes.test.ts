@@ -5,6 +5,7 @@
 // organization without seeing the first one's data. A project token of one project gets 404 for
 // another project and 403 on organization-level routes other than glossary/TM reads.
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAiProviders, type FakeAiProviders } from "./helpers/fake-ai-providers";
 import { FORBIDDEN, ROUTE_BUILDERS, buildCall, createOrgFixture, listOperations, sendCall, startWebhookReceiver, type OrgFixture, type RouteIds } from "./helpers/route-fixtures";
@@ -239,7 +240,7 @@ describe("a project token", () => {
     for (const op of operations.filter(isOrgLevel)) {
       for (const orgId of [victim.ids.orgId, "current"]) {
         const res = await sendCall(server, buildCall(op, { ...victim.ids, orgId }), { apiKey: victim.projectToken });
-        const ok = PROJECT_TOKEN_ORG_READS.has(op) ? res.status === 200 : res.status === 403 && JSON.stringify(res.body) === JSON.stringify(FORBIDDEN);
+        const ok = PROJECT_TOKEN_ORG_READS.has(op) ? res.status === 200 : res.status === 403 && isDeepStrictEqual(res.body, FORBIDDEN);
         if (!ok) failures.push(`${op} (${orgId === "current" ? "current" : "orgId"}): ${res.status} ${res.text.slice(0, 160)}`);
       }
     }
