@@ -494,6 +494,19 @@ describe("glossary check", () => {
     expect((await check({ text: "a Zebra crossing" })).body.matches).toEqual([]);
   });
 
+  it("reports JS string offsets after astral characters and combining marks, through JSON", async () => {
+    const text = "👋🏽 Café\u0301 and café: the API key 🔑API";
+    const res = await check({ text, glossaryIds: [g1] });
+    const found = res.body.matches.map((m: any) => [m.term, m.position.start, m.position.end, text.slice(m.position.start, m.position.end)]);
+    // "Café" + U+0301 is followed by a combining mark, which belongs to the word: no match there;
+    // "🔑API" matches because an emoji is not a word character.
+    expect(found).toEqual([
+      ["café", 15, 19, "café"],
+      ["API key", 25, 32, "API key"],
+      ["API", 35, 38, "API"],
+    ]);
+  });
+
   it("validates the body: text required, language code valid", async () => {
     const noText = await check({});
     expect(noText.status).toBe(400);
