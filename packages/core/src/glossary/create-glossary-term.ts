@@ -1,6 +1,6 @@
 import type { Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
-import { conflict } from "../errors/app-error";
+import { conflict, notFound } from "../errors/app-error";
 import { isUniqueViolation } from "../errors/prisma-errors";
 import { recordActivity } from "../activity/record-activity";
 import { loadGlossary } from "./load-glossary";
@@ -48,6 +48,8 @@ export async function createGlossaryTerm(ctx: ServiceContext, input: CreateGloss
     return toGlossaryTermRecord(created);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateTerm(term);
+    // the glossary was deleted between the lookup and the insert
+    if ((error as { code?: string } | null)?.code === "P2003") throw notFound("Glossary");
     throw error;
   }
 }
