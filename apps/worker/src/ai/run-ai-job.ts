@@ -146,6 +146,11 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     const translateItem = async (item: PendingItem): Promise<Outcome> => {
       if (item.key === null) return { status: "skipped", error: "The key was deleted" };
       if (!item.sourceText) return { status: "skipped", error: "The source text is empty" };
+      // A signal per item: the SDK leaves listeners on the signal it is given, so handing it the
+      // worker's long-lived one would pile them up over a job.
+      const itemAbort = new AbortController();
+      const onAbort = () => itemAbort.abort();
+      ctx.signal.addEventListener("abort", onAbort, { once: true });
       try {
         const answer = await translateString(db, ctx.ai, {
           organizationId: job.organizationId,
@@ -162,12 +167,14 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
           additionalContext: options.additionalContext,
           model: model!,
           credentials: credentials!,
-          signal: ctx.signal,
+          signal: itemAbort.signal,
         });
         return { status: "translated", translation: answer.translation, confidence: answer.confidence };
       } catch (err) {
         if (ctx.isKilled()) throw new LeaseLost();
         return { status: "failed", error: err instanceof Error ? err.message : String(err) };
+      } finally {
+        ctx.signal.removeEventListener("abort", onAbort);
       }
     };
 
