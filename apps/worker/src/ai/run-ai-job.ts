@@ -16,11 +16,14 @@ import {
   findModel,
   loadAiOrgSettings,
   MAX_CONSECUTIVE_FAILURES,
+  preparePrompt,
   publishJobEvents,
   saveAiTranslationInTx,
   translateString,
   type AiConfig,
   type BatchOptions,
+  type GatherInput,
+  type PromptMessages,
 } from "@locale/core/ai";
 import { renewLease } from "./job-lease";
 
@@ -143,6 +146,30 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
 
     const shouldStop = () => ctx.isKilled() || ctx.isStopping() || leaseLost || isCancelled() || abortReason !== null;
 
+    const gatherInput = (item: PendingItem): GatherInput => ({
+      organizationId: job.organizationId,
+      projectId: job.projectId,
+      keyId: item.keyId,
+      keyName: item.key ?? "",
+      keyDescription: item.description,
+      namespace: item.namespace,
+      sourceLanguage: job.sourceLanguage,
+      targetLanguage: job.targetLanguage,
+      sourceText: item.sourceText ?? "",
+      tone: options.toneInstruction ?? org.toneInstructions,
+      style: options.styleInstruction,
+      additionalContext: options.additionalContext,
+    });
+    // The prompt context of the item picked next is read while the current calls wait for the
+    // provider, so its queries are off the lanes' critical path.
+    const prompts = new Map<string, Promise<PromptMessages>>();
+    const prefetch = (item: PendingItem | undefined) => {
+      if (!item || item.key === null || !item.sourceText || prompts.has(item.itemId)) return;
+      const prompt = preparePrompt(db, gatherInput(item));
+      prompt.catch(() => {}); // awaited (and its error reported) when the item is processed
+      prompts.set(item.itemId, prompt);
+    };
+
     const translateItem = async (item: PendingItem): Promise<Outcome> => {
       if (item.key === null) return { status: "skipped", error: "The key was deleted" };
       if (!item.sourceText) return { status: "skipped", error: "The source text is empty" };
@@ -152,19 +179,11 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
       const onAbort = () => itemAbort.abort();
       ctx.signal.addEventListener("abort", onAbort, { once: true });
       try {
+        const prompt = prompts.get(item.itemId);
+        prompts.delete(item.itemId);
         const answer = await translateString(db, ctx.ai, {
-          organizationId: job.organizationId,
-          projectId: job.projectId,
-          keyId: item.keyId,
-          keyName: item.key,
-          keyDescription: item.description,
-          namespace: item.namespace,
-          sourceLanguage: job.sourceLanguage,
-          targetLanguage: job.targetLanguage,
-          sourceText: item.sourceText,
-          tone: options.toneInstruction ?? org.toneInstructions,
-          style: options.styleInstruction,
-          additionalContext: options.additionalContext,
+          ...gatherInput(item),
+          prompt,
           model: model!,
           credentials: credentials!,
           signal: itemAbort.signal,
@@ -249,6 +268,8 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     const lane = async () => {
       while (next < items.length && !shouldStop()) {
         const item = items[next++]!;
+        prefetch(item);
+        prefetch(items[next]);
         const outcome = await translateItem(item);
         if (outcome.status === "failed") {
           consecutiveFailures++;

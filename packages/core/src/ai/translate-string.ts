@@ -8,7 +8,7 @@ import { gatherPromptContext, type GatherInput } from "./gather-prompt-context";
 import { vendorModelOf, type ModelInfo } from "./model-registry";
 import { withOrgSlot } from "./org-semaphore";
 import { checkPlaceholders } from "./placeholder-check";
-import { requestTranslation, type ProviderAnswer } from "./provider-client";
+import { requestTranslation, type PromptMessages, type ProviderAnswer } from "./provider-client";
 import { ProviderError } from "./provider-error";
 import { withRetries } from "./retry";
 import { aiOrgSettingsOf, type AiOrgSettings } from "./resolve-providers";
@@ -17,11 +17,16 @@ export interface TranslateStringInput extends GatherInput {
   model: ModelInfo;
   credentials: ProviderCredentials;
   signal?: AbortSignal;
+  /** The prompt, when the caller already built it (a job prefetches the next item's context). */
+  prompt?: Promise<PromptMessages>;
+}
+
+export async function preparePrompt(db: Database, input: GatherInput): Promise<PromptMessages> {
+  return buildPrompt(await gatherPromptContext(db, input));
 }
 
 export async function translateString(db: Database, ai: AiConfig, input: TranslateStringInput): Promise<ProviderAnswer> {
-  const context = await gatherPromptContext(db, input);
-  const prompt = buildPrompt(context);
+  const prompt = await (input.prompt ?? preparePrompt(db, input));
   const answer = await withOrgSlot(input.organizationId, ai.maxConcurrency, () =>
     withRetries(
       () =>
