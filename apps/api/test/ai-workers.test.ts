@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAiBatchRunner, type AiBatchRunnerHandle, type WorkerDeps } from "@locale/worker";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
-import { seedProject, startFakeAiProviders, waitUntil, type FakeAiProviders } from "./helpers/fake-ai-providers";
+import { openSse, seedProject, startFakeAiProviders, waitUntil, type FakeAiProviders } from "./helpers/fake-ai-providers";
 import { coreConfigOf } from "../src/server";
 import { createLogger } from "../src/logger";
 
@@ -99,6 +99,22 @@ describe("AI batch workers", () => {
     const sources = fake.requests.map((r) => r.sourceText);
     expect(new Set(sources).size).toBe(8);
     expect(sources).toHaveLength(8);
+  });
+
+  it("cancels a job no worker has taken yet at once, with its cancelled event", async () => {
+    const user = await signUpUser(server);
+    const { projectId } = await seedProject(server, user, keys(3, "queued"));
+    const jobId = await startJob(user, projectId);
+    const cancel = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/cancel/${jobId}`, { apiKey: user.apiKey });
+    expect(cancel.body).toEqual({ jobId, status: "cancelled" });
+    expect((await server.db.prisma.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("cancelled");
+    const stream = await openSse(`${server.url}/api/projects/${projectId}/ai/translate/batch/stream/${jobId}`, { "x-api-key": user.apiKey });
+    await stream.done;
+    expect(stream.events.map((e) => [e.event, e.data])).toEqual([["cancelled", { jobId, translated: 0, failed: 0, total: 3 }]]);
+    // A worker starting later leaves it alone.
+    await startWorkerInstance("worker-late", 5_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("never lets two running workers translate the same item", async () => {

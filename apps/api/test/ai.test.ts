@@ -11,7 +11,14 @@ let fake: FakeAiProviders;
 beforeAll(async () => {
   fake = await startFakeAiProviders();
   // No deployment keys: organizations bring their own (settings.aiProviderKeys).
-  server = await startTestServer({ OPENAI_BASE_URL: fake.openaiUrl, ANTHROPIC_BASE_URL: fake.anthropicUrl, AI_RETRY_BASE_MS: "20", AI_MAX_CONCURRENCY: "2" });
+  server = await startTestServer({
+    OPENAI_BASE_URL: fake.openaiUrl,
+    ANTHROPIC_BASE_URL: fake.anthropicUrl,
+    AI_RETRY_BASE_MS: "20",
+    AI_MAX_CONCURRENCY: "2",
+    // A deployment pointing one public id at another vendor model (a local server's, say).
+    AI_MODEL_MAP: "modelB-4o-mini=local-small-model",
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -175,7 +182,7 @@ describe("POST /ai/translate", () => {
 
     res = await server.request("POST", path, { apiKey: user.apiKey, body: { ...body, model: "modelB-4o-mini" } });
     expect(res.body.provider).toBe("modelB-4o-mini");
-    expect(fake.requests.at(-1)!.model).toBe("gpt-4o-mini");
+    expect(fake.requests.at(-1)!.model).toBe("local-small-model"); // AI_MODEL_MAP
 
     expect((await server.request("PATCH", `/api/projects/${projectId}`, { apiKey: user.apiKey, body: { preferredModel: "modelB-5" } })).status).toBe(200);
     res = await server.request("POST", path, { apiKey: user.apiKey, body });
@@ -300,6 +307,16 @@ describe("POST /ai/translate", () => {
     expect(down.status).toBe(502);
     expect(down.body).toEqual({ statusCode: 502, message: "The server had an error", error: "Bad Gateway" });
     expect(fake.requests).toHaveLength(5); // first attempt + AI_MAX_RETRIES (4)
+  });
+});
+
+describe("API document", () => {
+  it("lists the AI endpoints, including the plain SSE route", async () => {
+    const doc = await server.request("GET", "/api/openapi.json");
+    const paths = Object.keys(doc.body.paths);
+    for (const p of ["status", "translate", "translate/batch", "translate/batch/start", "translate/batch/stream/{jobId}", "translate/batch/cancel/{jobId}"]) {
+      expect(paths).toContain(`/projects/{projectId}/ai/${p}`);
+    }
   });
 });
 
