@@ -45,10 +45,14 @@ const cache = new Map<string, CachedMatcher>();
 
 async function matcherFor(ctx: ServiceContext, organizationId: string, glossaryIds: string[] | undefined): Promise<GlossaryMatcher<MatchPayload>> {
   const where = { organizationId, ...(glossaryIds ? { glossaryId: { in: glossaryIds } } : {}) };
-  // Every write to a term bumps updatedAt and deletes lower the count, so together they say
-  // whether the cached automaton is still the current term set.
-  const stats = await ctx.db.prisma.glossaryTerm.aggregate({ where, _count: { _all: true }, _max: { updatedAt: true } });
-  const fingerprint = `${stats._count._all}:${stats._max.updatedAt?.getTime() ?? 0}`;
+  // Every write to a term gives it a new updatedAt and deletes lower the count, so the count and
+  // the sum of the timestamps change with any change to the term set (a max would miss an
+  // update stamped earlier than the newest term by a server whose clock lags).
+  const [stats] = await ctx.db.prisma.$queryRaw<{ n: number; stamps: string }[]>`
+    SELECT count(*)::int AS n, COALESCE(sum(extract(epoch FROM "updatedAt")), 0)::text AS stamps
+    FROM "GlossaryTerm"
+    WHERE "organizationId" = ${organizationId} AND (${glossaryIds ?? null}::text[] IS NULL OR "glossaryId" = ANY(${glossaryIds ?? null}::text[]))`;
+  const fingerprint = `${stats?.n ?? 0}:${stats?.stamps ?? ""}`;
   const cacheKey = `${organizationId}|${glossaryIds ? [...glossaryIds].sort().join(",") : "*"}`;
   const hit = cache.get(cacheKey);
   if (hit && hit.fingerprint === fingerprint) {
