@@ -277,6 +277,37 @@ describe("mutations use the core services", () => {
     expect(activity.body.meta.total).toBe(1);
   });
 
+  it("manages glossaries and members through the same services as REST", async () => {
+    const glossary = await gql(`mutation { createGlossary(name: "Brand", sourceLanguage: "en", targetLanguages: ["fr"]) { id name } }`);
+    const glossaryId = glossary.data.createGlossary.id as string;
+    const term = await gql(
+      `mutation($g: ID!) { createGlossaryTerm(glossaryId: $g, term: "Widget", translations: [{ language: "fr", value: "Gadget" }]) { id term translations { language value approved } } }`,
+      { g: glossaryId },
+    );
+    expect(term.data.createGlossaryTerm.translations).toEqual([{ language: "fr", value: "Gadget", approved: false }]);
+    const dup = await gql(`mutation($g: ID!) { createGlossaryTerm(glossaryId: $g, term: "widget") { id } }`, { g: glossaryId });
+    expect(dup.errors?.[0]?.extensions?.code).toBe("CONFLICT");
+    const updated = await gql(`mutation($t: ID!) { updateGlossaryTerm(termId: $t, definition: "A small device", doNotTranslate: true) { definition doNotTranslate } }`, {
+      t: term.data.createGlossaryTerm.id,
+    });
+    expect(updated.data.updateGlossaryTerm).toEqual({ definition: "A small device", doNotTranslate: true });
+    const listed = await gql(`{ glossaries { id terms { id term definition doNotTranslate } } }`);
+    const restTerms = (await server.request("GET", `/api/organizations/current/glossaries/${glossaryId}/terms`, { apiKey: owner.apiKey })).body as any[];
+    expect(listed.data.glossaries.find((g: any) => g.id === glossaryId).terms).toEqual(
+      restTerms.map((t) => ({ id: t._id, term: t.term, definition: t.definition, doNotTranslate: t.doNotTranslate })),
+    );
+    const deleted = await gql(`mutation($t: ID!) { deleteGlossaryTerm(termId: $t) { success } }`, { t: term.data.createGlossaryTerm.id });
+    expect(deleted.data.deleteGlossaryTerm.success).toBe(true);
+
+    const invite = await gql(`mutation { inviteMember(email: "new.person@example.com", role: "translator") { email role inviteUrl } }`, {}, { cookie: owner.cookie });
+    expect(invite.errors).toBeUndefined();
+    expect(invite.data.inviteMember).toMatchObject({ email: "new.person@example.com", role: "translator", inviteUrl: expect.stringContaining("/accept-invite?token=") });
+    const badRole = await gql(`mutation { inviteMember(email: "x@example.com", role: "emperor") { email } }`, {}, { cookie: owner.cookie });
+    expect(badRole.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    const members = await gql(`{ members { userId role } }`);
+    expect(members.data.members).toEqual([{ userId: owner.userId, role: "owner" }]);
+  });
+
   it("creates a token whose secret appears only in the create result", async () => {
     const created = await gql(`mutation { createToken(name: "ci") { token apiToken { id name tokenSuffix } } }`);
     expect(created.data.createToken.token).toMatch(/^svc_/);

@@ -2,6 +2,10 @@
 import {
   createGlossary,
   createGlossaryTerm,
+  deleteGlossary,
+  deleteGlossaryTerm,
+  updateGlossary,
+  updateGlossaryTerm,
   listGlossaries,
   listGlossaryTerms,
   type GlossaryRecord,
@@ -10,6 +14,7 @@ import {
 } from "@locale/core/glossary";
 import { builder, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
+import { SuccessRef } from "./common";
 
 const TermTranslationRef = builder.objectRef<TermTranslation>("GlossaryTermTranslation").implement({
   fields: (t) => ({ language: t.exposeString("language"), value: t.exposeString("value"), approved: t.exposeBoolean("approved") }),
@@ -53,7 +58,53 @@ builder.queryFields((t) => ({
   glossaries: t.field({ type: [GlossaryRef], resolve: (_root, _args, ctx) => listGlossaries(svcOf(ctx), { orgId: "current" }) }),
 }));
 
+/** Drops GraphQL nulls inside list items (optional fields given as null). */
+const compact = <T extends object>(item: T) => Object.fromEntries(Object.entries(item).filter(([, v]) => v != null));
+
 builder.mutationFields((t) => ({
+  updateGlossary: t.field({
+    type: GlossaryRef,
+    args: {
+      id: t.arg.id({ required: true }),
+      name: t.arg.string(),
+      description: t.arg.string(),
+      sourceLanguage: t.arg.string(),
+      targetLanguages: t.arg.stringList(),
+    },
+    resolve: (_root, args, ctx) =>
+      updateGlossary(svcOf(ctx), parseProcedureInput<Parameters<typeof updateGlossary>[1]>("glossary.update", { ...args, orgId: "current" })),
+  }),
+  deleteGlossary: t.field({
+    type: SuccessRef,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => deleteGlossary(svcOf(ctx), parseProcedureInput<Parameters<typeof deleteGlossary>[1]>("glossary.delete", { ...args, orgId: "current" })),
+  }),
+  updateGlossaryTerm: t.field({
+    type: GlossaryTermRef,
+    args: {
+      termId: t.arg.id({ required: true }),
+      term: t.arg.string(),
+      definition: t.arg.string(),
+      translations: t.arg({ type: [TermTranslationInput] }),
+      doNotTranslate: t.arg.boolean(),
+      caseSensitive: t.arg.boolean(),
+    },
+    resolve: (_root, args, ctx) =>
+      updateGlossaryTerm(
+        svcOf(ctx),
+        parseProcedureInput<Parameters<typeof updateGlossaryTerm>[1]>("glossary.updateTerm", {
+          ...args,
+          translations: args.translations?.map(compact),
+          orgId: "current",
+        }),
+      ),
+  }),
+  deleteGlossaryTerm: t.field({
+    type: SuccessRef,
+    args: { termId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      deleteGlossaryTerm(svcOf(ctx), parseProcedureInput<Parameters<typeof deleteGlossaryTerm>[1]>("glossary.deleteTerm", { ...args, orgId: "current" })),
+  }),
   createGlossary: t.field({
     type: GlossaryRef,
     args: {
@@ -78,7 +129,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { glossaryId, ...args }, ctx) => {
       const input = parseProcedureInput<Omit<Parameters<typeof createGlossaryTerm>[1], "glossaryId"> & { id: string }>("glossary.createTerm", {
         ...args,
-        translations: args.translations?.map((tr) => Object.fromEntries(Object.entries(tr).filter(([, v]) => v != null))),
+        translations: args.translations?.map(compact),
         orgId: "current",
         id: glossaryId,
       });

@@ -2,7 +2,9 @@
 import { getMe, type OrganizationRecord, type UserRecord } from "@locale/core";
 import { parseProcedureInput } from "../procedure-input";
 import { getOrganization, updateOrganization } from "@locale/core/organizations";
-import { listMembers, type MemberRecord } from "@locale/core/members";
+import { listMembers, removeMember, updateMemberRole, type MemberRecord } from "@locale/core/members";
+import { inviteMember, type InvitationCreated } from "@locale/core/invitations";
+import { SuccessRef } from "./common";
 import { builder, svcOf } from "../builder";
 
 const UserRef = builder.objectRef<UserRecord>("User").implement({
@@ -39,7 +41,39 @@ const MemberRef = builder.objectRef<MemberRecord>("Member").implement({
   }),
 });
 
+const InvitationRef = builder.objectRef<InvitationCreated>("Invitation").implement({
+  fields: (t) => ({
+    id: t.exposeID("_id"),
+    email: t.exposeString("email"),
+    role: t.exposeString("role"),
+    expiresAt: t.expose("expiresAt", { type: "DateTime" }),
+    inviteUrl: t.exposeString("inviteUrl", { description: "Single-use link, also sent by e-mail" }),
+    emailStatus: t.exposeString("emailStatus"),
+  }),
+});
+
 builder.mutationFields((t) => ({
+  inviteMember: t.field({
+    type: InvitationRef,
+    args: { email: t.arg.string({ required: true }), role: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      const input = parseProcedureInput<Parameters<typeof inviteMember>[2] & { orgId: string }>("members.invite", { ...args, orgId: "current" });
+      return inviteMember(svcOf(ctx), input.orgId, { email: input.email, role: input.role });
+    },
+  }),
+  updateMemberRole: t.field({
+    type: MemberRef,
+    args: { userId: t.arg.id({ required: true }), role: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      const input = parseProcedureInput<{ orgId: string; userId: string; role: Parameters<typeof updateMemberRole>[3] }>("members.updateRole", { ...args, orgId: "current" });
+      return updateMemberRole(svcOf(ctx), input.orgId, input.userId, input.role);
+    },
+  }),
+  removeMember: t.field({
+    type: SuccessRef,
+    args: { userId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => removeMember(svcOf(ctx), "current", String(args.userId)),
+  }),
   updateOrganization: t.field({
     type: OrganizationRef,
     description: "Merges the given settings (unknown names are rejected), as PATCH /organizations/current",
