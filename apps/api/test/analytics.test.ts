@@ -142,6 +142,28 @@ describe("progress over time and contributors", () => {
   });
 });
 
+describe("contributors", () => {
+  it("names AI batch saves \"AI\" and ignores history of removed languages", async () => {
+    const p = await createProject(owner, { name: "AI credit", sourceLanguage: "en", targetLanguages: ["de", "fr"] });
+    const k = await createKey(owner, p, "k");
+    await put(owner, p, k, "fr", "Bonjour");
+    const translation = await server.db.prisma.translation.findFirstOrThrow({ where: { keyId: k, language: "fr" } });
+    // what the AI batch writer records (changedBy "ai", no name)
+    await server.db.prisma.translationHistory.create({
+      data: { translationId: translation.id, projectId: p, keyId: k, language: "fr", previousValue: "Bonjour", newValue: "Salut", previousStatus: "translated", newStatus: "translated", changedBy: "ai", changedByName: null, source: "ai" },
+    });
+    const before = await server.request("GET", `/api/projects/${p}/analytics/contributors`, { apiKey: owner.apiKey });
+    // equal totals: ordered by name
+    expect(before.body).toEqual([
+      { userId: "ai", userName: "AI", translations: 1, reviews: 0, approvals: 0 },
+      { userId: owner.userId, userName: "Olivia", translations: 1, reviews: 0, approvals: 0 },
+    ]);
+    expect((await server.request("DELETE", `/api/projects/${p}/languages/fr`, { apiKey: owner.apiKey })).status).toBe(200);
+    const after = await server.request("GET", `/api/projects/${p}/analytics/contributors`, { apiKey: owner.apiKey });
+    expect(after.body).toEqual([]);
+  });
+});
+
 describe("organization overview", () => {
   it("sums active projects, their keys and translated target values, per language", async () => {
     const org = await signUpUser(server, "Overview Owner");
