@@ -58,6 +58,27 @@ export interface BatchEventsOptions {
   maxReconnects?: number;
   /** Delay before a reconnect unless the server sent `retry:` (default 1000 ms). */
   reconnectDelayMs?: number;
+  /**
+   * Reconnect when nothing (not even a heartbeat comment, sent every 15 s) arrives for this long:
+   * a connection that died without closing would otherwise wait forever (default 45 000 ms).
+   */
+  idleTimeoutMs?: number;
+}
+
+class IdleStreamError extends Error {
+  override name = "IdleStreamError";
+}
+
+async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, ms: number): Promise<ReadableStreamReadResult<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new IdleStreamError(`no data on the event stream for ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([reader.read(), idle]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function* batchEvents(transport: Transport, projectId: string, jobId: string, options: BatchEventsOptions = {}): AsyncIterableIterator<BatchEvent> {
@@ -65,6 +86,7 @@ export async function* batchEvents(transport: Transport, projectId: string, jobI
   const maxReconnects = options.maxReconnects ?? 10;
   let lastEventId = options.lastEventId;
   let delayMs = options.reconnectDelayMs ?? 1000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 45_000;
   let failures = 0;
   for (;;) {
     const headers = transport.headers({ accept: "text/event-stream", "cache-control": "no-cache" });
@@ -88,7 +110,7 @@ export async function* batchEvents(transport: Transport, projectId: string, jobI
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         try {
           for (;;) {
-            const { done, value } = await reader.read();
+            const { done, value } = await readWithin(reader, idleTimeoutMs);
             if (done) break;
             parser.feed(value);
             while (queue.length > 0) {

@@ -62,6 +62,31 @@ describe("batch job events against the real server", () => {
 });
 
 describe("reconnects", () => {
+  it("reconnects when an open stream goes silent", async () => {
+    let connections = 0;
+    const stream = http.createServer((req, res) => {
+      connections++;
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      if (connections === 1) {
+        res.write(`id: 1\nevent: start\ndata: ${JSON.stringify({ jobId: "j", total: 1 })}\n\n`);
+        return; // then silence, with the socket left open
+      }
+      expect(req.headers["last-event-id"]).toBe("1");
+      res.end(`id: 2\nevent: cancelled\ndata: ${JSON.stringify({ jobId: "j", translated: 0, failed: 0, total: 1 })}\n\n`);
+    });
+    await new Promise<void>((resolve) => stream.listen(0, "127.0.0.1", resolve));
+    try {
+      const local = createClient({ baseUrl: `http://127.0.0.1:${(stream.address() as AddressInfo).port}`, apiKey: "svc_x" });
+      const types: string[] = [];
+      for await (const event of local.batchJobs.events("p", "j", { idleTimeoutMs: 150, reconnectDelayMs: 10 })) types.push(event.type);
+      expect(types).toEqual(["start", "cancelled"]);
+      expect(connections).toBe(2);
+    } finally {
+      stream.closeAllConnections();
+      await new Promise<void>((resolve) => stream.close(() => resolve()));
+    }
+  });
+
   it("reconnects with Last-Event-ID after the connection drops, until the terminal event", async () => {
     const seenLastIds: (string | undefined)[] = [];
     const stream = http.createServer((req, res) => {
