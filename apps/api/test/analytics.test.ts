@@ -207,7 +207,13 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
     const other = await createProject(org, { name: "Other", sourceLanguage: "en", targetLanguages: ["de"] });
     const keys: string[] = [];
     let seed = 7;
-    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    // mulberry32: deterministic and exact in 32-bit integer arithmetic
+    const rnd = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
     const pick = <T>(xs: T[]): T => xs[rnd(xs.length)]!;
     for (let i = 0; i < 6; i++) keys.push(await createKey(org, p, `key.${i}`));
     keys.push(await createKey(org, other, "other.0"));

@@ -99,7 +99,13 @@ describe("GlossaryMatcher", () => {
   it("agrees with a brute-force scan on random texts (all occurrences, before selection)", () => {
     const alphabet = ["a", "b", "A", "B", " ", "-", "é", "É"];
     let seed = 42;
-    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    // mulberry32: deterministic and exact in 32-bit integer arithmetic
+    const rnd = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
     for (let round = 0; round < 200; round++) {
       const terms: MatcherTerm<string>[] = [];
       const seen = new Set<string>();
