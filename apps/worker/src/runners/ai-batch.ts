@@ -13,7 +13,6 @@ import { runAiJob } from "../ai/run-ai-job";
 
 export const AI_BATCH_JOB = "ai.batch";
 const RESERVE_BATCH = 20;
-const MAX_ROUNDS_PER_DISPATCH = 10;
 
 export interface AiBatchRunnerOptions {
   workerId?: string;
@@ -84,7 +83,6 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatch
           cancelAnnounced.delete(jobId);
           // A job this worker no longer works on must not stay leased to it (a crash skips this).
           if (!killed) await releaseLease(db, jobId, workerId).catch(() => {});
-          if (!killed && !stopping) wake();
         }
       };
 
@@ -93,23 +91,25 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatch
           const done = runJob(job.data.jobId);
           running.add(done);
           await done.finally(() => running.delete(done));
+          wake(); // capacity freed: look for the next job now rather than at the next poll
         }
       });
 
       const dispatch = async () => {
-        for (let round = 0; round < MAX_ROUNDS_PER_DISPATCH && !stopping && !killed; round++) {
-          const reserved = await db.prisma.$transaction(async (tx) => {
-            const ids = await reserveRunnableJobs(tx, leaseMs, RESERVE_BATCH);
-            for (const jobId of ids) {
-              // Not retried by the queue: a lost run is found again through the job's lease, so
-              // the queue's own expiry only has to outlast a long job (pg-boss allows < 24 h).
-              await queue.sendInTransaction(tx, AI_BATCH_JOB, { jobId }, { retryLimit: 0, expireInSeconds: 12 * 60 * 60 });
-            }
-            return ids.length;
-          });
-          if (reserved > 0) queue.wake(AI_BATCH_JOB);
-          if (reserved < RESERVE_BATCH) return;
-        }
+        // Only as many as this worker can start now: a reservation nobody takes would just
+        // expire and be queued again. A finished job wakes the dispatcher for the next one.
+        const capacity = Math.min(RESERVE_BATCH, maxJobs - running.size);
+        if (capacity <= 0 || stopping || killed) return;
+        const reserved = await db.prisma.$transaction(async (tx) => {
+          const ids = await reserveRunnableJobs(tx, leaseMs, capacity);
+          for (const jobId of ids) {
+            // Not retried by the queue: a lost run is found again through the job's lease, so
+            // the queue's own expiry only has to outlast a long job (pg-boss allows < 24 h).
+            await queue.sendInTransaction(tx, AI_BATCH_JOB, { jobId }, { retryLimit: 0, expireInSeconds: 12 * 60 * 60 });
+          }
+          return ids.length;
+        });
+        if (reserved > 0) queue.wake(AI_BATCH_JOB);
       };
       let dispatching: Promise<void> | null = null;
       let again = false;
