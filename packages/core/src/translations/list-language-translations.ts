@@ -1,7 +1,9 @@
-// The hot read: one page of a language over every key of the project. One query joins the page's
-// keys with the language's values (and the source values, for placeholder warnings); keys without
-// a stored value come back synthesised as untranslated. The total comes from the trigger-kept
-// ProjectKeyStats, not a count over the keys. Raw SQL because it is the busiest endpoint.
+// The hot read: one page of a language over every key of the project, with the source values for
+// placeholder warnings; keys without a stored value come back synthesised as untranslated. A large
+// project's page is one query for the values of the page's keys, taken from the cached key order
+// (keys/key-order-cache.ts); otherwise one query cuts the page of keys and joins their values. The
+// total comes from the trigger-kept ProjectKeyStats, not a count over the keys. Raw SQL because it
+// is the busiest endpoint.
 import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
