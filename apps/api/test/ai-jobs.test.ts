@@ -227,6 +227,31 @@ describe("batch jobs", () => {
     expect(keys).toEqual(keysOf(6).map((k) => k.key));
   });
 
+  it("leaves a key that a person translated while the job ran untouched (reported as skipped)", async () => {
+    const user = await signUpUser(server);
+    const { projectId, keyIds } = await seedProject(server, user, keysOf(4));
+    const target = keyIds["k.003"]!;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // The last key's answer waits until a person has saved their own translation of it.
+    fake.reply = async (req) => {
+      if (req.keyName === "k.003") await gate;
+      return fake.defaultReply(req);
+    };
+    const job = await start(user, projectId);
+    await waitUntil(() => fake.requests.some((r) => r.keyName === "k.003"));
+    const put = await server.request("PUT", `/api/projects/${projectId}/keys/${target}/translations/de`, { apiKey: user.apiKey, body: { value: "Von Hand", source: "human" } });
+    expect(put.status).toBe(200);
+    release();
+    const stream = await openSse(streamUrl(projectId, job.jobId), { "x-api-key": user.apiKey });
+    await stream.done;
+    const last = stream.events.filter((e) => e.event === "progress").find((e) => e.data.keyId === target)!;
+    expect(last.data).toMatchObject({ status: "skipped", error: "Translated by someone else meanwhile" });
+    expect(stream.events.at(-1)!.data).toMatchObject({ translated: 3, failed: 0, total: 4 });
+    const row = await server.db.prisma.translation.findUniqueOrThrow({ where: { keyId_language: { keyId: target, language: "de" } } });
+    expect(row).toMatchObject({ value: "Von Hand", source: "human" });
+  });
+
   it("makes at most AI_MAX_CONCURRENCY provider calls at a time per organization, across jobs and batches", async () => {
     const user = await signUpUser(server);
     const one = await seedProject(server, user, keysOf(6, "one"));
