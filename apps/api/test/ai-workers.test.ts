@@ -50,7 +50,7 @@ describe("AI batch workers", () => {
   it("resumes a job whose worker died, without redoing the items it finished", async () => {
     const user = await signUpUser(server);
     const { projectId } = await seedProject(server, user, keys(14, "dead"));
-    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 100 } as never);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 150 } as never);
     const first = await startWorkerInstance("worker-1", 600);
     const jobId = await startJob(user, projectId);
     await waitUntil(async () => [...(await itemStatuses(jobId)).values()].filter((s) => s === "translated").length >= 4);
