@@ -1,5 +1,6 @@
 // POST /ai/translate/batch/start: records the job and its items (one transaction) and wakes the
-// workers; the AiJob row is the queue entry a worker claims (see apps/worker/src/ai).
+// workers' dispatchers (NOTIFY), which put it on the job queue (apps/worker/src/runners/ai-batch.ts).
+// The AiJob row stays the source of truth for its state, its lease and its items.
 import type { Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { prepareBatch, type BatchInput } from "./batch-setup";
