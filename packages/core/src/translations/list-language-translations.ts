@@ -1,71 +1,96 @@
 // The hot read: one page of a language over every key of the project, with the source values for
-// placeholder warnings; keys without a stored value come back synthesised as untranslated. A large
-// project's page is one query for the values of the page's keys, taken from the cached key order
-// (keys/key-order-cache.ts); otherwise one query cuts the page of keys and joins their values. The
-// total comes from the trigger-kept ProjectKeyStats, not a count over the keys. Raw SQL because it
-// is the busiest endpoint.
+// placeholder warnings; keys without a stored value come back synthesised as untranslated. Each
+// request is one database round trip after the project check:
+// - a large project whose key order is cached (keys/key-order-cache.ts): the values of the page's
+//   keys, read together with the project's key stats that say whether the order is still current;
+// - otherwise: the page of keys cut by OFFSET, then joined with their values, read together with
+//   the key stats (a stale order costs this second query once, and is rebuilt in the background).
+// The total comes from the trigger-kept ProjectKeyStats, never from a count over the keys. Raw
+// SQL because it is the busiest endpoint; times come back as epoch milliseconds, not text to parse.
 import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
 import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
 import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
-import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder, type KeyOrder } from "../keys/key-order-cache";
+import { isCurrentKeyOrder, peekKeyOrder, settleKeyOrder, type KeyOrder, type KeyStats } from "../keys/key-order-cache";
 
-interface PageRow {
-  id: string;
+/** Exactly one row: the project's key count and order version (0 and "0" before its first key). */
+const STATS_CTE = `
+stats AS (
+  SELECT COALESCE(max("keyCount"), 0)::int AS "keyCount", COALESCE(max("version"), 0)::text AS version
+  FROM "ProjectKeyStats" WHERE "projectId" = $1
+)`;
+
+const VALUE_COLUMNS = `t.value, t.status::text AS status, t.source::text AS source, t."aiConfidence",
+       (extract(epoch FROM t."updatedAt") * 1000)::float8 AS "updatedAt"`;
+
+/**
+ * $1 project, $2 language, $3 source language, $4 limit, $5 offset. The page of keys is cut
+ * first, then joined: joining before LIMIT/OFFSET makes PostgreSQL join (and sort) every key.
+ */
+export const LANGUAGE_PAGE_SQL = `
+WITH ${STATS_CTE},
+page AS (
+  SELECT id, key, namespace FROM "Key" WHERE "projectId" = $1 ORDER BY namespace, key LIMIT $4 OFFSET $5
+)
+SELECT st."keyCount", st.version, p.id, p.key, p.namespace, ${VALUE_COLUMNS}, s.value AS "sourceValue"
+FROM stats st
+LEFT JOIN page p ON true
+LEFT JOIN "Translation" t ON t."keyId" = p.id AND t.language = $2
+LEFT JOIN "Translation" s ON s."keyId" = p.id AND s.language = $3 AND $3 <> $2
+ORDER BY p.namespace, p.key`;
+
+/** $1 project, $2 the page's key ids (from the cached order), $3 the languages to read. */
+export const LANGUAGE_VALUES_BY_KEYS_SQL = `
+WITH ${STATS_CTE}
+SELECT st."keyCount", st.version, t."keyId", t.language, ${VALUE_COLUMNS}
+FROM stats st
+LEFT JOIN "Translation" t ON t."keyId" = ANY($2::text[]) AND t.language = ANY($3::text[])`;
+
+interface StatsColumns {
+  keyCount: number;
+  version: string;
+}
+
+interface PageRow extends StatsColumns {
+  id: string | null;
   key: string;
   namespace: string;
   value: string | null;
   status: TranslationStatus | null;
   source: TranslationSource | null;
   aiConfidence: number | null;
-  updatedAt: Date | string | null;
+  updatedAt: number | null;
   sourceValue: string | null;
 }
 
-// The page of keys is cut first, then joined: joining before LIMIT/OFFSET makes PostgreSQL join
-// (and sort) every key of the project on each request.
-export const LANGUAGE_PAGE_SQL = `
-WITH page AS (
-  SELECT id, key, namespace FROM "Key" WHERE "projectId" = $1 ORDER BY namespace, key LIMIT $4 OFFSET $5
-)
-SELECT p.id, p.key, p.namespace, t.value, t.status::text AS status, t.source::text AS source,
-       t."aiConfidence", t."updatedAt", s.value AS "sourceValue"
-FROM page p
-LEFT JOIN "Translation" t ON t."keyId" = p.id AND t.language = $2
-LEFT JOIN "Translation" s ON s."keyId" = p.id AND s.language = $3 AND $3 <> $2
-ORDER BY p.namespace, p.key`;
-
-/**
- * The same page when the key order (with names) is cached: only the values of the page's keys in
- * the language and the source language, assembled in the cached order.
- */
-export const LANGUAGE_VALUES_BY_KEYS_SQL = `
-SELECT "keyId", language, value, status::text AS status, source::text AS source, "aiConfidence", "updatedAt"
-FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND language = ANY($2::text[])`;
-
-interface ValueRow {
-  keyId: string;
+interface ValueRow extends StatsColumns {
+  keyId: string | null;
   language: string;
   value: string;
   status: TranslationStatus;
   source: TranslationSource;
   aiConfidence: number | null;
-  updatedAt: Date | string;
+  updatedAt: number;
 }
 
-function assemblePage(order: KeyOrder, skip: number, take: number, language: string, sourceLanguage: string, values: ValueRow[]): PageRow[] {
+type PageItem = Omit<PageRow, "keyCount" | "version" | "id"> & { id: string };
+
+const statsOf = (row: StatsColumns | undefined): KeyStats => ({ keyCount: Number(row?.keyCount ?? 0), version: row?.version ?? "0" });
+
+function assemblePage(order: KeyOrder, skip: number, take: number, language: string, sourceLanguage: string, values: ValueRow[]): PageItem[] {
   const own = new Map<string, ValueRow>();
   const source = new Map<string, string>();
   for (const v of values) {
+    if (v.keyId === null) continue;
     if (v.language === language) own.set(v.keyId, v);
     if (v.language === sourceLanguage) source.set(v.keyId, v.value);
   }
-  const rows: PageRow[] = [];
+  const items: PageItem[] = [];
   for (let i = skip; i < Math.min(skip + take, order.ids.length); i++) {
     const id = order.ids[i]!;
     const v = own.get(id);
-    rows.push({
+    items.push({
       id,
       key: order.keys[i]!,
       namespace: order.namespaces[i]!,
@@ -77,7 +102,7 @@ function assemblePage(order: KeyOrder, skip: number, take: number, language: str
       sourceValue: source.get(id) ?? null,
     });
   }
-  return rows;
+  return items;
 }
 
 export async function listLanguageTranslations(
@@ -91,19 +116,24 @@ export async function listLanguageTranslations(
   const lang = resolveProjectLanguage(project, language);
   const { skip, take } = skipTake(pageReq);
   const isSource = lang === project.sourceLanguage;
-  // With a cached order, the page's values are read alongside the version check (one round trip
-  // on a pool) and kept only if the order is still current.
+
+  let stats: KeyStats | null = null;
+  let items: PageItem[] | null = null;
   const cached = peekKeyOrder(ctx.db, project.id);
-  const [stats, values] = await Promise.all([
-    readKeyStats(ctx.db, project.id),
-    cached ? ctx.db.query<ValueRow>(LANGUAGE_VALUES_BY_KEYS_SQL, [cached.ids.slice(skip, skip + take), [...new Set([lang, project.sourceLanguage])]]) : null,
-  ]);
-  settleKeyOrder(ctx.db, project.id, stats);
-  const rows =
-    values && isCurrentKeyOrder(cached, stats)
-      ? assemblePage(cached, skip, take, lang, project.sourceLanguage, values)
-      : await ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
-  const data = rows.map((r) =>
+  if (cached) {
+    const languages = [...new Set([lang, project.sourceLanguage])];
+    const values = await ctx.db.query<ValueRow>(LANGUAGE_VALUES_BY_KEYS_SQL, [project.id, cached.ids.slice(skip, skip + take), languages]);
+    stats = statsOf(values[0]);
+    if (isCurrentKeyOrder(cached, stats)) items = assemblePage(cached, skip, take, lang, project.sourceLanguage, values);
+  }
+  if (!items) {
+    const rows = await ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
+    stats = statsOf(rows[0]);
+    items = rows.filter((r): r is PageRow & { id: string } => r.id !== null);
+  }
+  settleKeyOrder(ctx.db, project.id, stats!);
+
+  const data = items.map((r) =>
     toTranslationRecord(
       r,
       lang,
@@ -111,5 +141,5 @@ export async function listLanguageTranslations(
       isSource ? null : (r.sourceValue ?? ""),
     ),
   );
-  return pageOf(data, pageReq, stats.keyCount);
+  return pageOf(data, pageReq, stats!.keyCount);
 }

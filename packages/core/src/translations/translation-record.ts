@@ -27,7 +27,7 @@ export interface StoredTranslation {
   status: TranslationStatus;
   source: TranslationSource;
   aiConfidence: number | null;
-  updatedAt: Date | string;
+  updatedAt: Date | string | number;
 }
 
 export function toTranslationRecord(
