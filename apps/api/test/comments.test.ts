@@ -193,7 +193,7 @@ describe("PATCH /comments/:commentId with a bare JSON string", () => {
     expect(empty.body).toEqual({ statusCode: 400, message: "body: must not be empty", error: "Bad Request", issues: [{ path: "body", message: "must not be empty" }] });
     const malformed = await server.request("PATCH", `${base}/${commentId}`, { cookie: translator.cookie, rawBody: '"unterminated' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request" });
+    expect(malformed.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request", issues: [{ path: "", message: "Malformed JSON in request body" }] });
     const list = await server.request("GET", base, { cookie: owner.cookie });
     expect(list.body.find((c: any) => c._id === commentId).body).toBe("Edited “text”");
   });

@@ -181,7 +181,7 @@ describe("PATCH /api/organizations/current", () => {
 
     const malformed = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, rawBody: "{bad json" });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request" });
+    expect(malformed.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request", issues: [{ path: "", message: "Malformed JSON in request body" }] });
 
     const after = await server.request("GET", "/api/organizations/current", { cookie: owner.cookie });
     expect(after.body.settings.aiProvider).toBe("provider_b");

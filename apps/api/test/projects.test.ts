@@ -64,7 +64,7 @@ describe("create, list, get", () => {
   it("answers malformed JSON with 400, never 500", async () => {
     const res = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, rawBody: '{"name": "x",' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request" });
+    expect(res.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request", issues: [{ path: "", message: "Malformed JSON in request body" }] });
   });
 
   it("lists active projects as a plain array; includeArchived=true adds archived ones", async () => {

@@ -2,7 +2,7 @@
 // OpenAPI meta, zod input and output; REST, the OpenAPI document and the SDK share that contract.
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { AppError, internalError, unauthorized, validationError, type ErrorBody, type ServiceContext } from "@locale/core";
+import { AppError, badRequest, internalError, unauthorized, validationError, type ErrorBody, type ServiceContext } from "@locale/core";
 import type { RequestContext } from "./context";
 
 export interface AppMeta extends OpenApiMeta {
@@ -19,7 +19,7 @@ export function errorBodyOf(error: TRPCError): ErrorBody {
   }
   switch (error.code) {
     case "PARSE_ERROR":
-      return new AppError("BAD_REQUEST", "Malformed JSON in request body").toBody();
+      return badRequest("Malformed JSON in request body").toBody();
     case "NOT_FOUND":
       return new AppError("NOT_FOUND", error.message === "Not found" ? "Route not found" : error.message).toBody();
     case "PAYLOAD_TOO_LARGE":
@@ -27,7 +27,7 @@ export function errorBodyOf(error: TRPCError): ErrorBody {
     case "UNSUPPORTED_MEDIA_TYPE":
       return new AppError("UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json").toBody();
     case "BAD_REQUEST":
-      return new AppError("BAD_REQUEST", error.message).toBody();
+      return badRequest(error.message).toBody();
     case "UNAUTHORIZED":
       return unauthorized().toBody();
     default:
