@@ -9,31 +9,54 @@ import { sha256 } from "../shared/secrets";
 /** lastUsedAt is written at most once a minute per token. */
 const LAST_USED_EVERY_MS = 60 * 1000;
 
+interface TokenActorRow {
+  id: string;
+  organizationId: string;
+  projectId: string | null;
+  createdById: string;
+  scopes: unknown;
+  expiresAt: Date | string | null;
+  lastUsedAt: Date | string | null;
+  userName: string;
+  role: Actor["role"];
+}
+
+const asTime = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
+
+/**
+ * One query resolves the token, its creator's current membership and name: every API request
+ * pays for this, so it skips the ORM. A revoked or expired token, or one whose creator is no
+ * longer a member, matches nothing.
+ */
 export async function actorFromApiKey(db: Database, apiKey: string): Promise<Actor | null> {
   if (!apiKey.startsWith("svc_")) return null;
-  const token = await db.prisma.apiToken.findUnique({
-    where: { tokenHash: sha256(apiKey) },
-    include: { createdBy: { select: { name: true } } },
-  });
-  if (!token || token.revokedAt) return null;
-  if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return null;
-  const membership = await db.prisma.membership.findUnique({
-    where: { organizationId_userId: { organizationId: token.organizationId, userId: token.createdById } },
-  });
-  if (!membership) return null;
-  if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
-    await db.prisma.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });
+  const [row] = await db.query<TokenActorRow>(
+    `SELECT t."id", t."organizationId", t."projectId", t."createdById", t."scopes", t."expiresAt", t."lastUsedAt",
+            u."name" AS "userName", m."role"::text AS "role"
+       FROM "ApiToken" t
+       JOIN "Membership" m ON m."organizationId" = t."organizationId" AND m."userId" = t."createdById"
+       JOIN "User" u ON u."id" = t."createdById"
+      WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL`,
+    [sha256(apiKey)],
+  );
+  if (!row) return null;
+  const expiresAt = asTime(row.expiresAt);
+  if (expiresAt !== null && expiresAt <= Date.now()) return null;
+  const lastUsedAt = asTime(row.lastUsedAt);
+  if (lastUsedAt === null || Date.now() - lastUsedAt > LAST_USED_EVERY_MS) {
+    await db.query(`UPDATE "ApiToken" SET "lastUsedAt" = now() WHERE "id" = $1`, [row.id]);
   }
-  const scopes = Array.isArray(token.scopes) ? (token.scopes as string[]).filter(isScope) : null;
+  const rawScopes = typeof row.scopes === "string" ? (JSON.parse(row.scopes) as unknown) : row.scopes;
+  const scopes = Array.isArray(rawScopes) ? (rawScopes as string[]).filter(isScope) : null;
   return {
-    userId: token.createdById,
-    userName: token.createdBy.name,
-    organizationId: token.organizationId,
-    role: membership.role,
+    userId: row.createdById,
+    userName: row.userName,
+    organizationId: row.organizationId,
+    role: row.role,
     via: "token",
     scopes: scopes as Scope[] | null,
-    tokenId: token.id,
-    ...(token.projectId ? { projectId: token.projectId } : {}),
+    tokenId: row.id,
+    ...(row.projectId ? { projectId: row.projectId } : {}),
   };
 }
 
