@@ -12,7 +12,11 @@ export interface LoadProjectOptions {
 
 export async function loadProject(ctx: ServiceContext, projectId: string, permission: Permission, options: LoadProjectOptions = {}): Promise<Project> {
   if (ctx.actor.projectId && ctx.actor.projectId !== projectId) throw notFound("Project");
-  const project = await ctx.db.prisma.project.findFirst({ where: { id: projectId, organizationId: ctx.actor.organizationId } });
+  // Raw SQL: every project-scoped request runs this, and it needs no ORM mapping.
+  const [project] = await ctx.db.query<Project>(`SELECT * FROM "Project" WHERE "id" = $1 AND "organizationId" = $2`, [
+    projectId,
+    ctx.actor.organizationId,
+  ]);
   if (!project) throw notFound("Project");
   assertCan(ctx.actor, permission);
   if (options.forWrite && project.archived) throw conflict("Project is archived");
