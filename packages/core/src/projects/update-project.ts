@@ -1,10 +1,10 @@
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
 import { canonicalLanguage, canonicalLanguages } from "../shared/languages";
 import { loadProject } from "./load-project";
 import { assertModelId } from "./preferred-model";
 import { toProjectRecord, type ProjectRecord } from "./project-record";
+import { saveProjectChange } from "./save-project-change";
 
 export interface UpdateProjectInput {
   name?: string;
@@ -35,16 +35,5 @@ export async function updateProject(ctx: ServiceContext, projectId: string, inpu
   };
   // A PATCH that changes nothing (an empty body, or the unchanged source language) writes nothing.
   if (Object.keys(changes).length === 0) return toProjectRecord(project);
-  const updated = await ctx.db.prisma.$transaction(async (tx) => {
-    const row = await tx.project.update({ where: { id: project.id }, data: changes });
-    await recordActivity(tx, ctx.actor, {
-      action: "project.updated",
-      projectId: project.id,
-      targetId: project.id,
-      targetType: "project",
-      metadata: { projectId: project.id, name: row.name, changes: Object.keys(changes) },
-    });
-    return row;
-  });
-  return toProjectRecord(updated);
+  return saveProjectChange(ctx, project, changes, "project.updated", { changes: Object.keys(changes) });
 }
