@@ -35,10 +35,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const db = await createTestDb({ logQueries: options.logQueries });
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off", ...env });
   const logger = createLogger(config.LOG_LEVEL);
-  const { app } = createApp(db, config, logger);
+  const { app, deps } = createApp(db, config, logger);
   const { server, url } = await listen(app, 0, "127.0.0.1");
   const worker = options.worker ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
-  config.publicUrl = url;
+  // The port is known only now; links (invitations) and the CSRF origin use the real address.
+  if (!env.PUBLIC_URL) {
+    config.publicUrl = url;
+    deps.core.publicUrl = url;
+  }
 
   async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
