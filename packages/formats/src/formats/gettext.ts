@@ -6,6 +6,7 @@
 import { mo as moFormat, po as poFormat, type GetTextTranslation, type GetTextTranslations } from 'gettext-parser';
 import { Buffer } from 'node:buffer';
 import { FormatParseError } from '../errors.js';
+import { assertPoStructure } from './po-structure.js';
 import { fullKey } from '../namespace.js';
 import { buildIcuPlural, isBalancedSubMessage, nativePlural, parseIcuPlural } from '../plural/icu-plural.js';
 import { categoriesForPluralForms, gettextPluralRule, pluralFormsHeader } from '../plural/plural-rules.js';
@@ -25,6 +26,8 @@ export function parseGettext(kind: Kind, content: string | Uint8Array, options: 
       table = parsed;
     } else {
       const input = typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      // Structure only: keywords and quotes are ASCII, so latin1 reads any charset's bytes safely.
+      assertPoStructure(typeof input === 'string' ? input : input.toString('latin1'));
       table = poFormat.parse(input, { defaultCharset: 'utf-8', validation: false });
     }
   } catch (err) {
