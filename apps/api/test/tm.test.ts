@@ -16,8 +16,12 @@ async function memberWithRole(orgId: string, role: Role): Promise<string> {
   return user.cookie;
 }
 
-const seed = (organizationId: string, sourceText: string, targetText: string, sourceLanguage = "en", targetLanguage = "de") =>
-  addTmEntry(server.db.prisma, { organizationId, sourceLanguage, targetLanguage, sourceText, targetText });
+// Entries are listed newest first by their millisecond timestamp: seeds wait for the clock to
+// move on, so the expected order never rests on a tie.
+const seed = async (organizationId: string, sourceText: string, targetText: string, sourceLanguage = "en", targetLanguage = "de") => {
+  await new Promise((resolve) => setTimeout(resolve, 3));
+  return addTmEntry(server.db.prisma, { organizationId, sourceLanguage, targetLanguage, sourceText, targetText });
+};
 
 beforeAll(async () => {
   server = await startTestServer();
