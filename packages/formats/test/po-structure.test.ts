@@ -39,4 +39,11 @@ describe('PO structure check', () => {
     const { entries } = parse('po', po, { language: 'de' });
     expect(entries.map((e) => e.key)).toEqual(['menu\u0004Open "file"', 'one file']);
   });
+
+  it('accepts values holding U+2028 and U+2029, which are not line breaks in PO', () => {
+    for (const v of ['\u2028', 'a\u2029b']) {
+      const po = `msgid "k"\nmsgstr "${v}"\n`;
+      expect(parse('po', po).entries[0]!.value).toBe(v);
+    }
+  });
 });

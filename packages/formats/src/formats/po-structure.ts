@@ -6,8 +6,9 @@
  */
 import { FormatParseError } from '../errors.js';
 
-const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)$/;
-const QUOTED = /^"(?:[^"\\]|\\.)*"\s*$/;
+// [\s\S] rather than ".": values may hold U+2028/U+2029, which "." does not match.
+const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+([\s\S]*)$/;
+const QUOTED = /^"(?:[^"\\]|\\[\s\S])*"\s*$/;
 
 export function assertPoStructure(text: string): void {
   const lines = text.split(/\r?\n/);
