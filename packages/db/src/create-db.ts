@@ -138,6 +138,13 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
     return listener;
   }
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  // LISTEN/UNLISTEN share one connection: run them one after another (pg deprecates overlap).
+  let listenerQueue: Promise<unknown> = Promise.resolve();
+  const onListener = (sql: string) => {
+    const run = listenerQueue.then(async () => (await listenerClient()).query(sql));
+    listenerQueue = run.catch(() => {});
+    return run;
+  };
   return {
     kind: "postgres",
     prisma,
@@ -145,19 +152,18 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
       return (await pool.query(sql, params)).rows as T[];
     },
     async listen(channel, onMessage) {
-      const client = await listenerClient();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${quote(channel)}`);
+        await onListener(`LISTEN ${quote(channel)}`);
       }
       set.add(onMessage);
       return async () => {
         set.delete(onMessage);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+          await onListener(`UNLISTEN ${quote(channel)}`).catch(() => {});
         }
       };
     },
