@@ -24,3 +24,16 @@ export function applyNamespaceOptions(entries: TranslationEntry[], options: Pars
     for (const entry of entries) entry.namespace = options.namespace;
   }
 }
+
+/** Entries grouped by namespace in first-seen order (one XLIFF `<file>` each); never empty. */
+export function groupByNamespace(entries: TranslationEntry[]): Map<string, TranslationEntry[]> {
+  const groups = new Map<string, TranslationEntry[]>();
+  for (const e of entries) {
+    const ns = e.namespace || '';
+    let group = groups.get(ns);
+    if (!group) groups.set(ns, (group = []));
+    group.push(e);
+  }
+  if (groups.size === 0) groups.set('', []);
+  return groups;
+}

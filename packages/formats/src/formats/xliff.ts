@@ -5,7 +5,7 @@
  * namespace by itself, because other tools put source paths there.
  */
 import { FormatParseError } from '../errors.js';
-import { fullKey } from '../namespace.js';
+import { fullKey, groupByNamespace } from '../namespace.js';
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from '../types.js';
 import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf } from '../xml/safe-xml.js';
 import { rawFromValue, valueFromRaw } from '../xml/xml-value.js';
@@ -75,14 +75,7 @@ export function parseXliff(text: string): ParseResult {
 export function serializeXliff(entries: TranslationEntry[], options: SerializeOptions): string {
   const sourceLanguage = options.sourceLanguage ?? options.language;
   const bilingual = sourceLanguage !== options.language;
-  const groups = new Map<string, TranslationEntry[]>();
-  for (const e of entries) {
-    const ns = e.namespace || '';
-    let g = groups.get(ns);
-    if (!g) groups.set(ns, (g = []));
-    g.push(e);
-  }
-  if (groups.size === 0) groups.set('', []);
+  const groups = groupByNamespace(entries);
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'];
   for (const [ns, group] of groups) {
     const langs = `source-language="${escapeAttr(sourceLanguage)}"${bilingual ? ` target-language="${escapeAttr(options.language)}"` : ''}`;

@@ -4,7 +4,7 @@
  * concatenated in document order into the value.
  */
 import { FormatParseError } from '../errors.js';
-import { fullKey } from '../namespace.js';
+import { fullKey, groupByNamespace } from '../namespace.js';
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from '../types.js';
 import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf, type XmlNode } from '../xml/safe-xml.js';
 import { rawFromValue, valueFromRaw } from '../xml/xml-value.js';
@@ -82,14 +82,7 @@ export function parseXliff2(text: string): ParseResult {
 export function serializeXliff2(entries: TranslationEntry[], options: SerializeOptions): string {
   const sourceLanguage = options.sourceLanguage ?? options.language;
   const bilingual = sourceLanguage !== options.language;
-  const groups = new Map<string, TranslationEntry[]>();
-  for (const e of entries) {
-    const ns = e.namespace || '';
-    let g = groups.get(ns);
-    if (!g) groups.set(ns, (g = []));
-    g.push(e);
-  }
-  if (groups.size === 0) groups.set('', []);
+  const groups = groupByNamespace(entries);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeAttr(sourceLanguage)}"${bilingual ? ` trgLang="${escapeAttr(options.language)}"` : ''}>`,
