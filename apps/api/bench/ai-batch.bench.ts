@@ -6,13 +6,13 @@
 // Runs on embedded PGlite, and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 //   pnpm --filter @locale/api run bench:ai
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import type http from "node:http";
-import { createDb, isPostgresUrl, type Database } from "@locale/db";
+import os from "node:os";
+import { createDb, type Database, isPostgresUrl } from "@locale/db";
 import { startWorker } from "@locale/worker";
 import { loadConfig } from "../src/config";
-import { coreConfigOf, createApp, listen } from "../src/server";
 import { createLogger } from "../src/logger";
+import { coreConfigOf, createApp, listen } from "../src/server";
 import { openSse, startFakeAiProviders } from "../test/helpers/fake-ai-providers";
 
 const KEYS = 200;
@@ -59,15 +59,25 @@ async function runOn(backend: string, db: Database): Promise<Result> {
     });
     const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0]!;
     const orgId = ((await signup.json()) as { organization: { _id: string } }).organization._id;
-    const tokenRes = await fetch(`${url}/api/organizations/${orgId}/tokens`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ name: "bench" }) });
+    const tokenRes = await fetch(`${url}/api/organizations/${orgId}/tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ name: "bench" }),
+    });
     const apiKey = ((await tokenRes.json()) as { token: string }).token;
     const headers = { "content-type": "application/json", "x-api-key": apiKey };
-    const project = await fetch(`${url}/api/projects`, { method: "POST", headers, body: JSON.stringify({ name: "Bench", sourceLanguage: "en", targetLanguages: ["de"] }) });
+    const project = await fetch(`${url}/api/projects`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "Bench", sourceLanguage: "en", targetLanguages: ["de"] }),
+    });
     const projectId = ((await project.json()) as { _id: string })._id;
     await db.prisma.$transaction(async (tx) => {
       for (let i = 0; i < KEYS; i++) {
         const key = await tx.key.create({ data: { projectId, key: `bench.key.${String(i).padStart(4, "0")}` } });
-        await tx.translation.create({ data: { projectId, keyId: key.id, language: "en", value: `Bench string {name} number ${i}`, status: "translated" } });
+        await tx.translation.create({
+          data: { projectId, keyId: key.id, language: "en", value: `Bench string {name} number ${i}`, status: "translated" },
+        });
       }
     });
 
@@ -110,10 +120,16 @@ async function runOn(backend: string, db: Database): Promise<Result> {
 function report(r: Result): void {
   const ok = (pass: boolean) => (pass ? "ok" : "OVER TARGET");
   log(`\n[${r.backend}] ${r.translated}/${KEYS} keys translated`);
-  log(`  total time            ${(r.totalMs / 1000).toFixed(2)} s  (ideal ${(IDEAL_MS / 1000).toFixed(1)} s, ratio ${r.ratio.toFixed(3)}×, target ≤ ${TARGETS.ratio}×: ${ok(r.ratio <= TARGETS.ratio)})`);
+  log(
+    `  total time            ${(r.totalMs / 1000).toFixed(2)} s  (ideal ${(IDEAL_MS / 1000).toFixed(1)} s, ratio ${r.ratio.toFixed(3)}×, target ≤ ${TARGETS.ratio}×: ${ok(r.ratio <= TARGETS.ratio)})`,
+  );
   log(`  overhead per item     ${r.overheadPerItemMs.toFixed(1)} ms  (lane time not spent waiting for the provider)`);
-  log(`  CPU per item          ${r.cpuPerItemMs.toFixed(1)} ms  (whole process: api, worker, database if embedded, fake provider; load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} cores)`);
-  log(`  first answer → first SSE progress  ${r.firstProgressMs} ms  (target ≤ ${TARGETS.firstProgressMs} ms: ${ok(r.firstProgressMs <= TARGETS.firstProgressMs)})`);
+  log(
+    `  CPU per item          ${r.cpuPerItemMs.toFixed(1)} ms  (whole process: api, worker, database if embedded, fake provider; load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} cores)`,
+  );
+  log(
+    `  first answer → first SSE progress  ${r.firstProgressMs} ms  (target ≤ ${TARGETS.firstProgressMs} ms: ${ok(r.firstProgressMs <= TARGETS.firstProgressMs)})`,
+  );
 }
 
 const results: Result[] = [];

@@ -10,12 +10,12 @@
 // LEFT JOIN with OFFSET (plus a count) is measured too, as the naive baseline.
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import autocannon from "autocannon";
-import { createDb, isPostgresUrl, type Database } from "@locale/db";
 import { LANGUAGE_VALUES_BY_KEYS_SQL } from "@locale/core/translations";
+import { createDb, type Database, isPostgresUrl } from "@locale/db";
+import autocannon from "autocannon";
 import { loadConfig } from "../src/config";
-import { createApp, listen } from "../src/server";
 import { createLogger } from "../src/logger";
+import { createApp, listen } from "../src/server";
 
 const KEYS = Number(process.env.KEYS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -66,7 +66,10 @@ async function seed(db: Database, projectId: string): Promise<void> {
      FROM generate_series(1, $2::int) AS g`,
     [projectId, KEYS],
   );
-  for (const [language, prefix] of [["en", "Value {name} number "], ["de", "Wert {name} Nummer "]] as const) {
+  for (const [language, prefix] of [
+    ["en", "Value {name} number "],
+    ["de", "Wert {name} Nummer "],
+  ] as const) {
     await db.query(
       `INSERT INTO "Translation" (id, "projectId", "keyId", language, value, status, source, "createdAt", "updatedAt")
        SELECT gen_random_uuid()::text, $1, k.id, $2, $3 || k.key, 'translated', 'human', now(), now() FROM "Key" k WHERE k."projectId" = $1`,
@@ -85,7 +88,12 @@ async function fire(url: string, apiKey: string, paths: string[]): Promise<LoadR
     headers: { "x-api-key": apiKey },
     requests: paths.map((path) => ({ method: "GET" as const, path })),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** The floor: `op` run by CONNECTIONS concurrent loops for DURATION seconds. */
@@ -116,8 +124,18 @@ async function fetchRetry(input: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function json(url: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await fetchRetry(url + path, { method, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+async function json(
+  url: string,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetchRetry(url + path, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
@@ -129,7 +147,13 @@ async function runBackend(backend: string, databaseUrl: string | undefined): Pro
   const { server, url } = await listen(app, 0, "127.0.0.1");
   config.publicUrl = url;
   try {
-    const signup = await json(url, "POST", "/api/auth/signup", { email: `bench-${randomBytes(4).toString("hex")}@example.com`, password: "bench password", name: "Bench" }, {});
+    const signup = await json(
+      url,
+      "POST",
+      "/api/auth/signup",
+      { email: `bench-${randomBytes(4).toString("hex")}@example.com`, password: "bench password", name: "Bench" },
+      {},
+    );
     const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0]!;
     const token = await json(url, "POST", `/api/organizations/${signup.body.organization._id}/tokens`, { name: "bench" }, { cookie });
     const apiKey = token.body.token as string;
@@ -145,17 +169,22 @@ async function runBackend(backend: string, databaseUrl: string | undefined): Pro
     const totalPages = Math.ceil(KEYS / PAGE_LIMIT);
     const pages = Array.from({ length: 2000 }, () => 1 + Math.floor(Math.random() * totalPages));
     const pagePaths = pages.map((n) => `/api/projects/${projectId}/translations/de?limit=${PAGE_LIMIT}&page=${n}`);
-    const keyIds = (await db.query<{ id: string }>(`SELECT id FROM "Key" WHERE "projectId" = $1 ORDER BY random() LIMIT 2000`, [projectId])).map((r) => r.id);
+    const keyIds = (
+      await db.query<{ id: string }>(`SELECT id FROM "Key" WHERE "projectId" = $1 ORDER BY random() LIMIT 2000`, [projectId])
+    ).map((r) => r.id);
     const keyPaths = keyIds.map((id) => `/api/projects/${projectId}/keys/${id}`);
 
     const check = await fetchRetry(url + pagePaths[0], { headers: auth });
     const checkBody = (await check.json()) as { data: unknown[]; meta: { total: number } };
-    if (check.status !== 200 || checkBody.data.length !== PAGE_LIMIT || checkBody.meta.total !== KEYS) throw new Error(`unexpected page: ${check.status}`);
+    if (check.status !== 200 || checkBody.data.length !== PAGE_LIMIT || checkBody.meta.total !== KEYS)
+      throw new Error(`unexpected page: ${check.status}`);
 
     log(`${backend}: GET translations pages (${DURATION} s x ${CONNECTIONS} connections)`);
     const pageLoad = await fire(url, apiKey, pagePaths);
     log(`${backend}: floor for the pages (same SQL + JSON.stringify in-process)`);
-    const order = (await db.query<{ id: string }>(`SELECT id FROM "Key" WHERE "projectId" = $1 ORDER BY namespace, key`, [projectId])).map((r) => r.id);
+    const order = (await db.query<{ id: string }>(`SELECT id FROM "Key" WHERE "projectId" = $1 ORDER BY namespace, key`, [projectId])).map(
+      (r) => r.id,
+    );
     const pagesFloor = await floor(async (i) => {
       const offset = (pages[i % pages.length]! - 1) * PAGE_LIMIT;
       const rows = await db.query(LANGUAGE_VALUES_BY_KEYS_SQL, [projectId, order.slice(offset, offset + PAGE_LIMIT), ["de", "en"]]);
@@ -181,11 +210,16 @@ async function runBackend(backend: string, databaseUrl: string | undefined): Pro
     log(`${backend}: bulk-create 1,000 keys in one request (5 runs)`);
     const bulkMs: number[] = [];
     for (let run = 0; run < 5; run++) {
-      const keys = Array.from({ length: 1000 }, (_, i) => ({ key: `bulk${run}.key_${i}`, description: "created by the benchmark", tags: ["bench"] }));
+      const keys = Array.from({ length: 1000 }, (_, i) => ({
+        key: `bulk${run}.key_${i}`,
+        description: "created by the benchmark",
+        tags: ["bench"],
+      }));
       const started = performance.now();
       const res = await json(url, "POST", `/api/projects/${projectId}/keys/bulk`, { keys }, auth);
       bulkMs.push(performance.now() - started);
-      if (res.status !== 200 || res.body.created !== 1000) throw new Error(`bulk create failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 200 || res.body.created !== 1000)
+        throw new Error(`bulk create failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     return { backend, seedMs, pages: pageLoad, pagesFloor, pagesOffset, key: keyLoad, keyFloor, bulkMs };
   } finally {
@@ -210,13 +244,18 @@ function report(results: BackendResult[]): void {
       ["GET /translations/de?limit=200&page=N", r.pages, r.pagesFloor],
       ["GET /keys/:keyId", r.key, r.keyFloor],
     ] as const) {
-      lines.push(`| ${r.backend} | ${name} | ${fmt(load.rps, 0)} | ${fmt(load.p50)} | ${fmt(load.p99)} | ${load.errors} | ${fmt(fl.rps, 0)} | ${fmt(fl.p50)} | ${fmt(fl.p99)} | ${fmt(fl.rps / load.rps, 2)}× |`);
+      lines.push(
+        `| ${r.backend} | ${name} | ${fmt(load.rps, 0)} | ${fmt(load.p50)} | ${fmt(load.p99)} | ${load.errors} | ${fmt(fl.rps, 0)} | ${fmt(fl.p50)} | ${fmt(fl.p99)} | ${fmt(fl.rps / load.rps, 2)}× |`,
+      );
     }
     const o = r.pagesOffset;
-    lines.push(`| ${r.backend} | naive: OFFSET LEFT JOIN + count(*), in-process | ${fmt(o.rps, 0)} | ${fmt(o.p50)} | ${fmt(o.p99)} | 0 | | | | |`);
+    lines.push(
+      `| ${r.backend} | naive: OFFSET LEFT JOIN + count(*), in-process | ${fmt(o.rps, 0)} | ${fmt(o.p50)} | ${fmt(o.p99)} | 0 | | | | |`,
+    );
   }
   lines.push("", "| backend | bulk-create 1,000 keys (median of 5) | max | seed |", "|---|---|---|---|");
-  for (const r of results) lines.push(`| ${r.backend} | ${fmt(median(r.bulkMs), 0)} ms | ${fmt(Math.max(...r.bulkMs), 0)} ms | ${fmt(r.seedMs / 1000)} s |`);
+  for (const r of results)
+    lines.push(`| ${r.backend} | ${fmt(median(r.bulkMs), 0)} ms | ${fmt(Math.max(...r.bulkMs), 0)} ms | ${fmt(r.seedMs / 1000)} s |`);
   const pgResult = results.find((r) => r.backend === "PostgreSQL");
   if (pgResult) {
     const ratio = pgResult.pagesFloor.rps / pgResult.pages.rps;

@@ -4,9 +4,9 @@
 // and over PostgreSQL too when TEST_DATABASE_URL is set.
 //   pnpm --filter @locale/api run bench:glossary     (TERMS=5000 TEXT_BYTES=5000 by default)
 import { randomBytes } from "node:crypto";
-import { createDb, type Database } from "@locale/db";
 import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
 import { checkGlossary, GlossaryMatcher } from "@locale/core/glossary";
+import { createDb, type Database } from "@locale/db";
 
 const TERMS = Number(process.env.TERMS ?? 5000);
 const TEXT_BYTES = Number(process.env.TEXT_BYTES ?? 5000);
@@ -19,9 +19,30 @@ function rnd(n: number): number {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return (((t ^ (t >>> 14)) >>> 0) % n);
+  return ((t ^ (t >>> 14)) >>> 0) % n;
 }
-const syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "bu", "dra", "fen", "gor", "hil", "jun", "qua", "wex", "yel", "über", "ça"];
+const syllables = [
+  "ka",
+  "lo",
+  "mi",
+  "ne",
+  "ru",
+  "sa",
+  "ti",
+  "vo",
+  "ze",
+  "bu",
+  "dra",
+  "fen",
+  "gor",
+  "hil",
+  "jun",
+  "qua",
+  "wex",
+  "yel",
+  "über",
+  "ça",
+];
 const word = () => Array.from({ length: 2 + rnd(3) }, () => syllables[rnd(syllables.length)]).join("");
 
 function makeTerms(n: number): { term: string; caseSensitive: boolean }[] {
@@ -87,7 +108,9 @@ async function benchService(label: string, db: Database, terms: { term: string; 
     samples.push(performance.now() - start);
   }
   const s = stats(samples);
-  console.log(`${label} checkGlossary: ${first.matches.length} matches; first call (loads terms from the database, builds) ${ms(cold)}; warm p50 ${ms(s.p50)} p95 ${ms(s.p95)} max ${ms(s.max)} ${s.p95 < TARGET_MS ? "OK" : "OVER TARGET"} (< ${TARGET_MS} ms)`);
+  console.log(
+    `${label} checkGlossary: ${first.matches.length} matches; first call (loads terms from the database, builds) ${ms(cold)}; warm p50 ${ms(s.p50)} p95 ${ms(s.p95)} max ${ms(s.max)} ${s.p95 < TARGET_MS ? "OK" : "OVER TARGET"} (< ${TARGET_MS} ms)`,
+  );
 }
 
 async function main() {
@@ -108,7 +131,9 @@ async function main() {
   }
   const s = stats(samples);
   console.log(`matcher build: first ${ms(coldBuild)} (includes JIT warm-up), then p50 ${ms(build.p50)} max ${ms(build.max)}`);
-  console.log(`matcher match: ${found} matches, p50 ${ms(s.p50)} p95 ${ms(s.p95)} max ${ms(s.max)} ${s.p95 < TARGET_MS ? "OK" : "OVER TARGET"} (< ${TARGET_MS} ms)`);
+  console.log(
+    `matcher match: ${found} matches, p50 ${ms(s.p50)} p95 ${ms(s.p95)} max ${ms(s.max)} ${s.p95 < TARGET_MS ? "OK" : "OVER TARGET"} (< ${TARGET_MS} ms)`,
+  );
   console.log(`rebuild + match (first check after a term edit, terms already loaded): p50 ${ms(build.p50 + s.p50)}`);
 
   const pglite = await createDb("memory://");

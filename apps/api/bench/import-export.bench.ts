@@ -3,7 +3,7 @@
 // as a child process (`node --import tsx src/main.ts`), so its peak RSS is read from the kernel
 // (/proc/<pid>/status VmHWM, plus VmRSS sampled every 25 ms for the per-phase peak).
 //   pnpm --filter @locale/api run bench:import-export     (KEYS=100000 by default)
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -69,7 +69,10 @@ async function memoryOf(pid: number): Promise<{ rssMb: number; hwmMb: number }> 
 async function measure<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; ms: number; peakMb: number }> {
   let peak = (await memoryOf(pid)).rssMb;
   const timer = setInterval(() => {
-    memoryOf(pid).then((m) => (peak = Math.max(peak, m.rssMb)), () => {});
+    memoryOf(pid).then(
+      (m) => (peak = Math.max(peak, m.rssMb)),
+      () => {},
+    );
   }, 25);
   const started = performance.now();
   try {
@@ -109,20 +112,41 @@ async function runAgainst(label: string, env: Record<string, string>): Promise<s
     const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0]!;
     await json(signup);
     const headers = { "content-type": "application/json", cookie };
-    const project = await json(await fetch(`${api.url}/api/projects`, { method: "POST", headers, body: JSON.stringify({ name: "Bench", sourceLanguage: "en", targetLanguages: ["de"] }) }));
+    const project = await json(
+      await fetch(`${api.url}/api/projects`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Bench", sourceLanguage: "en", targetLanguages: ["de"] }),
+      }),
+    );
     const body = JSON.stringify({ language: "en", format: "json-nested", content: nestedFile(KEYS) });
     const idle = await memoryOf(pid);
 
-    const imp = await measure(pid, async () => json(await fetch(`${api.url}/api/projects/${project._id}/import`, { method: "POST", headers, body })));
-    if (imp.result.imported !== KEYS) throw new Error(`imported ${imp.result.imported} of ${KEYS}: ${JSON.stringify(imp.result).slice(0, 300)}`);
+    const imp = await measure(pid, async () =>
+      json(await fetch(`${api.url}/api/projects/${project._id}/import`, { method: "POST", headers, body })),
+    );
+    if (imp.result.imported !== KEYS)
+      throw new Error(`imported ${imp.result.imported} of ${KEYS}: ${JSON.stringify(imp.result).slice(0, 300)}`);
     const exp = await measure(pid, async () => {
       const res = await fetch(`${api.url}/api/projects/${project._id}/export/en?format=json-nested`, { headers: { cookie } });
       const bytes = (await res.arrayBuffer()).byteLength;
       return { bytes, keys: Number(res.headers.get("x-total-keys")), status: res.status };
     });
-    if (exp.result.status !== 200 || exp.result.keys !== KEYS) throw new Error(`export answered ${exp.result.status} with ${exp.result.keys} keys`);
+    if (exp.result.status !== 200 || exp.result.keys !== KEYS)
+      throw new Error(`export answered ${exp.result.status} with ${exp.result.keys} keys`);
     const reimport = await measure(pid, async () =>
-      json(await fetch(`${api.url}/api/projects/${project._id}/import`, { method: "POST", headers, body: JSON.stringify({ language: "en", format: "json-nested", content: nestedFile(KEYS).replaceAll("Value", "Wert"), overwrite: true }) })),
+      json(
+        await fetch(`${api.url}/api/projects/${project._id}/import`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            language: "en",
+            format: "json-nested",
+            content: nestedFile(KEYS).replaceAll("Value", "Wert"),
+            overwrite: true,
+          }),
+        }),
+      ),
     );
     const hwm = (await memoryOf(pid)).hwmMb;
     const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");

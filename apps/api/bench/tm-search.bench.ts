@@ -4,9 +4,9 @@
 // skipped when absent). Embedded PGlite numbers are printed too.
 //   pnpm --filter @locale/api run bench:tm     (ENTRIES=200000 QUERIES=200 by default)
 import { randomBytes } from "node:crypto";
-import { createDb, type Database } from "@locale/db";
 import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
 import { searchTm } from "@locale/core/tm";
+import { createDb, type Database } from "@locale/db";
 
 const ENTRIES = Number(process.env.ENTRIES ?? 200_000);
 const QUERIES = Number(process.env.QUERIES ?? 200);
@@ -29,7 +29,11 @@ const WORDS = Array.from({ length: 8000 }, (_, rank) =>
   Array.from({ length: 2 + Math.floor(Math.log10(rank + 1) * 1.7) + rnd(3) }, () => letters[rnd(26)]).join(""),
 );
 const cumulative: number[] = [];
-WORDS.reduce((sum, _, i) => (cumulative.push(sum + 1 / (i + 1)), sum + 1 / (i + 1)), 0);
+let zipfSum = 0;
+for (let i = 0; i < WORDS.length; i++) {
+  zipfSum += 1 / (i + 1);
+  cumulative.push(zipfSum);
+}
 function zipfWord(): string {
   const u = (rnd(1_000_000) / 1_000_000) * cumulative.at(-1)!;
   let lo = 0;
@@ -66,21 +70,26 @@ function mutate(sentence: string): string {
   const i = rnd(words.length);
   const w = words[i]!;
   const op = rnd(3);
-  if (op === 0) words[i] = w.slice(0, -1) || w; // typo: drop a letter
-  else if (op === 1) words.splice(i, 0, zipfWord()); // extra word
+  if (op === 0)
+    words[i] = w.slice(0, -1) || w; // typo: drop a letter
+  else if (op === 1)
+    words.splice(i, 0, zipfWord()); // extra word
   else words[i] = w.toUpperCase(); // case change (normalised away)
   return words.join(" ");
 }
 
 async function benchOn(label: string, db: Database): Promise<number> {
   const [org, otherOrg] = await Promise.all(
-    ["Bench", "Other"].map((name) => db.prisma.organization.create({ data: { name, slug: `${name.toLowerCase()}-${randomBytes(4).toString("hex")}` } })),
+    ["Bench", "Other"].map((name) =>
+      db.prisma.organization.create({ data: { name, slug: `${name.toLowerCase()}-${randomBytes(4).toString("hex")}` } }),
+    ),
   );
   await seedEntries(db, org!.id, otherOrg!.id);
-  const existing = await db.query<{ sourceText: string }>(`SELECT "sourceText" FROM "TmEntry" WHERE "organizationId" = $1 ORDER BY random() LIMIT $2`, [org!.id, QUERIES]);
-  const queries = existing.map((r, i) =>
-    i % 4 === 3 ? sentence() : i % 4 === 0 ? r.sourceText : mutate(r.sourceText),
+  const existing = await db.query<{ sourceText: string }>(
+    `SELECT "sourceText" FROM "TmEntry" WHERE "organizationId" = $1 ORDER BY random() LIMIT $2`,
+    [org!.id, QUERIES],
   );
+  const queries = existing.map((r, i) => (i % 4 === 3 ? sentence() : i % 4 === 0 ? r.sourceText : mutate(r.sourceText)));
   const ctx: ServiceContext = {
     db,
     config: DEFAULT_CORE_CONFIG,

@@ -17,9 +17,17 @@ const ZEnv = z.object({
   COOKIE_SECURE: bool(false),
   CORS_ORIGINS: z.string().default(""),
   ALLOW_SIGNUP: bool(true),
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   PROJECT_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
-  EXPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  EXPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /** embedded: run the worker inside the api process; off: a separate `apps/worker` runs it. */
   WORKER_MODE: z.enum(["embedded", "off"]).optional(),
   /** Delay before a failed webhook delivery's first retry; it doubles with every attempt. */
@@ -65,7 +73,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...e,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ""),
-    corsOrigins: e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     // Embedded PGlite has one connection in one process: the worker must run inside the api.
     workerMode: e.WORKER_MODE ?? "embedded",
   };

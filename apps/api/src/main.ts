@@ -2,12 +2,12 @@
 // server and — in embedded mode — the worker in the same process.
 import { createDb, isPostgresUrl } from "@locale/db";
 import { startWorker } from "@locale/worker";
-import { loadConfig } from "./config";
-import { createApp, coreConfigOf, listen } from "./server";
+import { type AppConfig, loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { coreConfigOf, createApp, listen } from "./server";
 
 async function main(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const db = await createDb(config.DATABASE_URL);
   logger.info({ database: isPostgresUrl(config.DATABASE_URL) ? "postgresql" : "pglite" }, "database ready");
   const { app } = createApp(db, config, logger);
-  const worker = config.workerMode === "embedded" ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
+  const worker =
+    config.workerMode === "embedded" ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
   const { server, url } = await listen(app, config.PORT, config.HOST);
   logger.info(`Locale Service listening on ${url}`);
   console.log(`\n  Locale Service is running: ${url}\n  API docs: ${url}/api/docs\n`);

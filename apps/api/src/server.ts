@@ -1,26 +1,26 @@
 // Builds the express application: JSON body limits, credentials, CSRF, REST (trpc-to-openapi)
 // at /api/v1 and /api, tRPC at /trpc, the OpenAPI document and the docs browser.
 import http from "node:http";
-import express from "express";
-import swaggerUi from "swagger-ui-express";
-import { pinoHttp } from "pino-http";
-import type { Logger } from "pino";
-import { createExpressMiddleware } from "@trpc/server/adapters/express";
-import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
-import type { Database } from "@locale/db";
 import type { CoreConfig } from "@locale/core";
 import { aiConfigFromEnv } from "@locale/core/ai";
+import type { Database } from "@locale/db";
+import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import express from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import swaggerUi from "swagger-ui-express";
+import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
 import type { AppConfig } from "./config";
-import { appRouter } from "./routers";
-import { contextFactory, type AppDeps } from "./trpc/context";
-import { normalizeRequest } from "./rest/normalize-request";
-import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest/error-responses";
+import { graphqlHandlers } from "./graphql";
+import { createLogger } from "./logger";
+import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { csrfGuard } from "./rest/csrf";
+import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest/error-responses";
+import { normalizeRequest } from "./rest/normalize-request";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
-import { mountAcceptInvitePage } from "./rest/accept-invite-page";
-import { createLogger } from "./logger";
-import { graphqlHandlers } from "./graphql";
+import { appRouter } from "./routers";
+import { type AppDeps, contextFactory } from "./trpc/context";
 
 export interface AppServer {
   app: express.Express;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember, type TestMember } from "./helpers/invite-member";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
 const UNAUTHORIZED = { statusCode: 401, message: "Unauthorized", error: "Unauthorized" };
@@ -23,8 +23,10 @@ beforeAll(async () => {
   owner = await signUpUser(server, "Olive"); // api_token.created (organization level)
   translator = await addMember(server, owner, "translator", { name: "Tara" }); // member.invited, member.joined
   admin = await addMember(server, owner, "admin", { name: "Abe", withApiKey: true }); // member.invited, member.joined, api_token.created
-  projectA = (await server.request("POST", "/api/projects", { cookie: owner.cookie, body: { name: "Alpha", sourceLanguage: "en" } })).body._id;
-  projectB = (await server.request("POST", "/api/projects", { apiKey: admin.apiKey!, body: { name: "Beta", sourceLanguage: "en" } })).body._id;
+  projectA = (await server.request("POST", "/api/projects", { cookie: owner.cookie, body: { name: "Alpha", sourceLanguage: "en" } })).body
+    ._id;
+  projectB = (await server.request("POST", "/api/projects", { apiKey: admin.apiKey!, body: { name: "Beta", sourceLanguage: "en" } })).body
+    ._id;
   await sleep(15);
   afterProjects = new Date().toISOString();
   await sleep(15);
@@ -42,7 +44,9 @@ describe("GET /api/organizations/:orgId/activity", () => {
     expect(res.body.meta).toEqual({ page: 1, limit: 50, total: res.body.data.length, totalPages: 1 });
     const actions = res.body.data.map((e: any) => e.action);
     expect(actions[0]).toBe("api_token.created");
-    expect(actions).toEqual(expect.arrayContaining(["member.invited", "member.joined", "project.created", "project.updated", "api_token.created"]));
+    expect(actions).toEqual(
+      expect.arrayContaining(["member.invited", "member.joined", "project.created", "project.updated", "api_token.created"]),
+    );
     const created = res.body.data.map((e: any) => Date.parse(e.created));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
 
@@ -76,7 +80,12 @@ describe("GET /api/organizations/:orgId/activity", () => {
     expect((await orgActivity("?limit=500")).body.meta.limit).toBe(200);
     const zero = await orgActivity("?limit=0");
     expect(zero.status).toBe(400);
-    expect(zero.body).toEqual({ statusCode: 400, message: "limit must be at least 1", error: "Bad Request", issues: [{ path: "limit", message: "must be at least 1" }] });
+    expect(zero.body).toEqual({
+      statusCode: 400,
+      message: "limit must be at least 1",
+      error: "Bad Request",
+      issues: [{ path: "limit", message: "must be at least 1" }],
+    });
     const fraction = await orgActivity("?page=1.5");
     expect(fraction.status).toBe(400);
     expect(fraction.body.issues[0].path).toBe("page");
@@ -101,7 +110,9 @@ describe("GET /api/organizations/:orgId/activity", () => {
     const byAdmin = await orgActivity(`?userId=${admin.userId}`);
     expect(byAdmin.body.data.length).toBeGreaterThan(0);
     expect(byAdmin.body.data.every((e: any) => e.userId === admin.userId)).toBe(true);
-    expect(byAdmin.body.data.map((e: any) => e.action)).toEqual(expect.arrayContaining(["member.joined", "api_token.created", "project.created"]));
+    expect(byAdmin.body.data.map((e: any) => e.action)).toEqual(
+      expect.arrayContaining(["member.joined", "api_token.created", "project.created"]),
+    );
     const both = await orgActivity(`?userId=${admin.userId}&action=project.created`);
     expect(both.body.data.map((e: any) => e.projectId)).toEqual([projectB]);
     expect((await orgActivity("?userId=nobody")).body.data).toEqual([]);
@@ -136,7 +147,10 @@ describe("GET /api/organizations/:orgId/activity", () => {
   it("is readable by every role, needs activity:read on tokens, 404s another organization, 401s strangers", async () => {
     expect((await orgActivity("", { cookie: translator.cookie })).status).toBe(200);
     expect((await server.request("GET", `/api/organizations/${owner.orgId}/activity`, { apiKey: admin.apiKey! })).status).toBe(200);
-    const scoped = await server.request("POST", "/api/organizations/current/tokens", { cookie: admin.cookie, body: { name: "keys only", scopes: ["keys:read"] } });
+    const scoped = await server.request("POST", "/api/organizations/current/tokens", {
+      cookie: admin.cookie,
+      body: { name: "keys only", scopes: ["keys:read"] },
+    });
     const refused = await orgActivity("", { apiKey: scoped.body.token });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(FORBIDDEN);
@@ -156,7 +170,9 @@ describe("GET /api/projects/:projectId/activity", () => {
     expect(res.body.data.map((e: any) => e.action)).toEqual(["api_token.created", "project.updated", "project.created"]);
     expect(res.body.data.every((e: any) => e.projectId === projectA)).toBe(true);
     expect(res.body.meta).toEqual({ page: 1, limit: 50, total: 3, totalPages: 1 });
-    const filtered = await server.request("GET", `/api/projects/${projectA}/activity?action=project.updated&limit=1`, { cookie: owner.cookie });
+    const filtered = await server.request("GET", `/api/projects/${projectA}/activity?action=project.updated&limit=1`, {
+      cookie: owner.cookie,
+    });
     expect(filtered.body.data).toHaveLength(1);
     expect(filtered.body.data[0].metadata).toBeTypeOf("object");
     const b = await server.request("GET", `/api/projects/${projectB}/activity?userId=${owner.userId}`, { cookie: owner.cookie });
@@ -176,13 +192,17 @@ describe("GET /api/projects/:projectId/activity", () => {
   });
 
   it("keeps an archived project's history readable, and a permanently deleted project's history at organization level", async () => {
-    const doomed = (await server.request("POST", "/api/projects", { cookie: owner.cookie, body: { name: "Doomed", sourceLanguage: "en" } })).body._id;
+    const doomed = (await server.request("POST", "/api/projects", { cookie: owner.cookie, body: { name: "Doomed", sourceLanguage: "en" } }))
+      .body._id;
     await server.request("DELETE", `/api/projects/${doomed}`, { cookie: owner.cookie });
     const archived = await server.request("GET", `/api/projects/${doomed}/activity`, { cookie: owner.cookie });
     expect(archived.body.data.map((e: any) => e.action)).toEqual(["project.archived", "project.created"]);
     expect((await server.request("DELETE", `/api/projects/${doomed}/permanent`, { cookie: owner.cookie })).status).toBe(200);
     const org = await orgActivity(`?limit=200`);
-    expect(org.body.data.filter((e: any) => e.projectId === doomed).map((e: any) => e.action)).toEqual(["project.archived", "project.created"]);
+    expect(org.body.data.filter((e: any) => e.projectId === doomed).map((e: any) => e.action)).toEqual([
+      "project.archived",
+      "project.created",
+    ]);
     // The final entry is organization-level (no project any more) and names the project as target.
     expect(org.body.data[0]).toMatchObject({ action: "project.deleted", projectId: null, targetId: doomed, targetType: "project" });
   });
@@ -192,7 +212,11 @@ describe("activity is append-only", () => {
   it("offers no route that changes or deletes entries", async () => {
     const entry = (await orgActivity("?limit=1")).body.data[0];
     for (const method of ["DELETE", "PATCH", "PUT"]) {
-      for (const path of [`/api/organizations/current/activity/${entry._id}`, `/api/projects/${projectA}/activity/${entry._id}`, "/api/organizations/current/activity"]) {
+      for (const path of [
+        `/api/organizations/current/activity/${entry._id}`,
+        `/api/projects/${projectA}/activity/${entry._id}`,
+        "/api/organizations/current/activity",
+      ]) {
         const res = await server.request(method, path, { cookie: owner.cookie, body: method === "DELETE" ? undefined : { action: "x" } });
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(res.body).toMatchObject({ statusCode: 404, error: "Not Found" });

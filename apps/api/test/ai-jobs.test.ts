@@ -1,8 +1,8 @@
 // Batch jobs end to end through the embedded worker: start, the SSE stream with replay after
 // Last-Event-ID, cancel, abort after consecutive failures, retries inside a job, and what a job saves.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeAiProviders, openSse, type SeedKey, seedProject, startFakeAiProviders, waitUntil } from "./helpers/fake-ai-providers";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
-import { openSse, seedProject, startFakeAiProviders, waitUntil, type FakeAiProviders, type SeedKey } from "./helpers/fake-ai-providers";
 
 let server: TestServer;
 let fake: FakeAiProviders;
@@ -28,15 +28,20 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const keysOf = (n: number, prefix = "k"): SeedKey[] => Array.from({ length: n }, (_, i) => ({ key: `${prefix}.${String(i).padStart(3, "0")}`, source: `String number ${i}` }));
+const keysOf = (n: number, prefix = "k"): SeedKey[] =>
+  Array.from({ length: n }, (_, i) => ({ key: `${prefix}.${String(i).padStart(3, "0")}`, source: `String number ${i}` }));
 
 async function start(user: TestUser, projectId: string, body: Record<string, unknown> = {}) {
-  const res = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de", ...body } });
+  const res = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, {
+    apiKey: user.apiKey,
+    body: { sourceLanguage: "en", targetLanguage: "de", ...body },
+  });
   expect(res.status).toBe(200);
   return res.body as { jobId: string; total: number; skipped: number; totalKeys: number; page: number; hasMore: boolean };
 }
 
-const streamUrl = (projectId: string, jobId: string, query = "") => `${server.url}/api/projects/${projectId}/ai/translate/batch/stream/${jobId}${query}`;
+const streamUrl = (projectId: string, jobId: string, query = "") =>
+  `${server.url}/api/projects/${projectId}/ai/translate/batch/stream/${jobId}${query}`;
 
 async function jobStatus(jobId: string): Promise<string> {
   return (await server.db.prisma.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status;
@@ -45,7 +50,11 @@ async function jobStatus(jobId: string): Promise<string> {
 describe("batch jobs", () => {
   it("starts a job, streams start/progress/complete with increasing ids, and saves AI results", async () => {
     const user = await signUpUser(server);
-    const { projectId, keyIds } = await seedProject(server, user, [...keysOf(5), { key: "z.empty", source: "" }, { key: "z.done", source: "Done", targets: { de: "Fertig" } }]);
+    const { projectId, keyIds } = await seedProject(server, user, [
+      ...keysOf(5),
+      { key: "z.empty", source: "" },
+      { key: "z.done", source: "Done", targets: { de: "Fertig" } },
+    ]);
     fake.reply = (req) => ({ translation: `DE ${req.sourceText}`, confidence: 77, delayMs: 30 });
     const job = await start(user, projectId, { limit: 3 });
     expect(job).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/), total: 3, skipped: 1, totalKeys: 6, page: 1, hasMore: true });
@@ -80,7 +89,15 @@ describe("batch jobs", () => {
     const saved = await prisma.translation.findUniqueOrThrow({ where: { keyId_language: { keyId: keyIds["k.000"]!, language: "de" } } });
     expect(saved).toMatchObject({ value: "DE String number 0", status: "translated", source: "ai", aiConfidence: 77 });
     const history = await prisma.translationHistory.findMany({ where: { keyId: keyIds["k.000"]! } });
-    expect(history).toEqual([expect.objectContaining({ changedBy: "ai", changedByName: null, source: "ai", newStatus: "translated", previousStatus: "untranslated" })]);
+    expect(history).toEqual([
+      expect.objectContaining({
+        changedBy: "ai",
+        changedByName: null,
+        source: "ai",
+        newStatus: "translated",
+        previousStatus: "untranslated",
+      }),
+    ]);
     expect(await prisma.translation.findUnique({ where: { keyId_language: { keyId: keyIds["k.003"]!, language: "de" } } })).toBeNull();
     const generated = await prisma.activity.count({ where: { organizationId: user.orgId, action: "translation.ai_generated" } });
     expect(generated).toBe(3);
@@ -117,7 +134,10 @@ describe("batch jobs", () => {
     await afterEnd.done;
     expect(afterEnd.events).toEqual([]);
 
-    const bad = await server.request("GET", `/api/projects/${projectId}/ai/translate/batch/stream/${job.jobId}`, { apiKey: user.apiKey, headers: { "last-event-id": "abc" } });
+    const bad = await server.request("GET", `/api/projects/${projectId}/ai/translate/batch/stream/${job.jobId}`, {
+      apiKey: user.apiKey,
+      headers: { "last-event-id": "abc" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
   });
@@ -125,7 +145,7 @@ describe("batch jobs", () => {
   it("resumes a live stream after a disconnect without losing or repeating events", async () => {
     const user = await signUpUser(server);
     const { projectId } = await seedProject(server, user, keysOf(8));
-    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 120 } as never);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 120 }) as never;
     const job = await start(user, projectId);
     const first = await openSse(streamUrl(projectId, job.jobId), { "x-api-key": user.apiKey });
     await first.waitFor(3);
@@ -145,11 +165,13 @@ describe("batch jobs", () => {
   it("cancels a running job within one item and refuses to cancel a finished job", async () => {
     const user = await signUpUser(server);
     const { projectId } = await seedProject(server, user, keysOf(12));
-    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 150 } as never);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 150 }) as never;
     const job = await start(user, projectId);
     const stream = await openSse(streamUrl(projectId, job.jobId), { "x-api-key": user.apiKey });
     await stream.waitFor(2); // start + the first progress
-    const cancel = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/cancel/${job.jobId}`, { apiKey: user.apiKey });
+    const cancel = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/cancel/${job.jobId}`, {
+      apiKey: user.apiKey,
+    });
     expect(cancel.status).toBe(200);
     expect(cancel.body).toEqual({ jobId: job.jobId, status: "cancelled" });
     const requestsAtCancel = fake.requests.length;
@@ -165,7 +187,9 @@ describe("batch jobs", () => {
     const translatedRows = await server.db.prisma.translation.count({ where: { projectId, language: "de" } });
     expect(translatedRows).toBe(progress.length);
 
-    const again = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/cancel/${job.jobId}`, { apiKey: user.apiKey });
+    const again = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/cancel/${job.jobId}`, {
+      apiKey: user.apiKey,
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ statusCode: 409, message: "Job is already finished", error: "Conflict" });
   });
@@ -196,7 +220,9 @@ describe("batch jobs", () => {
     const byStatus = Object.fromEntries(items.map((i) => [i.status, i._count]));
     expect(byStatus).toEqual({ failed: failedEvents.length, skipped: 15 - failedEvents.length });
     expect(await jobStatus(job.jobId)).toBe("aborted");
-    const activity = await server.db.prisma.activity.findFirstOrThrow({ where: { organizationId: user.orgId, action: "translation.batch_completed" } });
+    const activity = await server.db.prisma.activity.findFirstOrThrow({
+      where: { organizationId: user.orgId, action: "translation.batch_completed" },
+    });
     expect(activity.metadata).toMatchObject({ aborted: true, failed: failedEvents.length, translated: 0 });
   });
 
@@ -217,7 +243,7 @@ describe("batch jobs", () => {
   it("gives concurrent jobs of one language disjoint keys (the second covers the next page)", async () => {
     const user = await signUpUser(server);
     const { projectId } = await seedProject(server, user, keysOf(6));
-    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 100 } as never);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 100 }) as never;
     const a = await start(user, projectId, { limit: 3 });
     const b = await start(user, projectId, { limit: 3 });
     expect(a).toMatchObject({ total: 3, page: 1, hasMore: true });
@@ -240,7 +266,10 @@ describe("batch jobs", () => {
     };
     const job = await start(user, projectId);
     await waitUntil(() => fake.requests.some((r) => r.keyName === "k.003"));
-    const put = await server.request("PUT", `/api/projects/${projectId}/keys/${target}/translations/de`, { apiKey: user.apiKey, body: { value: "Von Hand", source: "human" } });
+    const put = await server.request("PUT", `/api/projects/${projectId}/keys/${target}/translations/de`, {
+      apiKey: user.apiKey,
+      body: { value: "Von Hand", source: "human" },
+    });
     expect(put.status).toBe(200);
     release();
     const stream = await openSse(streamUrl(projectId, job.jobId), { "x-api-key": user.apiKey });
@@ -260,7 +289,10 @@ describe("batch jobs", () => {
     fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 80 }) as never;
     const a = await start(user, one.projectId);
     const b = await start(user, two.projectId);
-    const sync = await server.request("POST", `/api/projects/${three.projectId}/ai/translate/batch`, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de" } });
+    const sync = await server.request("POST", `/api/projects/${three.projectId}/ai/translate/batch`, {
+      apiKey: user.apiKey,
+      body: { sourceLanguage: "en", targetLanguage: "de" },
+    });
     expect(sync.body.translated).toBe(3);
     await waitUntil(async () => (await jobStatus(a.jobId)) === "completed" && (await jobStatus(b.jobId)) === "completed");
     expect(fake.requests).toHaveLength(15);
@@ -273,7 +305,10 @@ describe("batch jobs", () => {
     const { projectId } = await seedProject(server, user, keysOf(1));
     const { projectId: otherProject } = await seedProject(server, user, []);
     const job = await start(user, projectId);
-    const paths = [`/api/projects/${projectId}/ai/translate/batch/stream/${job.jobId}`, `/api/projects/${projectId}/ai/translate/batch/cancel/${job.jobId}`];
+    const paths = [
+      `/api/projects/${projectId}/ai/translate/batch/stream/${job.jobId}`,
+      `/api/projects/${projectId}/ai/translate/batch/cancel/${job.jobId}`,
+    ];
     for (const path of paths) {
       const method = path.includes("/cancel/") ? "POST" : "GET";
       const foreign = await server.request(method, path, { apiKey: other.apiKey });
@@ -282,7 +317,9 @@ describe("batch jobs", () => {
       const wrongProject = await server.request(method, path.replace(projectId, otherProject), { apiKey: user.apiKey });
       expect(wrongProject.status).toBe(404);
       expect(wrongProject.body).toEqual({ statusCode: 404, message: "Job not found", error: "Not Found" });
-      const unknown = await server.request(method, path.replace(job.jobId, "00000000-0000-0000-0000-000000000000"), { apiKey: user.apiKey });
+      const unknown = await server.request(method, path.replace(job.jobId, "00000000-0000-0000-0000-000000000000"), {
+        apiKey: user.apiKey,
+      });
       expect(unknown.body).toEqual({ statusCode: 404, message: "Job not found", error: "Not Found" });
       const anonymous = await server.request(method, path);
       expect(anonymous.status).toBe(401);

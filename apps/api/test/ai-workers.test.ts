@@ -1,11 +1,12 @@
 // Several worker instances over one database: a worker killed mid-job leaves the job to another,
 // which finishes it without redoing done items; concurrent workers never translate an item twice.
+
+import { type AiBatchRunnerHandle, createAiBatchRunner, type WorkerDeps } from "@locale/worker";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAiBatchRunner, type AiBatchRunnerHandle, type WorkerDeps } from "@locale/worker";
-import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
-import { openSse, seedProject, startFakeAiProviders, waitUntil, type FakeAiProviders } from "./helpers/fake-ai-providers";
-import { coreConfigOf } from "../src/server";
 import { createLogger } from "../src/logger";
+import { coreConfigOf } from "../src/server";
+import { type FakeAiProviders, openSse, seedProject, startFakeAiProviders, waitUntil } from "./helpers/fake-ai-providers";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
 let fake: FakeAiProviders;
@@ -34,12 +35,16 @@ async function startWorkerInstance(workerId: string, leaseMs: number): Promise<A
 }
 
 async function startJob(user: TestUser, projectId: string): Promise<string> {
-  const res = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de" } });
+  const res = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, {
+    apiKey: user.apiKey,
+    body: { sourceLanguage: "en", targetLanguage: "de" },
+  });
   expect(res.status).toBe(200);
   return res.body.jobId;
 }
 
-const keys = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ key: `${tag}.${String(i).padStart(2, "0")}`, source: `${tag} string ${i}` }));
+const keys = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => ({ key: `${tag}.${String(i).padStart(2, "0")}`, source: `${tag} string ${i}` }));
 
 async function itemStatuses(jobId: string): Promise<Map<string, string>> {
   const items = await server.db.prisma.aiJobItem.findMany({ where: { jobId } });
@@ -50,7 +55,7 @@ describe("AI batch workers", () => {
   it("resumes a job whose worker died, without redoing the items it finished", async () => {
     const user = await signUpUser(server);
     const { projectId } = await seedProject(server, user, keys(14, "dead"));
-    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 150 } as never);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 150 }) as never;
     const first = await startWorkerInstance("worker-1", 600);
     const jobId = await startJob(user, projectId);
     await waitUntil(async () => [...(await itemStatuses(jobId)).values()].filter((s) => s === "translated").length >= 4);
@@ -87,7 +92,7 @@ describe("AI batch workers", () => {
   it("hands a job over at once on a graceful stop", async () => {
     const user = await signUpUser(server);
     const { projectId } = await seedProject(server, user, keys(8, "stop"));
-    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 80 } as never);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 80 }) as never;
     const first = await startWorkerInstance("worker-3", 60_000);
     const jobId = await startJob(user, projectId);
     await waitUntil(async () => [...(await itemStatuses(jobId)).values()].some((s) => s === "translated"));
@@ -108,7 +113,9 @@ describe("AI batch workers", () => {
     const cancel = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/cancel/${jobId}`, { apiKey: user.apiKey });
     expect(cancel.body).toEqual({ jobId, status: "cancelled" });
     expect((await server.db.prisma.aiJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("cancelled");
-    const stream = await openSse(`${server.url}/api/projects/${projectId}/ai/translate/batch/stream/${jobId}`, { "x-api-key": user.apiKey });
+    const stream = await openSse(`${server.url}/api/projects/${projectId}/ai/translate/batch/stream/${jobId}`, {
+      "x-api-key": user.apiKey,
+    });
     await stream.done;
     expect(stream.events.map((e) => [e.event, e.data])).toEqual([["cancelled", { jobId, translated: 0, failed: 0, total: 3 }]]);
     // A worker starting later leaves it alone.
@@ -121,7 +128,7 @@ describe("AI batch workers", () => {
     await startWorkerInstance("worker-a", 5_000);
     await startWorkerInstance("worker-b", 5_000);
     const user = await signUpUser(server);
-    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 40 } as never);
+    fake.reply = (req) => ({ ...fake.defaultReply(req), delayMs: 40 }) as never;
     const jobIds: string[] = [];
     for (let j = 0; j < 4; j++) {
       const { projectId } = await seedProject(server, user, keys(6, `job${j}`));

@@ -2,8 +2,8 @@
 // real SDKs pointed at it: status, model selection, the prompt's contents, confidence handling,
 // the placeholder check, upstream errors and retries, and the synchronous batch with what it saves.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeAiProviders, patchSettings, seedProject, startFakeAiProviders } from "./helpers/fake-ai-providers";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
-import { patchSettings, seedProject, startFakeAiProviders, type FakeAiProviders } from "./helpers/fake-ai-providers";
 
 let server: TestServer;
 let fake: FakeAiProviders;
@@ -53,7 +53,13 @@ describe("GET /ai/status", () => {
     const one = await server.request("GET", `/api/v1/projects/${projectId}/ai/status`, { apiKey: user.apiKey });
     expect(one.body.configured).toBe(true);
     expect(one.body.availableProviders).toEqual(["provider_b"]);
-    expect(one.body.availableModels.map((m: { id: string }) => m.id)).toEqual(["modelB-4o-mini", "modelB-4o", "modelB-5", "modelB-5-mini", "modelB-5.2"]);
+    expect(one.body.availableModels.map((m: { id: string }) => m.id)).toEqual([
+      "modelB-4o-mini",
+      "modelB-4o",
+      "modelB-5",
+      "modelB-5-mini",
+      "modelB-5.2",
+    ]);
     expect(one.body.availableModels[1]).toEqual({ id: "modelB-4o", displayName: "Model B 4o", provider: "provider_b" });
 
     await patchSettings(server, user, { aiProviderKeys: { provider_a: "sk-ant" } });
@@ -69,7 +75,10 @@ describe("GET /ai/status", () => {
     const foreign = await server.request("GET", `/api/projects/${projectId}/ai/status`, { apiKey: other.apiKey });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ statusCode: 404, message: "Project not found", error: "Not Found" });
-    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, { cookie: owner.cookie, body: { name: "ro", scopes: ["projects:read"] } });
+    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, {
+      cookie: owner.cookie,
+      body: { name: "ro", scopes: ["projects:read"] },
+    });
     expect(token.status).toBe(201);
     const scoped = await server.request("GET", `/api/projects/${projectId}/ai/status`, { apiKey: token.body.token });
     expect(scoped.status).toBe(403);
@@ -81,7 +90,10 @@ describe("POST /ai/translate", () => {
   it("refuses with 400 when no provider is configured", async () => {
     const user = await signUpUser(server);
     const { projectId, keyIds } = await seedProject(server, user, [{ key: "doc.save", source: "Save {name}" }]);
-    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!) });
+    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["doc.save"]!),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
     expect(res.body.message).toMatch(/No AI provider is configured/);
@@ -100,13 +112,29 @@ describe("POST /ai/translate", () => {
     ]);
     const prisma = server.db.prisma;
     const keyId = keyIds["checkout.pay"]!;
-    await prisma.comment.create({ data: { projectId, keyId, authorId: user.userId, authorName: "Owner", body: "Keep it under 30 characters" } });
-    const glossary = await prisma.glossary.create({ data: { organizationId: user.orgId, name: "Brand", sourceLanguage: "en", targetLanguages: ["de"] } });
+    await prisma.comment.create({
+      data: { projectId, keyId, authorId: user.userId, authorName: "Owner", body: "Keep it under 30 characters" },
+    });
+    const glossary = await prisma.glossary.create({
+      data: { organizationId: user.orgId, name: "Brand", sourceLanguage: "en", targetLanguages: ["de"] },
+    });
     await prisma.glossaryTerm.createMany({
       data: [
         { glossaryId: glossary.id, organizationId: user.orgId, term: "Acme", termLower: "acme", doNotTranslate: true },
-        { glossaryId: glossary.id, organizationId: user.orgId, term: "cart", termLower: "cart", translations: [{ language: "de", value: "Warenkorb", approved: true }] },
-        { glossaryId: glossary.id, organizationId: user.orgId, term: "wishlist", termLower: "wishlist", translations: [{ language: "de", value: "Wunschliste", approved: true }] },
+        {
+          glossaryId: glossary.id,
+          organizationId: user.orgId,
+          term: "cart",
+          termLower: "cart",
+          translations: [{ language: "de", value: "Warenkorb", approved: true }],
+        },
+        {
+          glossaryId: glossary.id,
+          organizationId: user.orgId,
+          term: "wishlist",
+          termLower: "wishlist",
+          translations: [{ language: "de", value: "Wunschliste", approved: true }],
+        },
       ],
     });
     await prisma.tmEntry.create({
@@ -184,7 +212,9 @@ describe("POST /ai/translate", () => {
     expect(res.body.provider).toBe("modelB-4o-mini");
     expect(fake.requests.at(-1)!.model).toBe("local-small-model"); // AI_MODEL_MAP
 
-    expect((await server.request("PATCH", `/api/projects/${projectId}`, { apiKey: user.apiKey, body: { preferredModel: "modelB-5" } })).status).toBe(200);
+    expect(
+      (await server.request("PATCH", `/api/projects/${projectId}`, { apiKey: user.apiKey, body: { preferredModel: "modelB-5" } })).status,
+    ).toBe(200);
     res = await server.request("POST", path, { apiKey: user.apiKey, body });
     expect(res.body.provider).toBe("modelB-5");
     expect(fake.requests.at(-1)!.model).toBe("gpt-5");
@@ -215,12 +245,18 @@ describe("POST /ai/translate", () => {
     const user = await openAiUser();
     const { projectId, keyIds } = await seedProject(server, user, [{ key: "doc.save", source: "Save {name}" }]);
     const path = `/api/projects/${projectId}/ai/translate`;
-    const unknown = await server.request("POST", path, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!, { model: "gpt-4o" }) });
+    const unknown = await server.request("POST", path, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["doc.save"]!, { model: "gpt-4o" }),
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
     expect(unknown.body.message).toContain("model");
     expect(unknown.body.issues[0].path).toBe("model");
-    const unconfigured = await server.request("POST", path, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!, { model: "modelA-haiku-4-5" }) });
+    const unconfigured = await server.request("POST", path, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["doc.save"]!, { model: "modelA-haiku-4-5" }),
+    });
     expect(unconfigured.status).toBe(400);
     expect(unconfigured.body.message).toContain("provider_a");
     expect(unconfigured.body.issues).toEqual([{ path: "model", message: "provider provider_a is not configured" }]);
@@ -242,7 +278,10 @@ describe("POST /ai/translate", () => {
     ];
     for (const [sent, expected] of cases) {
       fake.reply = () => ({ translation: "{name} speichern", confidence: sent });
-      const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!) });
+      const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, {
+        apiKey: user.apiKey,
+        body: translateBody(keyIds["doc.save"]!),
+      });
       expect(res.status).toBe(200);
       expect(res.body.confidence).toBe(expected);
     }
@@ -269,7 +308,10 @@ describe("POST /ai/translate", () => {
     }
     // Plural categories may differ between languages as long as "other" is there.
     fake.reply = () => ({ translation: "{n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}", confidence: 95 });
-    const ok = await server.request("POST", path, { apiKey: user.apiKey, body: translateBody(keyIds.files!, { sourceText: "{n, plural, one {# file} other {# files}}" }) });
+    const ok = await server.request("POST", path, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds.files!, { sourceText: "{n, plural, one {# file} other {# files}}" }),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -277,7 +319,10 @@ describe("POST /ai/translate", () => {
     const user = await openAiUser();
     const { projectId, keyIds } = await seedProject(server, user, [{ key: "doc.save", source: "Save {name}" }]);
     fake.reply = () => ({ status: 401, message: "Incorrect API key provided: sk-test" });
-    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!) });
+    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["doc.save"]!),
+    });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ statusCode: 502, message: "Incorrect API key provided: sk-test", error: "Bad Gateway" });
     expect(fake.requests).toHaveLength(1);
@@ -287,8 +332,12 @@ describe("POST /ai/translate", () => {
     const user = await openAiUser();
     const { projectId, keyIds } = await seedProject(server, user, [{ key: "doc.save", source: "Save {name}" }]);
     let calls = 0;
-    fake.reply = (req) => (++calls === 1 ? { status: 429, message: "Rate limit reached", headers: { "retry-after": "1" } } : fake.defaultReply(req));
-    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!) });
+    fake.reply = (req) =>
+      ++calls === 1 ? { status: 429, message: "Rate limit reached", headers: { "retry-after": "1" } } : fake.defaultReply(req);
+    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["doc.save"]!),
+    });
     expect(res.status).toBe(200);
     expect(fake.requests).toHaveLength(2);
     const waited = fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt;
@@ -297,13 +346,19 @@ describe("POST /ai/translate", () => {
     fake.reset();
     calls = 0;
     fake.reply = (req) => (++calls <= 2 ? { status: 503, message: "Overloaded" } : fake.defaultReply(req));
-    const again = await server.request("POST", `/api/projects/${projectId}/ai/translate`, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!) });
+    const again = await server.request("POST", `/api/projects/${projectId}/ai/translate`, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["doc.save"]!),
+    });
     expect(again.status).toBe(200);
     expect(fake.requests).toHaveLength(3);
 
     fake.reset();
     fake.reply = () => ({ status: 500, message: "The server had an error" });
-    const down = await server.request("POST", `/api/projects/${projectId}/ai/translate`, { apiKey: user.apiKey, body: translateBody(keyIds["doc.save"]!) });
+    const down = await server.request("POST", `/api/projects/${projectId}/ai/translate`, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["doc.save"]!),
+    });
     expect(down.status).toBe(502);
     expect(down.body).toEqual({ statusCode: 502, message: "The server had an error", error: "Bad Gateway" });
     expect(fake.requests).toHaveLength(5); // first attempt + AI_MAX_RETRIES (4)
@@ -314,7 +369,14 @@ describe("API document", () => {
   it("lists the AI endpoints, including the plain SSE route", async () => {
     const doc = await server.request("GET", "/api/openapi.json");
     const paths = Object.keys(doc.body.paths);
-    for (const p of ["status", "translate", "translate/batch", "translate/batch/start", "translate/batch/stream/{jobId}", "translate/batch/cancel/{jobId}"]) {
+    for (const p of [
+      "status",
+      "translate",
+      "translate/batch",
+      "translate/batch/start",
+      "translate/batch/stream/{jobId}",
+      "translate/batch/cancel/{jobId}",
+    ]) {
       expect(paths).toContain(`/projects/{projectId}/ai/${p}`);
     }
   });
@@ -330,8 +392,12 @@ describe("POST /ai/translate/batch", () => {
       { key: "a.empty", source: "" },
       { key: "a.done", source: "Done", targets: { de: "Fertig" } },
     ]);
-    fake.reply = (req) => (req.keyName === "a.three" ? { translation: "Drei", confidence: 80 } : { translation: `DE ${req.sourceText}`, confidence: 64 });
-    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch`, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de" } });
+    fake.reply = (req) =>
+      req.keyName === "a.three" ? { translation: "Drei", confidence: 80 } : { translation: `DE ${req.sourceText}`, confidence: 64 };
+    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch`, {
+      apiKey: user.apiKey,
+      body: { sourceLanguage: "en", targetLanguage: "de" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.translated).toBe(2);
     expect(res.body.failed).toBe(1);
@@ -347,12 +413,24 @@ describe("POST /ai/translate/batch", () => {
     const saved = await prisma.translation.findUnique({ where: { keyId_language: { keyId: keyIds["a.one"]!, language: "de" } } });
     expect(saved).toMatchObject({ value: "DE One {x}", status: "translated", source: "ai", aiConfidence: 64 });
     expect(await prisma.translation.findUnique({ where: { keyId_language: { keyId: keyIds["a.three"]!, language: "de" } } })).toBeNull();
-    expect((await prisma.translation.findUnique({ where: { keyId_language: { keyId: keyIds["a.done"]!, language: "de" } } }))!.value).toBe("Fertig");
+    expect((await prisma.translation.findUnique({ where: { keyId_language: { keyId: keyIds["a.done"]!, language: "de" } } }))!.value).toBe(
+      "Fertig",
+    );
 
-    const history = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds["a.one"]}/translations/de/history`, { apiKey: user.apiKey });
+    const history = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds["a.one"]}/translations/de/history`, {
+      apiKey: user.apiKey,
+    });
     expect(history.status).toBe(200);
     expect(history.body).toHaveLength(1);
-    expect(history.body[0]).toMatchObject({ previousValue: null, newValue: "DE One {x}", previousStatus: "untranslated", newStatus: "translated", changedBy: "ai", changedByName: null, source: "ai" });
+    expect(history.body[0]).toMatchObject({
+      previousValue: null,
+      newValue: "DE One {x}",
+      previousStatus: "untranslated",
+      newStatus: "translated",
+      changedBy: "ai",
+      changedByName: null,
+      source: "ai",
+    });
 
     const activity = await prisma.activity.findMany({ where: { organizationId: user.orgId, action: "translation.ai_generated" } });
     expect(activity).toHaveLength(2);
@@ -369,7 +447,10 @@ describe("POST /ai/translate/batch", () => {
 
     // A second run has only the failed key left; its success bumps nothing else.
     fake.reply = () => ({ translation: "Drei %s", confidence: 70 });
-    const second = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch`, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de", limit: 500 } });
+    const second = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch`, {
+      apiKey: user.apiKey,
+      body: { sourceLanguage: "en", targetLanguage: "de", limit: 500 },
+    });
     expect(second.body).toMatchObject({ translated: 1, failed: 0, skipped: 1 });
     expect(second.body.results.map((r: { key: string }) => r.key)).toEqual(["a.three"]);
   });
@@ -385,7 +466,10 @@ describe("POST /ai/translate/batch", () => {
     const missing = await server.request("POST", path, { apiKey: user.apiKey, body: { sourceLanguage: "en" } });
     expect(missing.status).toBe(400);
     expect(missing.body.issues[0].path).toBe("targetLanguage");
-    const badLimit = await server.request("POST", path, { apiKey: user.apiKey, body: { sourceLanguage: "en", targetLanguage: "de", limit: 0 } });
+    const badLimit = await server.request("POST", path, {
+      apiKey: user.apiKey,
+      body: { sourceLanguage: "en", targetLanguage: "de", limit: 0 },
+    });
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.issues[0].path).toBe("limit");
     for (const p of [path, `${path}/start`]) {

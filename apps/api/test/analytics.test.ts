@@ -1,8 +1,9 @@
 // Analytics over HTTP: progress, progress over time, contributors and the organization overview,
 // with exact numbers for a scripted history and a randomized run compared with a brute-force
 // recount from the database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Role, TranslationHistory } from "@locale/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -79,7 +80,10 @@ describe("project progress", () => {
   it("reports 0% for a project without keys and 404 for another organization's project", async () => {
     const p = await createProject(owner, { name: "Empty", sourceLanguage: "en", targetLanguages: ["de"] });
     const res = await server.request("GET", `/api/projects/${p}/analytics/progress`, { apiKey: owner.apiKey });
-    expect(res.body).toEqual({ totalKeys: 0, languages: [{ language: "de", totalKeys: 0, translated: 0, reviewed: 0, approved: 0, completionPercent: 0 }] });
+    expect(res.body).toEqual({
+      totalKeys: 0,
+      languages: [{ language: "de", totalKeys: 0, translated: 0, reviewed: 0, approved: 0, completionPercent: 0 }],
+    });
     const stranger = await signUpUser(server, "Stranger");
     const NOT_FOUND = { statusCode: 404, message: "Project not found", error: "Not Found" };
     for (const path of ["progress", "progress-over-time", "contributors"]) {
@@ -143,14 +147,26 @@ describe("progress over time and contributors", () => {
 });
 
 describe("contributors", () => {
-  it("names AI batch saves \"AI\" and ignores history of removed languages", async () => {
+  it('names AI batch saves "AI" and ignores history of removed languages', async () => {
     const p = await createProject(owner, { name: "AI credit", sourceLanguage: "en", targetLanguages: ["de", "fr"] });
     const k = await createKey(owner, p, "k");
     await put(owner, p, k, "fr", "Bonjour");
     const translation = await server.db.prisma.translation.findFirstOrThrow({ where: { keyId: k, language: "fr" } });
     // what the AI batch writer records (changedBy "ai", no name)
     await server.db.prisma.translationHistory.create({
-      data: { translationId: translation.id, projectId: p, keyId: k, language: "fr", previousValue: "Bonjour", newValue: "Salut", previousStatus: "translated", newStatus: "translated", changedBy: "ai", changedByName: null, source: "ai" },
+      data: {
+        translationId: translation.id,
+        projectId: p,
+        keyId: k,
+        language: "fr",
+        previousValue: "Bonjour",
+        newValue: "Salut",
+        previousStatus: "translated",
+        newStatus: "translated",
+        changedBy: "ai",
+        changedByName: null,
+        source: "ai",
+      },
     });
     const before = await server.request("GET", `/api/projects/${p}/analytics/contributors`, { apiKey: owner.apiKey });
     // equal totals: ordered by name
@@ -226,10 +242,22 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
       const projectOfKey = key === keys[keys.length - 1] ? other : p;
       if (op < 9) {
         const value = pick(["", "x", "y", "zz", `v${step}`]);
-        const res = await put(pick([actors[0]!, actors[2]!]), projectOfKey, key, projectOfKey === other ? pick(["en", "de"]) : pick(languages), value);
+        const res = await put(
+          pick([actors[0]!, actors[2]!]),
+          projectOfKey,
+          key,
+          projectOfKey === other ? pick(["en", "de"]) : pick(languages),
+          value,
+        );
         expect([200, 404]).toContain(res.status);
       } else if (op < 17) {
-        const res = await setStatus(pick(actors), projectOfKey, key, projectOfKey === other ? "de" : pick(languages), pick(["untranslated", "translated", "reviewed", "approved"]));
+        const res = await setStatus(
+          pick(actors),
+          projectOfKey,
+          key,
+          projectOfKey === other ? "de" : pick(languages),
+          pick(["untranslated", "translated", "reviewed", "approved"]),
+        );
         expect([200, 400, 403, 404]).toContain(res.status);
         if (res.status === 200) statuses++;
       } else if (op === 17 && keys.length > 3 && projectOfKey === p) {
@@ -243,7 +271,9 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
           expect((await server.request("DELETE", `/api/projects/${p}/languages/${lang}`, { apiKey: org.apiKey })).status).toBe(200);
           languages = languages.filter((l) => l !== lang);
         } else {
-          expect((await server.request("POST", `/api/projects/${p}/languages`, { apiKey: org.apiKey, body: { language: lang } })).status).toBe(200);
+          expect(
+            (await server.request("POST", `/api/projects/${p}/languages`, { apiKey: org.apiKey, body: { language: lang } })).status,
+          ).toBe(200);
           languages.push(lang);
         }
       }
@@ -256,14 +286,24 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
     const projectLangs = [project.sourceLanguage, ...project.targetLanguages];
     const totalKeys = await db.key.count({ where: { projectId: p } });
     const translations = await db.translation.findMany({ where: { projectId: p } });
-    const count = (lang: string, statuses: string[]) => translations.filter((t) => t.language === lang && statuses.includes(t.status)).length;
+    const count = (lang: string, statuses: string[]) =>
+      translations.filter((t) => t.language === lang && statuses.includes(t.status)).length;
     const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10000) / 100);
-    const progress = await server.request("GET", `/api/projects/${p}/analytics/progress?languages=${projectLangs.join(",")}`, { apiKey: org.apiKey });
+    const progress = await server.request("GET", `/api/projects/${p}/analytics/progress?languages=${projectLangs.join(",")}`, {
+      apiKey: org.apiKey,
+    });
     expect(progress.body).toEqual({
       totalKeys,
       languages: projectLangs.map((language) => {
         const translated = count(language, ["translated", "reviewed", "approved"]);
-        return { language, totalKeys, translated, reviewed: count(language, ["reviewed", "approved"]), approved: count(language, ["approved"]), completionPercent: pct(translated, totalKeys) };
+        return {
+          language,
+          totalKeys,
+          translated,
+          reviewed: count(language, ["reviewed", "approved"]),
+          approved: count(language, ["approved"]),
+          completionPercent: pct(translated, totalKeys),
+        };
       }),
     });
 
@@ -279,7 +319,11 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
     });
     expect(series.body[0].translations + series.body[0].reviews).toBe(0);
 
-    const names = new Map([[org.userId, "Randy"], [reviewer.userId, "Reva"], [translator.userId, "Trent"]]);
+    const names = new Map([
+      [org.userId, "Randy"],
+      [reviewer.userId, "Reva"],
+      [translator.userId, "Trent"],
+    ]);
     const expected = [...new Set(history.map((h) => h.changedBy))]
       .map((userId) => {
         const mine = history.filter((h) => h.changedBy === userId);
@@ -300,10 +344,15 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
 
     const projects = await db.project.findMany({ where: { organizationId: org.orgId, archived: false } });
     const allKeys = await db.key.findMany({ where: { projectId: { in: projects.map((x) => x.id) } } });
-    const allTranslations = await db.translation.findMany({ where: { projectId: { in: projects.map((x) => x.id) }, status: { not: "untranslated" } } });
+    const allTranslations = await db.translation.findMany({
+      where: { projectId: { in: projects.map((x) => x.id) }, status: { not: "untranslated" } },
+    });
     const langs = [...new Set(projects.flatMap((x) => x.targetLanguages))].sort();
-    const keysFor = (lang: string) => projects.filter((x) => x.targetLanguages.includes(lang)).reduce((s, x) => s + allKeys.filter((k) => k.projectId === x.id).length, 0);
-    const doneFor = (lang: string) => allTranslations.filter((t) => t.language === lang && projects.find((x) => x.id === t.projectId)!.targetLanguages.includes(lang)).length;
+    const keysFor = (lang: string) =>
+      projects.filter((x) => x.targetLanguages.includes(lang)).reduce((s, x) => s + allKeys.filter((k) => k.projectId === x.id).length, 0);
+    const doneFor = (lang: string) =>
+      allTranslations.filter((t) => t.language === lang && projects.find((x) => x.id === t.projectId)!.targetLanguages.includes(lang))
+        .length;
     const overview = await server.request("GET", `/api/organizations/${org.orgId}/analytics/overview`, { apiKey: org.apiKey });
     expect(overview.body).toEqual({
       totalProjects: projects.length,
@@ -332,9 +381,14 @@ describe("project tokens", () => {
     expect(overview.body).toEqual({ statusCode: 403, message: "Forbidden resource", error: "Forbidden" });
     // glossary and TM reads stay open to it at organization level, writes do not
     expect((await server.request("GET", `/api/organizations/${org.orgId}/glossaries`, { apiKey })).status).toBe(200);
-    expect((await server.request("POST", `/api/organizations/${org.orgId}/glossaries/check`, { apiKey, body: { text: "x" } })).status).toBe(200);
+    expect((await server.request("POST", `/api/organizations/${org.orgId}/glossaries/check`, { apiKey, body: { text: "x" } })).status).toBe(
+      200,
+    );
     expect((await server.request("GET", `/api/organizations/${org.orgId}/tm/search?sourceText=x`, { apiKey })).status).toBe(200);
-    const write = await server.request("POST", `/api/organizations/${org.orgId}/glossaries`, { apiKey, body: { name: "G", sourceLanguage: "en" } });
+    const write = await server.request("POST", `/api/organizations/${org.orgId}/glossaries`, {
+      apiKey,
+      body: { name: "G", sourceLanguage: "en" },
+    });
     expect(write.status).toBe(403);
     expect(write.body).toEqual({ statusCode: 403, message: "Forbidden resource", error: "Forbidden" });
   });

@@ -14,7 +14,9 @@ const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forb
 
 describe("sign-up, login, logout, me", () => {
   it("signs up as owner of a new organization and sets an HttpOnly session cookie", async () => {
-    const res = await server.request("POST", "/api/auth/signup", { body: { email: "Ann@Example.com", password: "password1", name: "Ann" } });
+    const res = await server.request("POST", "/api/auth/signup", {
+      body: { email: "Ann@Example.com", password: "password1", name: "Ann" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toEqual({ _id: expect.any(String), email: "ann@example.com", name: "Ann" });
     expect(res.body.organization).toMatchObject({ name: "Ann's organization", slug: "ann-s-organization" });
@@ -72,11 +74,23 @@ describe("sign-up, login, logout, me", () => {
     });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual(FORBIDDEN);
-    const nullOrigin = await server.request("POST", "/api/projects", { cookie: user.cookie, headers: { origin: "null" }, body: { name: "P", sourceLanguage: "en" } });
+    const nullOrigin = await server.request("POST", "/api/projects", {
+      cookie: user.cookie,
+      headers: { origin: "null" },
+      body: { name: "P", sourceLanguage: "en" },
+    });
     expect(nullOrigin.status).toBe(403);
-    const same = await server.request("POST", "/api/projects", { cookie: user.cookie, headers: { origin: server.url }, body: { name: "P", sourceLanguage: "en" } });
+    const same = await server.request("POST", "/api/projects", {
+      cookie: user.cookie,
+      headers: { origin: server.url },
+      body: { name: "P", sourceLanguage: "en" },
+    });
     expect(same.status).toBe(201);
-    const key = await server.request("POST", "/api/projects", { apiKey: user.apiKey, headers: { origin: "https://evil.example" }, body: { name: "P2", sourceLanguage: "en" } });
+    const key = await server.request("POST", "/api/projects", {
+      apiKey: user.apiKey,
+      headers: { origin: "https://evil.example" },
+      body: { name: "P2", sourceLanguage: "en" },
+    });
     expect(key.status).toBe(201);
   });
 });
@@ -90,7 +104,13 @@ describe("organization API tokens", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.token).toMatch(/^svc_[A-Za-z0-9_-]{43,}$/);
-    expect(created.body).toMatchObject({ name: "ci", organizationId: user.orgId, scopes: ["projects:read"], expiresAt: null, lastUsedAt: null });
+    expect(created.body).toMatchObject({
+      name: "ci",
+      organizationId: user.orgId,
+      scopes: ["projects:read"],
+      expiresAt: null,
+      lastUsedAt: null,
+    });
     const key = created.body.token as string;
     expect((await server.request("GET", "/api/projects", { apiKey: key })).status).toBe(200);
     const list = await server.request("GET", `/api/organizations/${user.orgId}/tokens`, { cookie: user.cookie });
@@ -114,14 +134,20 @@ describe("organization API tokens", () => {
     });
     expect(expired.status).toBe(201);
     expect((await server.request("GET", "/api/projects", { apiKey: expired.body.token })).status).toBe(401);
-    const bad = await server.request("POST", `/api/organizations/${user.orgId}/tokens`, { cookie: user.cookie, body: { name: "x", scopes: ["everything"] } });
+    const bad = await server.request("POST", `/api/organizations/${user.orgId}/tokens`, {
+      cookie: user.cookie,
+      body: { name: "x", scopes: ["everything"] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("everything");
   });
 
   it("enforces scopes: a read-only token gets 403 on writes", async () => {
     const user = await signUpUser(server);
-    const ro = await server.request("POST", `/api/organizations/${user.orgId}/tokens`, { cookie: user.cookie, body: { name: "ro", scopes: ["projects:read"] } });
+    const ro = await server.request("POST", `/api/organizations/${user.orgId}/tokens`, {
+      cookie: user.cookie,
+      body: { name: "ro", scopes: ["projects:read"] },
+    });
     const res = await server.request("POST", "/api/projects", { apiKey: ro.body.token, body: { name: "X", sourceLanguage: "en" } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual(FORBIDDEN);

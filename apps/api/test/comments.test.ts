@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember, type TestMember } from "./helpers/invite-member";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 const UNAUTHORIZED = { statusCode: 401, message: "Unauthorized", error: "Unauthorized" };
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
@@ -24,12 +24,19 @@ beforeAll(async () => {
   admin = await addMember(server, owner, "admin", { name: "Ada" });
   translator = await addMember(server, owner, "translator", { name: "Tom" });
   reviewer = await addMember(server, owner, "reviewer", { name: "Rae" });
-  const project = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "App", sourceLanguage: "en", targetLanguages: ["de", "fr"] } });
+  const project = await server.request("POST", "/api/projects", {
+    apiKey: owner.apiKey,
+    body: { name: "App", sourceLanguage: "en", targetLanguages: ["de", "fr"] },
+  });
   projectId = project.body._id;
-  const key = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "checkout.title", namespace: "shop" } });
+  const key = await server.request("POST", `/api/projects/${projectId}/keys`, {
+    apiKey: owner.apiKey,
+    body: { key: "checkout.title", namespace: "shop" },
+  });
   expect(key.status).toBe(201);
   keyId = key.body._id;
-  otherKeyId = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "checkout.total" } })).body._id;
+  otherKeyId = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "checkout.total" } }))
+    .body._id;
   base = `/api/projects/${projectId}/keys/${keyId}/comments`;
 });
 afterAll(async () => {
@@ -68,7 +75,8 @@ describe("POST and GET comments", () => {
   });
 
   it("threads replies of the same key and lists everything in creation order", async () => {
-    const key = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "thread.key" } })).body._id;
+    const key = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "thread.key" } }))
+      .body._id;
     const path = `/api/projects/${projectId}/keys/${key}/comments`;
     const first = await post({ cookie: reviewer.cookie }, { body: "First" }, path);
     const reply = await post({ apiKey: owner.apiKey }, { body: "A reply", parentId: first.body._id }, path);
@@ -83,7 +91,11 @@ describe("POST and GET comments", () => {
   });
 
   it("refuses a reply to a comment of another key, or to an unknown comment (400)", async () => {
-    const elsewhere = await post({ cookie: admin.cookie }, { body: "On the other key" }, `/api/projects/${projectId}/keys/${otherKeyId}/comments`);
+    const elsewhere = await post(
+      { cookie: admin.cookie },
+      { body: "On the other key" },
+      `/api/projects/${projectId}/keys/${otherKeyId}/comments`,
+    );
     for (const parentId of [elsewhere.body._id, "00000000-0000-0000-0000-000000000000"]) {
       const res = await post({ cookie: admin.cookie }, { body: "Reply", parentId });
       expect(res.status).toBe(400);
@@ -102,7 +114,12 @@ describe("POST and GET comments", () => {
     expect(empty.body.issues[0].path).toBe("body");
     const blank = await post({ cookie: admin.cookie }, { body: "   " });
     expect(blank.status).toBe(400);
-    expect(blank.body).toEqual({ statusCode: 400, message: "body: must not be empty", error: "Bad Request", issues: [{ path: "body", message: "must not be empty" }] });
+    expect(blank.body).toEqual({
+      statusCode: 400,
+      message: "body: must not be empty",
+      error: "Bad Request",
+      issues: [{ path: "body", message: "must not be empty" }],
+    });
     const missing = await post({ cookie: admin.cookie }, { language: "de" });
     expect(missing.status).toBe(400);
     expect(missing.body.issues[0].path).toBe("body");
@@ -120,10 +137,13 @@ describe("POST and GET comments", () => {
   });
 
   it("answers 404 for an unknown key, a key of another project, and another organization's project", async () => {
-    const unknownKey = await server.request("GET", `/api/projects/${projectId}/keys/00000000-0000-0000-0000-000000000000/comments`, { cookie: owner.cookie });
+    const unknownKey = await server.request("GET", `/api/projects/${projectId}/keys/00000000-0000-0000-0000-000000000000/comments`, {
+      cookie: owner.cookie,
+    });
     expect(unknownKey.status).toBe(404);
     expect(unknownKey.body).toEqual(KEY_NOT_FOUND);
-    const second = (await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "Second", sourceLanguage: "en" } })).body._id;
+    const second = (await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "Second", sourceLanguage: "en" } }))
+      .body._id;
     const crossProject = await post({ cookie: owner.cookie }, { body: "x" }, `/api/projects/${second}/keys/${keyId}/comments`);
     expect(crossProject.status).toBe(404);
     expect(crossProject.body).toEqual(KEY_NOT_FOUND);
@@ -151,7 +171,10 @@ describe("PATCH /comments/:commentId with a bare JSON string", () => {
   });
 
   it("lets the author replace the text with a bare JSON string body", async () => {
-    const res = await server.request("PATCH", `${base}/${commentId}`, { cookie: translator.cookie, rawBody: JSON.stringify("Edited “text”") });
+    const res = await server.request("PATCH", `${base}/${commentId}`, {
+      cookie: translator.cookie,
+      rawBody: JSON.stringify("Edited “text”"),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: commentId, body: "Edited “text”", authorId: translator.userId, keyId, projectId });
     const list = await server.request("GET", base, { cookie: owner.cookie });
@@ -160,7 +183,10 @@ describe("PATCH /comments/:commentId with a bare JSON string", () => {
 
   it("works for the author's API key and under /api/v1", async () => {
     const mine = (await post({ apiKey: owner.apiKey }, { body: "By key" })).body._id;
-    const res = await server.request("PATCH", `/api/v1/projects/${projectId}/keys/${keyId}/comments/${mine}`, { apiKey: owner.apiKey, rawBody: '"Edited by key"' });
+    const res = await server.request("PATCH", `/api/v1/projects/${projectId}/keys/${keyId}/comments/${mine}`, {
+      apiKey: owner.apiKey,
+      rawBody: '"Edited by key"',
+    });
     expect(res.status).toBe(200);
     expect(res.body.body).toBe("Edited by key");
   });
@@ -190,10 +216,20 @@ describe("PATCH /comments/:commentId with a bare JSON string", () => {
     expect(none.body).toEqual(expected);
     const empty = await server.request("PATCH", `${base}/${commentId}`, { cookie: translator.cookie, rawBody: '"  "' });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ statusCode: 400, message: "body: must not be empty", error: "Bad Request", issues: [{ path: "body", message: "must not be empty" }] });
+    expect(empty.body).toEqual({
+      statusCode: 400,
+      message: "body: must not be empty",
+      error: "Bad Request",
+      issues: [{ path: "body", message: "must not be empty" }],
+    });
     const malformed = await server.request("PATCH", `${base}/${commentId}`, { cookie: translator.cookie, rawBody: '"unterminated' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request", issues: [{ path: "", message: "Malformed JSON in request body" }] });
+    expect(malformed.body).toEqual({
+      statusCode: 400,
+      message: "Malformed JSON in request body",
+      error: "Bad Request",
+      issues: [{ path: "", message: "Malformed JSON in request body" }],
+    });
     const list = await server.request("GET", base, { cookie: owner.cookie });
     expect(list.body.find((c: any) => c._id === commentId).body).toBe("Edited “text”");
   });
@@ -202,11 +238,17 @@ describe("PATCH /comments/:commentId with a bare JSON string", () => {
     const anonymous = await server.request("PATCH", `${base}/${commentId}`, { rawBody: '"x"' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual(UNAUTHORIZED);
-    const unknown = await server.request("PATCH", `${base}/00000000-0000-0000-0000-000000000000`, { cookie: translator.cookie, rawBody: '"x"' });
+    const unknown = await server.request("PATCH", `${base}/00000000-0000-0000-0000-000000000000`, {
+      cookie: translator.cookie,
+      rawBody: '"x"',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(COMMENT_NOT_FOUND);
     // The comment exists, but not under that key.
-    const wrongKey = await server.request("PATCH", `/api/projects/${projectId}/keys/${otherKeyId}/comments/${commentId}`, { cookie: translator.cookie, rawBody: '"x"' });
+    const wrongKey = await server.request("PATCH", `/api/projects/${projectId}/keys/${otherKeyId}/comments/${commentId}`, {
+      cookie: translator.cookie,
+      rawBody: '"x"',
+    });
     expect(wrongKey.status).toBe(404);
     expect(wrongKey.body).toEqual(COMMENT_NOT_FOUND);
     const stranger = await signUpUser(server, "Outsider");
@@ -216,10 +258,18 @@ describe("PATCH /comments/:commentId with a bare JSON string", () => {
   });
 
   it("applies the CSRF rule to cookie requests with a bare string body too", async () => {
-    const res = await server.request("PATCH", `${base}/${commentId}`, { cookie: translator.cookie, headers: { origin: "https://evil.example" }, rawBody: '"csrf"' });
+    const res = await server.request("PATCH", `${base}/${commentId}`, {
+      cookie: translator.cookie,
+      headers: { origin: "https://evil.example" },
+      rawBody: '"csrf"',
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual(FORBIDDEN);
-    const objectBody = await server.request("PATCH", `${base}/${commentId}`, { cookie: translator.cookie, headers: { origin: "https://evil.example" }, rawBody: "{}" });
+    const objectBody = await server.request("PATCH", `${base}/${commentId}`, {
+      cookie: translator.cookie,
+      headers: { origin: "https://evil.example" },
+      rawBody: "{}",
+    });
     expect(objectBody.status).toBe(403);
     const list = await server.request("GET", base, { cookie: owner.cookie });
     expect(list.body.find((c: any) => c._id === commentId).body).toBe("Edited “text”");
@@ -245,19 +295,23 @@ describe("PATCH /comments/:commentId/resolve", () => {
     expect(off.body.resolved).toBe(false);
     const again = await server.request("PATCH", `${base}/${id}/resolve`, { cookie: translator.cookie, body: {} });
     expect(again.body.resolved).toBe(true);
-    expect((await server.request("PATCH", `${base}/00000000-0000-0000-0000-000000000000/resolve`, { cookie: translator.cookie })).body).toEqual(COMMENT_NOT_FOUND);
+    expect(
+      (await server.request("PATCH", `${base}/00000000-0000-0000-0000-000000000000/resolve`, { cookie: translator.cookie })).body,
+    ).toEqual(COMMENT_NOT_FOUND);
   });
 });
 
 describe("GET comments filters", () => {
   it("filters by language and by resolved state", async () => {
-    const key = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "filters.key" } })).body._id;
+    const key = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "filters.key" } }))
+      .body._id;
     const path = `/api/projects/${projectId}/keys/${key}/comments`;
     const de = (await post({ apiKey: owner.apiKey }, { body: "German", language: "de" }, path)).body._id;
     const fr = (await post({ apiKey: owner.apiKey }, { body: "French", language: "fr" }, path)).body._id;
     const general = (await post({ apiKey: owner.apiKey }, { body: "Whole key" }, path)).body._id;
     await server.request("PATCH", `${path}/${fr}/resolve`, { apiKey: owner.apiKey });
-    const ids = async (query: string) => (await server.request("GET", `${path}${query}`, { apiKey: owner.apiKey })).body.map((c: any) => c._id);
+    const ids = async (query: string) =>
+      (await server.request("GET", `${path}${query}`, { apiKey: owner.apiKey })).body.map((c: any) => c._id);
     expect(await ids("?language=DE")).toEqual([de]);
     expect(await ids("?resolved=true")).toEqual([fr]);
     expect(await ids("?resolved=false")).toEqual([de, general]);
@@ -296,7 +350,8 @@ describe("DELETE /comments/:commentId", () => {
 
 describe("archived projects and scopes", () => {
   it("keeps comments readable but refuses writes (409) once the project is archived", async () => {
-    const p = (await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "Old", sourceLanguage: "en" } })).body._id;
+    const p = (await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "Old", sourceLanguage: "en" } })).body
+      ._id;
     const k = (await server.request("POST", `/api/projects/${p}/keys`, { apiKey: owner.apiKey, body: { key: "k" } })).body._id;
     const path = `/api/projects/${p}/keys/${k}/comments`;
     const c = (await post({ apiKey: owner.apiKey }, { body: "Before archive" }, path)).body._id;
@@ -311,7 +366,10 @@ describe("archived projects and scopes", () => {
   });
 
   it("needs comments:read / comments:write scopes on tokens", async () => {
-    const readOnly = await server.request("POST", "/api/organizations/current/tokens", { cookie: admin.cookie, body: { name: "ro", scopes: ["comments:read"] } });
+    const readOnly = await server.request("POST", "/api/organizations/current/tokens", {
+      cookie: admin.cookie,
+      body: { name: "ro", scopes: ["comments:read"] },
+    });
     const key = readOnly.body.token;
     expect((await server.request("GET", base, { apiKey: key })).status).toBe(200);
     const write = await post({ apiKey: key }, { body: "nope" });

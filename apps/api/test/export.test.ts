@@ -2,9 +2,9 @@
 // over HTTP: headers, per-format key selection, ordering, truncation, binary MO, source text and
 // notes, permissions and tenancy, and the Android plurals → PO/stringsdict acceptance scenario.
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORMAT_IDS, parse, pluralCategories, serialize } from "@locale/formats";
 import { createSession } from "@locale/core";
+import { FORMAT_IDS, parse, pluralCategories, serialize } from "@locale/formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -20,7 +20,10 @@ afterAll(async () => {
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
 
 async function createProject(user: TestUser, targetLanguages: string[], sourceLanguage = "en"): Promise<string> {
-  const res = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "Export test", sourceLanguage, targetLanguages } });
+  const res = await server.request("POST", "/api/projects", {
+    apiKey: user.apiKey,
+    body: { name: "Export test", sourceLanguage, targetLanguages },
+  });
   expect(res.status).toBe(201);
   return res.body._id as string;
 }
@@ -42,7 +45,12 @@ interface Download {
   json: any;
 }
 
-async function download(projectId: string, language: string, query: string, auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey }): Promise<Download> {
+async function download(
+  projectId: string,
+  language: string,
+  query: string,
+  auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey },
+): Promise<Download> {
   const headers: Record<string, string> = {};
   if (auth.apiKey) headers["x-api-key"] = auth.apiKey;
   if (auth.cookie) headers.cookie = auth.cookie;
@@ -73,16 +81,37 @@ describe("export headers and body", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="de.json"');
     expect(res.headers.get("x-total-keys")).toBe("2");
     expect(res.headers.get("x-export-truncated")).toBe("false");
-    expect(res.text).toBe(serialize("json-flat", [{ key: "a.hello", value: "Hallo" }, { key: "b.title", value: "Titel" }], { language: "de" }));
-    const v1 = await fetch(`${server.url}/api/v1/projects/${projectId}/export/de?format=json-flat`, { headers: { "x-api-key": owner.apiKey } });
+    expect(res.text).toBe(
+      serialize(
+        "json-flat",
+        [
+          { key: "a.hello", value: "Hallo" },
+          { key: "b.title", value: "Titel" },
+        ],
+        { language: "de" },
+      ),
+    );
+    const v1 = await fetch(`${server.url}/api/v1/projects/${projectId}/export/de?format=json-flat`, {
+      headers: { "x-api-key": owner.apiKey },
+    });
     expect(v1.status).toBe(200);
     expect(await v1.text()).toBe(res.text);
   });
 
   it("names the file after the language and the format's extension", async () => {
     const expected: Record<string, string> = {
-      "json-flat": "json", "json-nested": "json", yaml: "yml", "android-xml": "xml", "ios-strings": "strings", "ios-stringsdict": "stringsdict",
-      xliff: "xlf", xliff2: "xlf", arb: "arb", po: "po", pot: "pot", mo: "mo",
+      "json-flat": "json",
+      "json-nested": "json",
+      yaml: "yml",
+      "android-xml": "xml",
+      "ios-strings": "strings",
+      "ios-stringsdict": "stringsdict",
+      xliff: "xlf",
+      xliff2: "xlf",
+      arb: "arb",
+      po: "po",
+      pot: "pot",
+      mo: "mo",
     };
     for (const format of FORMAT_IDS) {
       const res = await download(projectId, "de", `?format=${format}`);
@@ -123,7 +152,10 @@ describe("export headers and body", () => {
 
   it("records export.completed activity", async () => {
     await download(projectId, "de", "?format=yaml");
-    const act = await server.db.prisma.activity.findFirstOrThrow({ where: { projectId, action: "export.completed" }, orderBy: { createdAt: "desc" } });
+    const act = await server.db.prisma.activity.findFirstOrThrow({
+      where: { projectId, action: "export.completed" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(act.metadata).toEqual({ language: "de", format: "yaml", totalKeys: 2, truncated: false });
     expect(act.userId).toBe(owner.userId);
   });
@@ -131,9 +163,19 @@ describe("export headers and body", () => {
   it("refuses an unknown or missing format and a bad includeUntranslated with 400", async () => {
     const unknown = await download(projectId, "de", "?format=docx");
     expect(unknown.status).toBe(400);
-    expect(unknown.json).toEqual({ statusCode: 400, message: 'format: "docx" is not a supported format', error: "Bad Request", issues: [{ path: "format", message: "is not a supported format" }] });
+    expect(unknown.json).toEqual({
+      statusCode: 400,
+      message: 'format: "docx" is not a supported format',
+      error: "Bad Request",
+      issues: [{ path: "format", message: "is not a supported format" }],
+    });
     const missing = await download(projectId, "de", "");
-    expect(missing.json).toEqual({ statusCode: 400, message: "format: is required", error: "Bad Request", issues: [{ path: "format", message: "is required" }] });
+    expect(missing.json).toEqual({
+      statusCode: 400,
+      message: "format: is required",
+      error: "Bad Request",
+      issues: [{ path: "format", message: "is required" }],
+    });
     const nul = await download(projectId, "de", "?format=po&namespace=%00");
     expect(nul.status).toBe(400);
     expect(nul.json.issues).toEqual([{ path: "namespace", message: "must not contain NUL characters" }]);
@@ -166,11 +208,16 @@ describe("ordering, namespaces, notes", () => {
   it("writes key descriptions as XLIFF notes and PO comments, and the source value as XLIFF source", async () => {
     const projectId = await createProject(owner, ["de"]);
     const pot = '#. Button that saves the form\nmsgid "save"\nmsgstr ""\n';
-    await server.request("POST", `/api/projects/${projectId}/import`, { apiKey: owner.apiKey, body: { language: "en", format: "pot", content: pot } });
+    await server.request("POST", `/api/projects/${projectId}/import`, {
+      apiKey: owner.apiKey,
+      body: { language: "en", format: "pot", content: pot },
+    });
     await importJson(projectId, "en", { save: "Save" });
     await importJson(projectId, "de", { save: "Speichern" });
     const xliff2 = await download(projectId, "de", "?format=xliff2");
-    expect(parse("xliff2", xliff2.text).entries).toEqual([expect.objectContaining({ key: "save", value: "Speichern", sourceText: "Save", description: "Button that saves the form" })]);
+    expect(parse("xliff2", xliff2.text).entries).toEqual([
+      expect.objectContaining({ key: "save", value: "Speichern", sourceText: "Save", description: "Button that saves the form" }),
+    ]);
     const po = await download(projectId, "de", "?format=po");
     expect(po.text).toContain('#. Button that saves the form\nmsgid "save"\nmsgstr "Speichern"');
   });
@@ -183,7 +230,14 @@ describe("MO and truncation", () => {
     await importJson(projectId, "de", { Hello: "Hallo", Open: "Öffnen" });
     const res = await download(projectId, "de", "?format=mo");
     expect(res.headers.get("content-type")).toBe("application/octet-stream");
-    const expected = serialize("mo", [{ key: "Hello", value: "Hallo", sourceText: "Hello" }, { key: "Open", value: "Öffnen", sourceText: "Open" }], { language: "de", sourceLanguage: "en" });
+    const expected = serialize(
+      "mo",
+      [
+        { key: "Hello", value: "Hallo", sourceText: "Hello" },
+        { key: "Open", value: "Öffnen", sourceText: "Open" },
+      ],
+      { language: "de", sourceLanguage: "en" },
+    );
     expect(Buffer.from(res.bytes).equals(Buffer.from(expected))).toBe(true);
     expect(Number(res.headers.get("content-length"))).toBe(expected.byteLength);
     expect(res.headers.get("x-total-keys")).toBe("2");
@@ -206,11 +260,19 @@ describe("MO and truncation", () => {
     const small = await startTestServer({ EXPORT_MAX_BYTES: "2000" });
     try {
       const user = await signUpUser(small);
-      const created = await small.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "T", sourceLanguage: "en", targetLanguages: [] } });
+      const created = await small.request("POST", "/api/projects", {
+        apiKey: user.apiKey,
+        body: { name: "T", sourceLanguage: "en", targetLanguages: [] },
+      });
       const values = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`key.${String(i).padStart(3, "0")}`, `Value number ${i}`]));
-      await small.request("POST", `/api/projects/${created.body._id}/import`, { apiKey: user.apiKey, body: { language: "en", format: "json-flat", content: JSON.stringify(values) } });
+      await small.request("POST", `/api/projects/${created.body._id}/import`, {
+        apiKey: user.apiKey,
+        body: { language: "en", format: "json-flat", content: JSON.stringify(values) },
+      });
       for (const format of ["json-nested", "xliff", "po", "mo"] as const) {
-        const res = await fetch(`${small.url}/api/projects/${created.body._id}/export/en?format=${format}`, { headers: { "x-api-key": user.apiKey } });
+        const res = await fetch(`${small.url}/api/projects/${created.body._id}/export/en?format=${format}`, {
+          headers: { "x-api-key": user.apiKey },
+        });
         const bytes = new Uint8Array(await res.arrayBuffer());
         expect(res.headers.get("x-export-truncated"), format).toBe("true");
         expect(bytes.byteLength).toBeLessThanOrEqual(2000);
@@ -220,7 +282,9 @@ describe("MO and truncation", () => {
         const entries = parse(format, format === "mo" ? bytes : new TextDecoder().decode(bytes), { language: "en" }).entries;
         expect(entries.map((e) => e.key)).toEqual(Object.keys(values).slice(0, total));
       }
-      const act = await small.db.prisma.activity.findFirstOrThrow({ where: { action: "export.completed", metadata: { path: ["format"], equals: "mo" } } });
+      const act = await small.db.prisma.activity.findFirstOrThrow({
+        where: { action: "export.completed", metadata: { path: ["format"], equals: "mo" } },
+      });
       expect(act.metadata).toMatchObject({ truncated: true });
     } finally {
       await small.close();
@@ -244,7 +308,11 @@ describe("languages, permissions and tenancy", () => {
     const removed = await download(projectId, "fr", "?format=json-flat");
     expect(removed.status).toBe(404);
     expect(removed.json).toEqual({ statusCode: 404, message: "Language not found", error: "Not Found" });
-    expect((await download(projectId, "it", "?format=json-flat")).json).toEqual({ statusCode: 404, message: "Language not found", error: "Not Found" });
+    expect((await download(projectId, "it", "?format=json-flat")).json).toEqual({
+      statusCode: 404,
+      message: "Language not found",
+      error: "Not Found",
+    });
   });
 
   it("lets reviewers and translators export, and archived projects stay exportable", async () => {
@@ -270,7 +338,10 @@ describe("languages, permissions and tenancy", () => {
     expect(foreign.json).toEqual({ statusCode: 404, message: "Project not found", error: "Not Found" });
     const formats = await server.request("GET", `/api/projects/${projectId}/formats`, { apiKey: stranger.apiKey });
     expect(formats.status).toBe(404);
-    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, { apiKey: owner.apiKey, body: { name: "keys only", scopes: ["keys:read", "projects:read"] } });
+    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, {
+      apiKey: owner.apiKey,
+      body: { name: "keys only", scopes: ["keys:read", "projects:read"] },
+    });
     expect(token.status).toBe(201);
     const scoped = await download(projectId, "de", "?format=json-flat", { apiKey: token.body.token });
     expect(scoped.status).toBe(403);
@@ -281,7 +352,20 @@ describe("languages, permissions and tenancy", () => {
     const projectId = await createProject(owner, ["de"]);
     const res = await server.request("GET", `/api/projects/${projectId}/formats`, { apiKey: owner.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(["json-flat", "json-nested", "yaml", "android-xml", "ios-strings", "ios-stringsdict", "xliff", "xliff2", "arb", "po", "pot", "mo"]);
+    expect(res.body).toEqual([
+      "json-flat",
+      "json-nested",
+      "yaml",
+      "android-xml",
+      "ios-strings",
+      "ios-stringsdict",
+      "xliff",
+      "xliff2",
+      "arb",
+      "po",
+      "pot",
+      "mo",
+    ]);
   });
 
   it("documents the export route in the OpenAPI document", async () => {
@@ -315,7 +399,10 @@ describe("acceptance: Android plurals exported as PO and stringsdict", () => {
 
   beforeAll(async () => {
     projectId = await createProject(owner, ["de", "ru", "ar", "ja"]);
-    const imported = await server.request("POST", `/api/projects/${projectId}/import`, { apiKey: owner.apiKey, body: { language: "en", format: "android-xml", content: STRINGS_XML } });
+    const imported = await server.request("POST", `/api/projects/${projectId}/import`, {
+      apiKey: owner.apiKey,
+      body: { language: "en", format: "android-xml", content: STRINGS_XML },
+    });
     expect(imported.body).toEqual({ imported: 2, skipped: 0, keysCreated: 2, errors: [], language: "en", format: "android-xml" });
     // German and Japanese arrive as a file, Russian and Arabic are typed in the editor (PUT).
     for (const language of ["de", "ja"]) {
@@ -324,8 +411,14 @@ describe("acceptance: Android plurals exported as PO and stringsdict", () => {
     const keys = await server.request("GET", `/api/projects/${projectId}/keys?limit=200`, { apiKey: owner.apiKey });
     const keyId = (name: string) => (keys.body.data as { _id: string; key: string }[]).find((k) => k.key === name)!._id;
     for (const language of ["ru", "ar"]) {
-      for (const [name, value] of [["inbox_title", `[${language}] Inbox`], ["inbox_count", TRANSLATED[language]!]] as const) {
-        const put = await server.request("PUT", `/api/projects/${projectId}/keys/${keyId(name)}/translations/${language}`, { apiKey: owner.apiKey, body: { value } });
+      for (const [name, value] of [
+        ["inbox_title", `[${language}] Inbox`],
+        ["inbox_count", TRANSLATED[language]!],
+      ] as const) {
+        const put = await server.request("PUT", `/api/projects/${projectId}/keys/${keyId(name)}/translations/${language}`, {
+          apiKey: owner.apiKey,
+          body: { value },
+        });
         expect(put.status).toBe(200);
       }
     }
@@ -357,7 +450,8 @@ describe("acceptance: Android plurals exported as PO and stringsdict", () => {
       for (const category of pluralCategories(language)) expect(value, `${language} ${category}`).toContain(`${category} {`);
       expect(value).toBe(language === "en" ? "{count, plural, one {%d new message} other {%d new messages}}" : TRANSLATED[language]);
       if (hasPython) {
-        const script = "import plistlib,sys,json; d=plistlib.loads(sys.stdin.buffer.read()); print(json.dumps(sorted(k for k in d['inbox_count']['count'] if not k.startswith('NS'))))";
+        const script =
+          "import plistlib,sys,json; d=plistlib.loads(sys.stdin.buffer.read()); print(json.dumps(sorted(k for k in d['inbox_count']['count'] if not k.startswith('NS'))))";
         const categories = JSON.parse(execFileSync("python3", ["-c", script], { input: res.bytes }).toString()) as string[];
         expect(categories).toEqual([...pluralCategories(language)].sort());
       }

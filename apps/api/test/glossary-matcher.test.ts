@@ -1,7 +1,8 @@
 // Pure unit tests of the Aho–Corasick glossary matcher: offsets, whole words, case rules,
 // longest-match selection and non-BMP text. No database.
-import { describe, expect, it } from "vitest";
+
 import { foldText, GlossaryMatcher, type MatcherTerm } from "@locale/core/glossary";
+import { describe, expect, it } from "vitest";
 
 const t = (term: string, caseSensitive = false): MatcherTerm<string> => ({ term, caseSensitive, payload: term });
 const spans = (terms: MatcherTerm<string>[], text: string) =>

@@ -1,7 +1,8 @@
 // Black-box HTTP tests of the glossary endpoints: CRUD, terms, 409 duplicates, tenant isolation,
 // role checks, CSV/TBX import and export round trips, and the text check.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Role } from "@locale/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -23,7 +24,10 @@ async function memberWithRole(orgId: string, role: Role): Promise<string> {
 const base = (orgId = owner.orgId) => `/api/organizations/${orgId}/glossaries`;
 
 async function newGlossary(body: Record<string, unknown> = {}) {
-  const res = await server.request("POST", base(), { apiKey: owner.apiKey, body: { name: "Product", sourceLanguage: "en", targetLanguages: ["de", "fr"], ...body } });
+  const res = await server.request("POST", base(), {
+    apiKey: owner.apiKey,
+    body: { name: "Product", sourceLanguage: "en", targetLanguages: ["de", "fr"], ...body },
+  });
   expect(res.status).toBe(201);
   return res.body as { _id: string };
 }
@@ -63,9 +67,18 @@ describe("glossaries", () => {
     const list = await server.request("GET", "/api/v1/organizations/current/glossaries", { apiKey: owner.apiKey });
     expect(list.status).toBe(200);
     expect(list.body.map((g: { _id: string }) => g._id)).toContain(id);
-    const patched = await server.request("PATCH", `${base()}/${id}`, { apiKey: owner.apiKey, body: { name: "Brand", targetLanguages: ["it"] } });
+    const patched = await server.request("PATCH", `${base()}/${id}`, {
+      apiKey: owner.apiKey,
+      body: { name: "Brand", targetLanguages: ["it"] },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ _id: id, name: "Brand", description: "Brand words", sourceLanguage: "en-US", targetLanguages: ["it"] });
+    expect(patched.body).toMatchObject({
+      _id: id,
+      name: "Brand",
+      description: "Brand words",
+      sourceLanguage: "en-US",
+      targetLanguages: ["it"],
+    });
     const del = await server.request("DELETE", `${base()}/${id}`, { apiKey: owner.apiKey });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ success: true });
@@ -83,7 +96,10 @@ describe("glossaries", () => {
     const badLang = await server.request("POST", base(), { apiKey: owner.apiKey, body: { name: "X", sourceLanguage: "not a language" } });
     expect(badLang.status).toBe(400);
     expect(badLang.body.issues[0].path).toBe("sourceLanguage");
-    const sourceAsTarget = await server.request("POST", base(), { apiKey: owner.apiKey, body: { name: "X", sourceLanguage: "en", targetLanguages: ["EN"] } });
+    const sourceAsTarget = await server.request("POST", base(), {
+      apiKey: owner.apiKey,
+      body: { name: "X", sourceLanguage: "en", targetLanguages: ["EN"] },
+    });
     expect(sourceAsTarget.status).toBe(400);
     expect(sourceAsTarget.body.issues[0].path).toBe("targetLanguages");
   });
@@ -93,7 +109,12 @@ describe("glossaries", () => {
     const term = await addTerm(g._id, { term: "secret" });
     const key = other.apiKey;
     const cases: [string, string, unknown, unknown][] = [
-      ["GET", `/api/organizations/${owner.orgId}/glossaries`, undefined, { statusCode: 404, message: "Organization not found", error: "Not Found" }],
+      [
+        "GET",
+        `/api/organizations/${owner.orgId}/glossaries`,
+        undefined,
+        { statusCode: 404, message: "Organization not found", error: "Not Found" },
+      ],
       ["PATCH", `${base(other.orgId)}/${g._id}`, { name: "x" }, GLOSSARY_NOT_FOUND],
       ["DELETE", `${base(other.orgId)}/${g._id}`, undefined, GLOSSARY_NOT_FOUND],
       ["POST", `${base(other.orgId)}/${g._id}/terms`, { term: "x" }, GLOSSARY_NOT_FOUND],
@@ -139,11 +160,16 @@ describe("glossaries", () => {
       }
     }
     const developer = await memberWithRole(owner.orgId, "developer");
-    expect((await server.request("POST", `${base()}/${g._id}/terms`, { cookie: developer, body: { term: "by developer" } })).status).toBe(201);
+    expect((await server.request("POST", `${base()}/${g._id}/terms`, { cookie: developer, body: { term: "by developer" } })).status).toBe(
+      201,
+    );
   });
 
   it("refuses a token without the glossary:write scope (403) and accepts glossary:read for reads", async () => {
-    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, { apiKey: owner.apiKey, body: { name: "ro", scopes: ["glossary:read"] } });
+    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, {
+      apiKey: owner.apiKey,
+      body: { name: "ro", scopes: ["glossary:read"] },
+    });
     const apiKey = token.body.token as string;
     expect((await server.request("GET", base(), { apiKey })).status).toBe(200);
     const res = await server.request("POST", base(), { apiKey, body: { name: "X", sourceLanguage: "en" } });
@@ -160,7 +186,10 @@ describe("glossary terms", () => {
       body: {
         term: "  Dashboard ",
         definition: "The start screen",
-        translations: [{ language: "de", value: "Übersicht", approved: true }, { language: "fr-fr", value: "Tableau de bord" }],
+        translations: [
+          { language: "de", value: "Übersicht", approved: true },
+          { language: "fr-fr", value: "Tableau de bord" },
+        ],
         doNotTranslate: false,
         caseSensitive: true,
       },
@@ -191,7 +220,14 @@ describe("glossary terms", () => {
       body: { definition: "Home", translations: [{ language: "es", value: "Panel" }], doNotTranslate: true },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ _id: termId, term: "Dashboard", definition: "Home", translations: [{ language: "es", value: "Panel", approved: false }], doNotTranslate: true, caseSensitive: true });
+    expect(patched.body).toMatchObject({
+      _id: termId,
+      term: "Dashboard",
+      definition: "Home",
+      translations: [{ language: "es", value: "Panel", approved: false }],
+      doNotTranslate: true,
+      caseSensitive: true,
+    });
 
     const del = await server.request("DELETE", `${base()}/terms/${termId}`, { apiKey: owner.apiKey });
     expect(del.body).toEqual({ success: true });
@@ -202,7 +238,11 @@ describe("glossary terms", () => {
     const activity = await server.db.prisma.activity.findMany({ where: { targetId: termId }, orderBy: { createdAt: "asc" } });
     expect(activity.map((a) => [a.action, a.metadata, a.userName])).toEqual([
       ["glossary.term_added", { glossaryId: g._id, termId, term: "Dashboard" }, "Gloria"],
-      ["glossary.term_updated", { glossaryId: g._id, termId, term: "Dashboard", changes: ["definition", "translations", "doNotTranslate"] }, "Gloria"],
+      [
+        "glossary.term_updated",
+        { glossaryId: g._id, termId, term: "Dashboard", changes: ["definition", "translations", "doNotTranslate"] },
+        "Gloria",
+      ],
       ["glossary.term_deleted", { glossaryId: g._id, termId, term: "Dashboard" }, "Gloria"],
     ]);
   });
@@ -218,7 +258,9 @@ describe("glossary terms", () => {
     expect(rename.status).toBe(409);
     expect(rename.body).toEqual({ statusCode: 409, message: 'Term "sign in" already exists in this glossary', error: "Conflict" });
     // renaming a term to another case of itself is fine, and the same term lives in another glossary
-    expect((await server.request("PATCH", `${base()}/terms/${other._id}`, { apiKey: owner.apiKey, body: { term: "SIGN OUT" } })).body.term).toBe("SIGN OUT");
+    expect(
+      (await server.request("PATCH", `${base()}/terms/${other._id}`, { apiKey: owner.apiKey, body: { term: "SIGN OUT" } })).body.term,
+    ).toBe("SIGN OUT");
     const g2 = await newGlossary();
     await addTerm(g2._id, { term: "sign in" });
   });
@@ -227,18 +269,36 @@ describe("glossary terms", () => {
     const g = await newGlossary();
     const empty = await server.request("POST", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey, body: { term: "   " } });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ statusCode: 400, message: "term: must not be empty", error: "Bad Request", issues: [{ path: "term", message: "must not be empty" }] });
+    expect(empty.body).toEqual({
+      statusCode: 400,
+      message: "term: must not be empty",
+      error: "Bad Request",
+      issues: [{ path: "term", message: "must not be empty" }],
+    });
     const dupLang = await server.request("POST", `${base()}/${g._id}/terms`, {
       apiKey: owner.apiKey,
-      body: { term: "x", translations: [{ language: "de", value: "a" }, { language: "DE", value: "b" }] },
+      body: {
+        term: "x",
+        translations: [
+          { language: "de", value: "a" },
+          { language: "DE", value: "b" },
+        ],
+      },
     });
     expect(dupLang.status).toBe(400);
     expect(dupLang.body.issues).toEqual([{ path: "translations.1.language", message: '"de" appears more than once' }]);
-    const badLang = await server.request("POST", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey, body: { term: "x", translations: [{ language: "??", value: "a" }] } });
+    const badLang = await server.request("POST", `${base()}/${g._id}/terms`, {
+      apiKey: owner.apiKey,
+      body: { term: "x", translations: [{ language: "??", value: "a" }] },
+    });
     expect(badLang.status).toBe(400);
     expect(badLang.body.issues[0].path).toBe("translations.0.language");
     // flags must be JSON booleans: "no" is not silently read as true
-    for (const body of [{ term: "x", caseSensitive: "no" }, { term: "x", doNotTranslate: 1 }, { term: "x", translations: [{ language: "de", value: "y", approved: "false" }] }]) {
+    for (const body of [
+      { term: "x", caseSensitive: "no" },
+      { term: "x", doNotTranslate: 1 },
+      { term: "x", translations: [{ language: "de", value: "y", approved: "false" }] },
+    ]) {
       const res = await server.request("POST", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toBe("Bad Request");
@@ -255,7 +315,9 @@ describe("glossary terms", () => {
     await addTerm(g._id, { term: "100% off" });
     await addTerm(g._id, { term: "snake_case" });
     const search = async (q: string) =>
-      (await server.request("GET", `${base()}/${g._id}/terms?search=${encodeURIComponent(q)}`, { apiKey: owner.apiKey })).body.map((t: { term: string }) => t.term);
+      (await server.request("GET", `${base()}/${g._id}/terms?search=${encodeURIComponent(q)}`, { apiKey: owner.apiKey })).body.map(
+        (t: { term: string }) => t.term,
+      );
     expect(await search("CHECK")).toEqual(["Checkout"]);
     expect(await search("payment")).toEqual(["Checkout"]);
     expect(await search("warenKORB")).toEqual(["Cart"]);
@@ -320,19 +382,32 @@ describe("glossary import and export", () => {
     );
     // the exported file imports into a fresh glossary as the same terms
     const g2 = await newGlossary();
-    const again = await server.request("POST", `${base()}/${g2._id}/import`, { apiKey: owner.apiKey, body: { format: "csv", content: exported.body.content } });
+    const again = await server.request("POST", `${base()}/${g2._id}/import`, {
+      apiKey: owner.apiKey,
+      body: { format: "csv", content: exported.body.content },
+    });
     expect(again.body).toEqual({ imported: 3, updated: 0, skipped: 0, errors: [] });
     const terms2 = (await server.request("GET", `${base()}/${g2._id}/terms`, { apiKey: owner.apiKey })).body;
     const strip = (ts: any[]) => ts.map(({ _id, created, glossaryId, ...rest }) => rest);
     expect(strip(terms2)).toEqual(strip(terms));
     // importing it again over itself changes nothing
-    const same = await server.request("POST", `${base()}/${g2._id}/import`, { apiKey: owner.apiKey, body: { format: "csv", content: exported.body.content } });
+    const same = await server.request("POST", `${base()}/${g2._id}/import`, {
+      apiKey: owner.apiKey,
+      body: { format: "csv", content: exported.body.content },
+    });
     expect(same.body).toEqual({ imported: 0, updated: 0, skipped: 3, errors: [] });
   });
 
   it("merges existing terms on import (case-insensitive) and counts them as updated", async () => {
     const g = await newGlossary();
-    await addTerm(g._id, { term: "Invoice", definition: "old", translations: [{ language: "de", value: "Rechnung", approved: true }, { language: "fr", value: "Fact", approved: true }] });
+    await addTerm(g._id, {
+      term: "Invoice",
+      definition: "old",
+      translations: [
+        { language: "de", value: "Rechnung", approved: true },
+        { language: "fr", value: "Fact", approved: true },
+      ],
+    });
     const res = await server.request("POST", `${base()}/${g._id}/import`, {
       apiKey: owner.apiKey,
       body: { format: "csv", content: "term,definition,caseSensitive,de,fr\nINVOICE,new,true,Rechnung,Facture\nNew one,,,,\n" },
@@ -354,7 +429,13 @@ describe("glossary import and export", () => {
   it("round-trips TBX through HTTP, with doNotTranslate/caseSensitive termNotes and approved translations", async () => {
     const g = await newGlossary({ sourceLanguage: "en", targetLanguages: ["de"] });
     await addTerm(g._id, { term: "Acme & Co", definition: "Brand <name>", doNotTranslate: true, caseSensitive: true });
-    await addTerm(g._id, { term: "Invoice", translations: [{ language: "de", value: "Rechnung", approved: true }, { language: "fr", value: "Facture" }] });
+    await addTerm(g._id, {
+      term: "Invoice",
+      translations: [
+        { language: "de", value: "Rechnung", approved: true },
+        { language: "fr", value: "Facture" },
+      ],
+    });
     const exported = await server.request("GET", `${base()}/${g._id}/export?format=tbx`, { apiKey: owner.apiKey });
     expect(exported.status).toBe(200);
     expect(exported.body.format).toBe("tbx");
@@ -364,7 +445,10 @@ describe("glossary import and export", () => {
     expect(tbx).toContain("<term>Acme &amp; Co</term>");
     expect(tbx).toContain('xml:lang="en"');
     const g2 = await newGlossary({ sourceLanguage: "en", targetLanguages: ["de"] });
-    const imported = await server.request("POST", `${base()}/${g2._id}/import`, { apiKey: owner.apiKey, body: { format: "tbx", content: tbx } });
+    const imported = await server.request("POST", `${base()}/${g2._id}/import`, {
+      apiKey: owner.apiKey,
+      body: { format: "tbx", content: tbx },
+    });
     expect(imported.body).toEqual({ imported: 2, updated: 0, skipped: 0, errors: [] });
     const strip = (ts: any[]) => ts.map(({ _id, created, glossaryId, ...rest }) => rest);
     const a = (await server.request("GET", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey })).body;
@@ -384,14 +468,28 @@ describe("glossary import and export", () => {
   <termEntry id="2"><langSet xml:lang="en"><tig><term> </term></tig></langSet></termEntry>
 </body></text></martif>`;
     const res = await server.request("POST", `${base()}/${g._id}/import`, { apiKey: owner.apiKey, body: { format: "tbx", content: tbx } });
-    expect(res.body).toEqual({ imported: 1, updated: 0, skipped: 1, errors: [{ row: 2, message: "A concept entry has no term and was skipped." }] });
+    expect(res.body).toEqual({
+      imported: 1,
+      updated: 0,
+      skipped: 1,
+      errors: [{ row: 2, message: "A concept entry has no term and was skipped." }],
+    });
     const [folder] = (await server.request("GET", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey })).body;
-    expect(folder).toMatchObject({ term: "Folder", definition: "Where files live", caseSensitive: true, doNotTranslate: false, translations: [{ language: "de", value: "Ordner", approved: false }] });
+    expect(folder).toMatchObject({
+      term: "Folder",
+      definition: "Where files live",
+      caseSensitive: true,
+      doNotTranslate: false,
+      translations: [{ language: "de", value: "Ordner", approved: false }],
+    });
   });
 
   it("rejects an unparseable file with 400 and imports nothing; rejects an unknown format", async () => {
     const g = await newGlossary();
-    const noTerm = await server.request("POST", `${base()}/${g._id}/import`, { apiKey: owner.apiKey, body: { format: "csv", content: "word,de\nx,y\n" } });
+    const noTerm = await server.request("POST", `${base()}/${g._id}/import`, {
+      apiKey: owner.apiKey,
+      body: { format: "csv", content: "word,de\nx,y\n" },
+    });
     expect(noTerm.status).toBe(400);
     expect(noTerm.body).toEqual({
       statusCode: 400,
@@ -399,10 +497,16 @@ describe("glossary import and export", () => {
       error: "Bad Request",
       issues: [{ path: "content", message: 'The CSV header has no "term" column. (line 1)' }],
     });
-    const badXml = await server.request("POST", `${base()}/${g._id}/import`, { apiKey: owner.apiKey, body: { format: "tbx", content: "<tbx><text><body>" } });
+    const badXml = await server.request("POST", `${base()}/${g._id}/import`, {
+      apiKey: owner.apiKey,
+      body: { format: "tbx", content: "<tbx><text><body>" },
+    });
     expect(badXml.status).toBe(400);
     expect(badXml.body.error).toBe("Bad Request");
-    const unknown = await server.request("POST", `${base()}/${g._id}/import`, { apiKey: owner.apiKey, body: { format: "xlsx", content: "" } });
+    const unknown = await server.request("POST", `${base()}/${g._id}/import`, {
+      apiKey: owner.apiKey,
+      body: { format: "xlsx", content: "" },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.issues[0].path).toBe("format");
     expect((await server.request("GET", `${base()}/${g._id}/terms`, { apiKey: owner.apiKey })).body).toEqual([]);
@@ -425,17 +529,31 @@ describe("glossary check", () => {
   let checker: TestUser;
   let g1: string;
   let g2: string;
-  const check = (body: Record<string, unknown>) => server.request("POST", `/api/organizations/${checker.orgId}/glossaries/check`, { apiKey: checker.apiKey, body });
+  const check = (body: Record<string, unknown>) =>
+    server.request("POST", `/api/organizations/${checker.orgId}/glossaries/check`, { apiKey: checker.apiKey, body });
 
   beforeAll(async () => {
     checker = await signUpUser(server, "Checker");
     const mk = async (name: string) =>
-      (await server.request("POST", `/api/organizations/${checker.orgId}/glossaries`, { apiKey: checker.apiKey, body: { name, sourceLanguage: "en" } })).body._id as string;
+      (
+        await server.request("POST", `/api/organizations/${checker.orgId}/glossaries`, {
+          apiKey: checker.apiKey,
+          body: { name, sourceLanguage: "en" },
+        })
+      ).body._id as string;
     g1 = await mk("One");
     g2 = await mk("Two");
     const term = (g: string, body: Record<string, unknown>) =>
       server.request("POST", `/api/organizations/${checker.orgId}/glossaries/${g}/terms`, { apiKey: checker.apiKey, body });
-    await term(g1, { term: "API", definition: "Programming interface", translations: [{ language: "de", value: "API", approved: true }, { language: "fr", value: "API" }], doNotTranslate: true });
+    await term(g1, {
+      term: "API",
+      definition: "Programming interface",
+      translations: [
+        { language: "de", value: "API", approved: true },
+        { language: "fr", value: "API" },
+      ],
+      doNotTranslate: true,
+    });
     await term(g1, { term: "API key", definition: "A secret", translations: [{ language: "de", value: "API-Schlüssel" }] });
     await term(g1, { term: "key", definition: "A translation key" });
     await term(g1, { term: "Go", caseSensitive: true });
@@ -449,7 +567,13 @@ describe("glossary check", () => {
     expect(res.status).toBe(200);
     // identical spans from two glossaries come in no particular order: sort them by glossary
     const found = res.body.matches
-      .map((m: any) => [m.term, m.position.start, m.position.end, text.slice(m.position.start, m.position.end), m.glossaryId === g1 ? 1 : 2])
+      .map((m: any) => [
+        m.term,
+        m.position.start,
+        m.position.end,
+        text.slice(m.position.start, m.position.end),
+        m.glossaryId === g1 ? 1 : 2,
+      ])
       .sort((a: any[], b: any[]) => a[1] - b[1] || a[4] - b[4]);
     expect(found).toEqual([
       ["API key", 12, 19, "API key", 1],
@@ -477,7 +601,15 @@ describe("glossary check", () => {
   it("filters translations by language and terms by glossaryIds", async () => {
     const res = await check({ text: "the API", language: "fr", glossaryIds: [g1] });
     expect(res.body.matches).toEqual([
-      { term: "API", definition: "Programming interface", position: { start: 4, end: 7 }, translations: [{ language: "fr", value: "API", approved: false }], glossaryId: g1, termId: expect.any(String), doNotTranslate: true },
+      {
+        term: "API",
+        definition: "Programming interface",
+        position: { start: 4, end: 7 },
+        translations: [{ language: "fr", value: "API", approved: false }],
+        glossaryId: g1,
+        termId: expect.any(String),
+        doNotTranslate: true,
+      },
     ]);
     const only2 = await check({ text: "the API key", glossaryIds: [g2] });
     expect(only2.body.matches.map((m: any) => [m.term, m.position])).toEqual([["api", { start: 4, end: 7 }]]);
@@ -486,9 +618,15 @@ describe("glossary check", () => {
   it("sees term changes at once (the compiled matcher is refreshed)", async () => {
     const before = await check({ text: "a zebra crossing" });
     expect(before.body.matches).toEqual([]);
-    const created = await server.request("POST", `/api/organizations/${checker.orgId}/glossaries/${g2}/terms`, { apiKey: checker.apiKey, body: { term: "zebra crossing" } });
+    const created = await server.request("POST", `/api/organizations/${checker.orgId}/glossaries/${g2}/terms`, {
+      apiKey: checker.apiKey,
+      body: { term: "zebra crossing" },
+    });
     expect((await check({ text: "a zebra crossing" })).body.matches.map((m: any) => m.position)).toEqual([{ start: 2, end: 16 }]);
-    await server.request("PATCH", `/api/organizations/${checker.orgId}/glossaries/terms/${created.body._id}`, { apiKey: checker.apiKey, body: { caseSensitive: true, term: "Zebra crossing" } });
+    await server.request("PATCH", `/api/organizations/${checker.orgId}/glossaries/terms/${created.body._id}`, {
+      apiKey: checker.apiKey,
+      body: { caseSensitive: true, term: "Zebra crossing" },
+    });
     expect((await check({ text: "a zebra crossing" })).body.matches).toEqual([]);
     await server.request("DELETE", `/api/organizations/${checker.orgId}/glossaries/terms/${created.body._id}`, { apiKey: checker.apiKey });
     expect((await check({ text: "a Zebra crossing" })).body.matches).toEqual([]);
@@ -497,7 +635,12 @@ describe("glossary check", () => {
   it("reports JS string offsets after astral characters and combining marks, through JSON", async () => {
     const text = "👋🏽 Café\u0301 and café: the API key 🔑API";
     const res = await check({ text, glossaryIds: [g1] });
-    const found = res.body.matches.map((m: any) => [m.term, m.position.start, m.position.end, text.slice(m.position.start, m.position.end)]);
+    const found = res.body.matches.map((m: any) => [
+      m.term,
+      m.position.start,
+      m.position.end,
+      text.slice(m.position.start, m.position.end),
+    ]);
     // "Café" + U+0301 is followed by a combining mark, which belongs to the word: no match there;
     // "🔑API" matches because an emoji is not a word character.
     expect(found).toEqual([

@@ -1,8 +1,9 @@
 // GraphQL at /graphql, black-box over HTTP: the same results, tenant scoping, permissions and
 // activity as REST, coded errors, a bounded number of SQL statements per query, and limits.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getIntrospectionQuery } from "graphql";
+
 import { conflict } from "@locale/core";
+import { getIntrospectionQuery } from "graphql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGraphqlError } from "../src/graphql";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
@@ -21,11 +22,19 @@ afterAll(async () => {
   await server.close();
 });
 
-async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey }) {
-  const res = await server.request<{ data?: T; errors?: { message: string; path?: string[]; extensions?: { code?: string } }[] }>("POST", "/graphql", {
-    ...auth,
-    body: { query, variables },
-  });
+async function gql<T = any>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey },
+) {
+  const res = await server.request<{ data?: T; errors?: { message: string; path?: string[]; extensions?: { code?: string } }[] }>(
+    "POST",
+    "/graphql",
+    {
+      ...auth,
+      body: { query, variables },
+    },
+  );
   return { status: res.status, data: res.body.data as T, errors: res.body.errors, body: res.body };
 }
 
@@ -38,10 +47,16 @@ async function createProject(apiKey = owner.apiKey, targetLanguages = ["fr", "de
 describe("reads: same results as REST", () => {
   it("lists projects with keys and translations in one query, matching the REST records", async () => {
     const projectId = await createProject();
-    const key = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "home.title", tags: ["ui"] } });
+    const key = await server.request("POST", `/api/projects/${projectId}/keys`, {
+      apiKey: owner.apiKey,
+      body: { key: "home.title", tags: ["ui"] },
+    });
     expect(key.status).toBe(201);
     const keyId = key.body._id as string;
-    const put = await server.request("PUT", `/api/projects/${projectId}/keys/${keyId}/translations/fr`, { apiKey: owner.apiKey, body: { value: "Accueil" } });
+    const put = await server.request("PUT", `/api/projects/${projectId}/keys/${keyId}/translations/fr`, {
+      apiKey: owner.apiKey,
+      body: { value: "Accueil" },
+    });
     expect(put.status).toBe(200);
 
     const { data, errors } = await gql(`{
@@ -67,7 +82,9 @@ describe("reads: same results as REST", () => {
     const { _id, id: _listId, ...restKey } = restKeys.data[0];
     expect(project.keys.nodes[0]).toMatchObject({ id: _id, ...restKey });
 
-    const restTranslations = (await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey })).body as any[];
+    const restTranslations = (
+      await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey })
+    ).body as any[];
     expect(project.keys.nodes[0].translations).toEqual(
       restTranslations.map((t) => ({
         keyId: t.keyId,
@@ -90,7 +107,11 @@ describe("reads: same results as REST", () => {
 
   it("pages a language like GET /translations/{language} and filters keys like REST", async () => {
     const projectId = await createProject();
-    for (const [name, tag] of [["a.one", "x"], ["b.two", "y"], ["c.three", "x"]] as const) {
+    for (const [name, tag] of [
+      ["a.one", "x"],
+      ["b.two", "y"],
+      ["c.three", "x"],
+    ] as const) {
       await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: name, tags: [tag] } });
     }
     const { data } = await gql(
@@ -100,7 +121,9 @@ describe("reads: same results as REST", () => {
     );
     const rest = (await server.request("GET", `/api/projects/${projectId}/translations/fr?page=2&limit=2`, { apiKey: owner.apiKey })).body;
     expect(data.translations.meta).toEqual(rest.meta);
-    expect(data.translations.nodes).toEqual(rest.data.map((t: any) => ({ key: t.key, value: t.value, status: t.status, language: t.language })));
+    expect(data.translations.nodes).toEqual(
+      rest.data.map((t: any) => ({ key: t.key, value: t.value, status: t.status, language: t.language })),
+    );
     expect(data.keys.nodes.map((k: any) => k.key)).toEqual(["a.one", "c.three"]);
     expect(data.keys.meta.total).toBe(2);
   });
@@ -108,8 +131,14 @@ describe("reads: same results as REST", () => {
   it("answers progress and TM search like their REST twins", async () => {
     const projectId = await createProject();
     const key = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "k" } });
-    await server.request("PUT", `/api/projects/${projectId}/keys/${key.body._id}/translations/en`, { apiKey: owner.apiKey, body: { value: "Save file" } });
-    await server.request("PUT", `/api/projects/${projectId}/keys/${key.body._id}/translations/fr`, { apiKey: owner.apiKey, body: { value: "Enregistrer" } });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${key.body._id}/translations/en`, {
+      apiKey: owner.apiKey,
+      body: { value: "Save file" },
+    });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${key.body._id}/translations/fr`, {
+      apiKey: owner.apiKey,
+      body: { value: "Enregistrer" },
+    });
     const { data, errors } = await gql(
       `query($p: ID!) { progress(projectId: $p) { totalKeys languages { language totalKeys translated reviewed approved completionPercent } }
         project(id: $p) { progress(languages: ["fr"]) { languages { language completionPercent } } }
@@ -120,8 +149,12 @@ describe("reads: same results as REST", () => {
     const rest = (await server.request("GET", `/api/projects/${projectId}/analytics/progress`, { apiKey: owner.apiKey })).body;
     expect(data.progress).toEqual(rest);
     expect(data.project.progress.languages).toEqual([{ language: "fr", completionPercent: 100 }]);
-    const restTm = (await server.request("GET", `/api/organizations/current/tm/search?sourceText=Save%20file&minSimilarity=0`, { apiKey: owner.apiKey })).body as any[];
-    expect(data.tmSearch).toEqual(restTm.map((m) => ({ similarity: m.similarity, entry: { sourceText: m.sourceText, targetText: m.targetText } })));
+    const restTm = (
+      await server.request("GET", `/api/organizations/current/tm/search?sourceText=Save%20file&minSimilarity=0`, { apiKey: owner.apiKey })
+    ).body as any[];
+    expect(data.tmSearch).toEqual(
+      restTm.map((m) => ({ similarity: m.similarity, entry: { sourceText: m.sourceText, targetText: m.targetText } })),
+    );
   });
 });
 
@@ -140,7 +173,10 @@ describe("tenant scoping and errors", () => {
       [`query($p: ID!, $k: ID!) { comments(projectId: $p, keyId: $k) { id } }`, { p: projectId, k: keyId }],
       [`query($p: ID!) { activity(projectId: $p) { meta { total } } }`, { p: projectId }],
       [`mutation($p: ID!) { updateProject(id: $p, input: { name: "x" }) { id } }`, { p: projectId }],
-      [`mutation($p: ID!, $k: ID!) { upsertTranslation(projectId: $p, keyId: $k, language: "fr", value: "x") { value } }`, { p: projectId, k: keyId }],
+      [
+        `mutation($p: ID!, $k: ID!) { upsertTranslation(projectId: $p, keyId: $k, language: "fr", value: "x") { value } }`,
+        { p: projectId, k: keyId },
+      ],
       [`mutation($p: ID!, $k: ID!) { deleteKey(projectId: $p, keyId: $k) { success } }`, { p: projectId, k: keyId }],
     ];
     for (const [query, variables] of cases) {
@@ -170,14 +206,23 @@ describe("tenant scoping and errors", () => {
 
   it("codes errors: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, CONFLICT; internal details never leak", async () => {
     const anonymous = await gql(`{ projects { id } }`, {}, {});
-    expect(anonymous.errors).toEqual([expect.objectContaining({ message: "Unauthorized", extensions: expect.objectContaining({ code: "UNAUTHENTICATED" }) })]);
+    expect(anonymous.errors).toEqual([
+      expect.objectContaining({ message: "Unauthorized", extensions: expect.objectContaining({ code: "UNAUTHENTICATED" }) }),
+    ]);
     const badKey = await gql(`{ projects { id } }`, {}, { apiKey: "svc_not-a-real-token" });
     expect(badKey.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
 
     const projectId = await createProject();
-    const scoped = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, { cookie: owner.cookie, body: { name: "read projects", scopes: ["projects:read"] } });
+    const scoped = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, {
+      cookie: owner.cookie,
+      body: { name: "read projects", scopes: ["projects:read"] },
+    });
     expect(scoped.status).toBe(201);
-    const forbidden = await gql(`query($p: ID!) { keys(projectId: $p) { meta { total } } }`, { p: projectId }, { apiKey: scoped.body.token });
+    const forbidden = await gql(
+      `query($p: ID!) { keys(projectId: $p) { meta { total } } }`,
+      { p: projectId },
+      { apiKey: scoped.body.token },
+    );
     expect(forbidden.errors?.[0]).toMatchObject({ message: "Forbidden resource", extensions: { code: "FORBIDDEN" } });
 
     const bad = await gql(`mutation { createProject(input: { name: "x", sourceLanguage: "not a language!!" }) { id } }`);
@@ -222,35 +267,56 @@ describe("error mapping", () => {
 
 describe("mutations use the core services", () => {
   it("writes the same activity entries as REST, attributed to the caller", async () => {
-    const created = await gql(`mutation { createProject(input: { name: "Via GraphQL", sourceLanguage: "en", targetLanguages: ["fr"] }) { id name languages keyCount } }`);
+    const created = await gql(
+      `mutation { createProject(input: { name: "Via GraphQL", sourceLanguage: "en", targetLanguages: ["fr"] }) { id name languages keyCount } }`,
+    );
     expect(created.errors).toBeUndefined();
     const projectId = created.data.createProject.id as string;
     expect(created.data.createProject).toMatchObject({ name: "Via GraphQL", languages: ["en", "fr"], keyCount: 0 });
-    const key = await gql(`mutation($p: ID!) { createKey(projectId: $p, input: { key: "greeting", tags: ["t"] }) { id key tags } }`, { p: projectId });
+    const key = await gql(`mutation($p: ID!) { createKey(projectId: $p, input: { key: "greeting", tags: ["t"] }) { id key tags } }`, {
+      p: projectId,
+    });
     const keyId = key.data.createKey.id as string;
-    const upsert = await gql(`mutation($p: ID!, $k: ID!) { upsertTranslation(projectId: $p, keyId: $k, language: "fr", value: "Salut") { value status source } }`, {
-      p: projectId,
-      k: keyId,
-    });
+    const upsert = await gql(
+      `mutation($p: ID!, $k: ID!) { upsertTranslation(projectId: $p, keyId: $k, language: "fr", value: "Salut") { value status source } }`,
+      {
+        p: projectId,
+        k: keyId,
+      },
+    );
     expect(upsert.data.upsertTranslation).toEqual({ value: "Salut", status: "translated", source: "human" });
-    const status = await gql(`mutation($p: ID!, $k: ID!) { updateTranslationStatus(projectId: $p, keyId: $k, language: "fr", status: approved) { status } }`, {
-      p: projectId,
-      k: keyId,
-    });
+    const status = await gql(
+      `mutation($p: ID!, $k: ID!) { updateTranslationStatus(projectId: $p, keyId: $k, language: "fr", status: approved) { status } }`,
+      {
+        p: projectId,
+        k: keyId,
+      },
+    );
     expect(status.data.updateTranslationStatus.status).toBe("approved");
 
     const activity = await server.request("GET", `/api/projects/${projectId}/activity`, { apiKey: owner.apiKey });
-    expect(activity.body.data.map((a: any) => a.action).sort()).toEqual(["key.created", "project.created", "translation.approved", "translation.created"].sort());
+    expect(activity.body.data.map((a: any) => a.action).sort()).toEqual(
+      ["key.created", "project.created", "translation.approved", "translation.created"].sort(),
+    );
     for (const entry of activity.body.data) expect(entry).toMatchObject({ userId: owner.userId, projectId, organizationId: owner.orgId });
 
-    const history = await gql(`query($p: ID!, $k: ID!) { translationHistory(projectId: $p, keyId: $k, language: "fr") { newValue newStatus changedBy source } }`, {
-      p: projectId,
-      k: keyId,
-    });
-    const restHistory = (await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations/fr/history`, { apiKey: owner.apiKey })).body as any[];
-    expect(history.data.translationHistory).toEqual(restHistory.map((h) => ({ newValue: h.newValue, newStatus: h.newStatus, changedBy: h.changedBy, source: h.source })));
+    const history = await gql(
+      `query($p: ID!, $k: ID!) { translationHistory(projectId: $p, keyId: $k, language: "fr") { newValue newStatus changedBy source } }`,
+      {
+        p: projectId,
+        k: keyId,
+      },
+    );
+    const restHistory = (
+      await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations/fr/history`, { apiKey: owner.apiKey })
+    ).body as any[];
+    expect(history.data.translationHistory).toEqual(
+      restHistory.map((h) => ({ newValue: h.newValue, newStatus: h.newStatus, changedBy: h.changedBy, source: h.source })),
+    );
 
-    const gqlActivity = await gql(`query($p: ID!) { activity(projectId: $p) { meta { total } nodes { id action userId } } }`, { p: projectId });
+    const gqlActivity = await gql(`query($p: ID!) { activity(projectId: $p) { meta { total } nodes { id action userId } } }`, {
+      p: projectId,
+    });
     expect(gqlActivity.data.activity.nodes.map((a: any) => a.id)).toEqual(activity.body.data.map((a: any) => a._id));
   });
 
@@ -258,7 +324,10 @@ describe("mutations use the core services", () => {
     const blank = await gql(`mutation { createProject(input: { name: "   ", sourceLanguage: "en" }) { id } }`);
     const rest = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "   ", sourceLanguage: "en" } });
     expect(rest.status).toBe(400);
-    expect(blank.errors?.[0]).toMatchObject({ message: rest.body.message, extensions: { code: "BAD_USER_INPUT", issues: rest.body.issues } });
+    expect(blank.errors?.[0]).toMatchObject({
+      message: rest.body.message,
+      extensions: { code: "BAD_USER_INPUT", issues: rest.body.issues },
+    });
 
     const projectId = await createProject();
     const imported = await gql(
@@ -266,7 +335,10 @@ describe("mutations use the core services", () => {
       { p: projectId, c: JSON.stringify({ "a.b": "A", c: "C" }) },
     );
     expect(imported.data.importFile).toEqual({ imported: 2, skipped: 0, keysCreated: 2, errors: [], language: "en", format: "json-flat" });
-    const bulk = await gql(`mutation($p: ID!) { bulkCreateKeys(projectId: $p, keys: [{ key: "c" }, { key: "d", tags: ["t"] }]) { created skipped errors { index } keyIds } }`, { p: projectId });
+    const bulk = await gql(
+      `mutation($p: ID!) { bulkCreateKeys(projectId: $p, keys: [{ key: "c" }, { key: "d", tags: ["t"] }]) { created skipped errors { index } keyIds } }`,
+      { p: projectId },
+    );
     expect(bulk.data.bulkCreateKeys).toMatchObject({ created: 1, skipped: 1, errors: [] });
     const overwrite = await gql(
       `mutation($p: ID!) { overwriteTranslations(projectId: $p, translations: [{ key: "c", language: "fr", value: "C-fr" }, { key: "zz", language: "fr", value: "x" }]) { overwritten notFound { key namespace language } } }`,
@@ -287,21 +359,33 @@ describe("mutations use the core services", () => {
     expect(term.data.createGlossaryTerm.translations).toEqual([{ language: "fr", value: "Gadget", approved: false }]);
     const dup = await gql(`mutation($g: ID!) { createGlossaryTerm(glossaryId: $g, term: "widget") { id } }`, { g: glossaryId });
     expect(dup.errors?.[0]?.extensions?.code).toBe("CONFLICT");
-    const updated = await gql(`mutation($t: ID!) { updateGlossaryTerm(termId: $t, definition: "A small device", doNotTranslate: true) { definition doNotTranslate } }`, {
-      t: term.data.createGlossaryTerm.id,
-    });
+    const updated = await gql(
+      `mutation($t: ID!) { updateGlossaryTerm(termId: $t, definition: "A small device", doNotTranslate: true) { definition doNotTranslate } }`,
+      {
+        t: term.data.createGlossaryTerm.id,
+      },
+    );
     expect(updated.data.updateGlossaryTerm).toEqual({ definition: "A small device", doNotTranslate: true });
     const listed = await gql(`{ glossaries { id terms { id term definition doNotTranslate } } }`);
-    const restTerms = (await server.request("GET", `/api/organizations/current/glossaries/${glossaryId}/terms`, { apiKey: owner.apiKey })).body as any[];
+    const restTerms = (await server.request("GET", `/api/organizations/current/glossaries/${glossaryId}/terms`, { apiKey: owner.apiKey }))
+      .body as any[];
     expect(listed.data.glossaries.find((g: any) => g.id === glossaryId).terms).toEqual(
       restTerms.map((t) => ({ id: t._id, term: t.term, definition: t.definition, doNotTranslate: t.doNotTranslate })),
     );
     const deleted = await gql(`mutation($t: ID!) { deleteGlossaryTerm(termId: $t) { success } }`, { t: term.data.createGlossaryTerm.id });
     expect(deleted.data.deleteGlossaryTerm.success).toBe(true);
 
-    const invite = await gql(`mutation { inviteMember(email: "new.person@example.com", role: "translator") { email role inviteUrl } }`, {}, { cookie: owner.cookie });
+    const invite = await gql(
+      `mutation { inviteMember(email: "new.person@example.com", role: "translator") { email role inviteUrl } }`,
+      {},
+      { cookie: owner.cookie },
+    );
     expect(invite.errors).toBeUndefined();
-    expect(invite.data.inviteMember).toMatchObject({ email: "new.person@example.com", role: "translator", inviteUrl: expect.stringContaining("/accept-invite?token=") });
+    expect(invite.data.inviteMember).toMatchObject({
+      email: "new.person@example.com",
+      role: "translator",
+      inviteUrl: expect.stringContaining("/accept-invite?token="),
+    });
     const badRole = await gql(`mutation { inviteMember(email: "x@example.com", role: "emperor") { email } }`, {}, { cookie: owner.cookie });
     expect(badRole.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     const members = await gql(`{ members { userId role } }`);
@@ -327,7 +411,13 @@ describe("cost", () => {
     await server.db.prisma.key.createMany({ data: keys });
     await server.db.prisma.translation.createMany({
       data: keys.flatMap((k) =>
-        ["en", "fr", "de"].map((language) => ({ projectId, keyId: k.id, language, value: `${k.key} ${language}`, status: "translated" as const })),
+        ["en", "fr", "de"].map((language) => ({
+          projectId,
+          keyId: k.id,
+          language,
+          value: `${k.key} ${language}`,
+          status: "translated" as const,
+        })),
       ),
     });
   }

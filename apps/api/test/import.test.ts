@@ -1,8 +1,9 @@
 // POST /api/projects/:projectId/import, black-box over HTTP: every format, overwrite semantics and
 // history, gettext fuzzy/POT rules, namespaces, parse errors, limits, permissions and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORMAT_IDS, parse, serialize, type FormatId, type TranslationEntry } from "@locale/formats";
+
 import { createSession } from "@locale/core";
+import { FORMAT_IDS, type FormatId, parse, serialize, type TranslationEntry } from "@locale/formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -20,20 +21,28 @@ const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forb
 const PROJECT_NOT_FOUND = { statusCode: 404, message: "Project not found", error: "Not Found" };
 
 async function createProject(user: TestUser, targetLanguages: string[] = ["de"], sourceLanguage = "en"): Promise<string> {
-  const res = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "Import test", sourceLanguage, targetLanguages } });
+  const res = await server.request("POST", "/api/projects", {
+    apiKey: user.apiKey,
+    body: { name: "Import test", sourceLanguage, targetLanguages },
+  });
   expect(res.status).toBe(201);
   return res.body._id as string;
 }
 
 function importFile(user: TestUser | { cookie: string }, projectId: string, body: Record<string, unknown>) {
-  return server.request("POST", `/api/projects/${projectId}/import`, { ...("apiKey" in user ? { apiKey: user.apiKey } : { cookie: user.cookie }), body });
+  return server.request("POST", `/api/projects/${projectId}/import`, {
+    ...("apiKey" in user ? { apiKey: user.apiKey } : { cookie: user.cookie }),
+    body,
+  });
 }
 
 /** Every non-empty value of a language, read back through GET /translations/:language. */
 async function storedValues(projectId: string, language: string): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   for (let page = 1; page <= 50; page++) {
-    const res = await server.request("GET", `/api/projects/${projectId}/translations/${language}?page=${page}&limit=200`, { apiKey: owner.apiKey });
+    const res = await server.request("GET", `/api/projects/${projectId}/translations/${language}?page=${page}&limit=200`, {
+      apiKey: owner.apiKey,
+    });
     expect(res.status).toBe(200);
     for (const t of res.body.data as { key: string; namespace: string; value: string }[]) {
       if (t.value !== "") values[t.namespace ? `${t.namespace}.${t.key}` : t.key] = t.value;
@@ -44,9 +53,19 @@ async function storedValues(projectId: string, language: string): Promise<Record
 }
 
 async function historyOf(projectId: string, keyId: string, language: string) {
-  const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations/${language}/history`, { apiKey: owner.apiKey });
+  const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations/${language}/history`, {
+    apiKey: owner.apiKey,
+  });
   expect(res.status).toBe(200);
-  return res.body as { previousValue: string | null; newValue: string; previousStatus: string; newStatus: string; changedBy: string; changedByName: string | null; source: string }[];
+  return res.body as {
+    previousValue: string | null;
+    newValue: string;
+    previousStatus: string;
+    newStatus: string;
+    changedBy: string;
+    changedByName: string | null;
+    source: string;
+  }[];
 }
 
 /** Values with the characters formats most often get wrong. */
@@ -94,7 +113,9 @@ describe("import of every format", () => {
       const expected = Object.fromEntries(entries.map((e) => [e.key, e.value]));
       expect(await storedValues(projectId, "de")).toEqual(expected);
 
-      const exported = await fetch(`${server.url}/api/projects/${projectId}/export/de?format=${format}`, { headers: { "x-api-key": owner.apiKey } });
+      const exported = await fetch(`${server.url}/api/projects/${projectId}/export/de?format=${format}`, {
+        headers: { "x-api-key": owner.apiKey },
+      });
       expect(exported.status).toBe(200);
       const bytes = new Uint8Array(await exported.arrayBuffer());
       const back = parse(format, format === "mo" ? bytes : new TextDecoder().decode(bytes), { language: "de" });
@@ -107,28 +128,70 @@ describe("overwrite semantics and history", () => {
   let projectId: string;
   beforeAll(async () => {
     projectId = await createProject(owner, ["de"]);
-    const first = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ a: "Eins", b: "Zwei" }) });
+    const first = await importFile(owner, projectId, {
+      language: "de",
+      format: "json-flat",
+      content: JSON.stringify({ a: "Eins", b: "Zwei" }),
+    });
     expect(first.body).toMatchObject({ imported: 2, skipped: 0, keysCreated: 2 });
   });
 
   it("with overwrite false keeps existing values, adds new keys and fills empty translations", async () => {
     const keyB = await server.db.prisma.key.findFirstOrThrow({ where: { projectId, key: "b" } });
-    await server.db.prisma.translation.update({ where: { keyId_language: { keyId: keyB.id, language: "de" } }, data: { value: "", status: "untranslated" } });
-    const res = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ a: "Changed", b: "Zwei neu", c: "Drei" }) });
+    await server.db.prisma.translation.update({
+      where: { keyId_language: { keyId: keyB.id, language: "de" } },
+      data: { value: "", status: "untranslated" },
+    });
+    const res = await importFile(owner, projectId, {
+      language: "de",
+      format: "json-flat",
+      content: JSON.stringify({ a: "Changed", b: "Zwei neu", c: "Drei" }),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ imported: 2, skipped: 1, keysCreated: 1, errors: [], language: "de", format: "json-flat" });
     expect(await storedValues(projectId, "de")).toEqual({ a: "Eins", b: "Zwei neu", c: "Drei" });
   });
 
   it("with overwrite true replaces changed values only, and records history for each real change", async () => {
-    const res = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ a: "Eins!", b: "Zwei neu", c: "Drei" }), overwrite: true });
+    const res = await importFile(owner, projectId, {
+      language: "de",
+      format: "json-flat",
+      content: JSON.stringify({ a: "Eins!", b: "Zwei neu", c: "Drei" }),
+      overwrite: true,
+    });
     expect(res.body).toEqual({ imported: 1, skipped: 2, keysCreated: 0, errors: [], language: "de", format: "json-flat" });
     expect(await storedValues(projectId, "de")).toEqual({ a: "Eins!", b: "Zwei neu", c: "Drei" });
     const keyA = await server.db.prisma.key.findFirstOrThrow({ where: { projectId, key: "a" } });
     const history = await historyOf(projectId, keyA.id, "de");
-    expect(history.map((h) => ({ previousValue: h.previousValue, newValue: h.newValue, previousStatus: h.previousStatus, newStatus: h.newStatus, changedBy: h.changedBy, changedByName: h.changedByName, source: h.source }))).toEqual([
-      { previousValue: "Eins", newValue: "Eins!", previousStatus: "translated", newStatus: "translated", changedBy: owner.userId, changedByName: "Olga Owner", source: "import" },
-      { previousValue: null, newValue: "Eins", previousStatus: "untranslated", newStatus: "translated", changedBy: owner.userId, changedByName: "Olga Owner", source: "import" },
+    expect(
+      history.map((h) => ({
+        previousValue: h.previousValue,
+        newValue: h.newValue,
+        previousStatus: h.previousStatus,
+        newStatus: h.newStatus,
+        changedBy: h.changedBy,
+        changedByName: h.changedByName,
+        source: h.source,
+      })),
+    ).toEqual([
+      {
+        previousValue: "Eins",
+        newValue: "Eins!",
+        previousStatus: "translated",
+        newStatus: "translated",
+        changedBy: owner.userId,
+        changedByName: "Olga Owner",
+        source: "import",
+      },
+      {
+        previousValue: null,
+        newValue: "Eins",
+        previousStatus: "untranslated",
+        newStatus: "translated",
+        changedBy: owner.userId,
+        changedByName: "Olga Owner",
+        source: "import",
+      },
     ]);
     // The identical value of c was not rewritten: still its single first entry.
     const keyC = await server.db.prisma.key.findFirstOrThrow({ where: { projectId, key: "c" } });
@@ -139,14 +202,19 @@ describe("overwrite semantics and history", () => {
 
   it("resets a reviewed translation to translated when overwrite changes it", async () => {
     const keyA = await server.db.prisma.key.findFirstOrThrow({ where: { projectId, key: "a" } });
-    await server.db.prisma.translation.update({ where: { keyId_language: { keyId: keyA.id, language: "de" } }, data: { status: "approved" } });
+    await server.db.prisma.translation.update({
+      where: { keyId_language: { keyId: keyA.id, language: "de" } },
+      data: { status: "approved" },
+    });
     await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ a: "Eins?" }), overwrite: true });
     const t = await server.db.prisma.translation.findFirstOrThrow({ where: { keyId: keyA.id, language: "de" } });
     expect(t).toMatchObject({ value: "Eins?", status: "translated" });
     const [last] = await historyOf(projectId, keyA.id, "de");
     expect(last).toMatchObject({ previousStatus: "approved", newStatus: "translated", previousValue: "Eins!", newValue: "Eins?" });
     // The history an import writes is what revert works from.
-    const reverted = await server.request("POST", `/api/projects/${projectId}/keys/${keyA.id}/translations/de/revert`, { apiKey: owner.apiKey });
+    const reverted = await server.request("POST", `/api/projects/${projectId}/keys/${keyA.id}/translations/de/revert`, {
+      apiKey: owner.apiKey,
+    });
     expect(reverted.status).toBe(200);
     expect(reverted.body).toMatchObject({ value: "Eins!", status: "approved" });
   });
@@ -166,10 +234,22 @@ describe("overwrite semantics and history", () => {
 
   it("records import.completed and key.imported activity", async () => {
     const pid = await createProject(owner, ["de"]);
-    await importFile(owner, pid, { language: "en", format: "json-flat", content: JSON.stringify({ x: "X", y: "Y", " padded ": "skipped" }) });
-    const acts = await server.db.prisma.activity.findMany({ where: { projectId: pid, action: { in: ["import.completed", "key.imported"] } }, orderBy: { action: "asc" } });
+    await importFile(owner, pid, {
+      language: "en",
+      format: "json-flat",
+      content: JSON.stringify({ x: "X", y: "Y", " padded ": "skipped" }),
+    });
+    const acts = await server.db.prisma.activity.findMany({
+      where: { projectId: pid, action: { in: ["import.completed", "key.imported"] } },
+      orderBy: { action: "asc" },
+    });
     expect(acts.map((a) => [a.action, a.metadata, a.userId, a.userName])).toEqual([
-      ["import.completed", { language: "en", format: "json-flat", imported: 2, skipped: 1, errorCount: 1, keysCreated: 2, overwrite: false }, owner.userId, "Olga Owner"],
+      [
+        "import.completed",
+        { language: "en", format: "json-flat", imported: 2, skipped: 1, errorCount: 1, keysCreated: 2, overwrite: false },
+        owner.userId,
+        "Olga Owner",
+      ],
       ["key.imported", { language: "en", format: "json-flat", count: 2, keys: ["x", "y"] }, owner.userId, "Olga Owner"],
     ]);
   });
@@ -220,27 +300,52 @@ describe("gettext rules", () => {
 
   it("a POT creates keys and no values; descriptions fill empty ones but never replace", async () => {
     const projectId = await createProject(owner, ["de"]);
-    await importFile(owner, projectId, { language: "en", format: "json-flat", content: JSON.stringify({ Hello: "Hello", Empty: "Empty" }) });
+    await importFile(owner, projectId, {
+      language: "en",
+      format: "json-flat",
+      content: JSON.stringify({ Hello: "Hello", Empty: "Empty" }),
+    });
     await server.db.prisma.key.updateMany({ where: { projectId, key: "Hello" }, data: { description: "Kept" } });
-    const pot = '#. From the template\nmsgid "Hello"\nmsgstr ""\n\n#. Filled in\nmsgid "Empty"\nmsgstr ""\n\n#. New one\nmsgid "Bye"\nmsgstr ""\n';
+    const pot =
+      '#. From the template\nmsgid "Hello"\nmsgstr ""\n\n#. Filled in\nmsgid "Empty"\nmsgstr ""\n\n#. New one\nmsgid "Bye"\nmsgstr ""\n';
     const res = await importFile(owner, projectId, { language: "de", format: "pot", content: pot });
     expect(res.body).toEqual({ imported: 0, skipped: 3, keysCreated: 1, errors: [], language: "de", format: "pot" });
     const keys = await server.request("GET", `/api/projects/${projectId}/keys?limit=200`, { apiKey: owner.apiKey });
     const described = (keys.body.data as { key: string; description: string }[]).map((k) => [k.key, k.description]).sort();
-    expect(described).toEqual([["Bye", "New one"], ["Empty", "Filled in"], ["Hello", "Kept"]]);
+    expect(described).toEqual([
+      ["Bye", "New one"],
+      ["Empty", "Filled in"],
+      ["Hello", "Kept"],
+    ]);
     expect(await storedValues(projectId, "de")).toEqual({});
   });
 
   it("imports a base64 MO file and refuses content that is not base64", async () => {
     const projectId = await createProject(owner, ["de"]);
-    const mo = serialize("mo", [{ key: "Hello", value: "Hallo" }, { key: "ctx\u0004Open", value: "Öffnen" }], { language: "de" });
+    const mo = serialize(
+      "mo",
+      [
+        { key: "Hello", value: "Hallo" },
+        { key: "ctx\u0004Open", value: "Öffnen" },
+      ],
+      { language: "de" },
+    );
     const res = await importFile(owner, projectId, { language: "de", format: "mo", content: Buffer.from(mo).toString("base64") });
     expect(res.body).toMatchObject({ imported: 2, skipped: 0, errors: [] });
     expect(await storedValues(projectId, "de")).toEqual({ Hello: "Hallo", "ctx\u0004Open": "Öffnen" });
     const bad = await importFile(owner, projectId, { language: "de", format: "mo", content: "this is not base64!" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ statusCode: 400, message: "content: a mo file must be sent as base64", error: "Bad Request", issues: [{ path: "content", message: "is not base64" }] });
-    const damaged = await importFile(owner, projectId, { language: "de", format: "mo", content: Buffer.from("not a mo file at all").toString("base64") });
+    expect(bad.body).toEqual({
+      statusCode: 400,
+      message: "content: a mo file must be sent as base64",
+      error: "Bad Request",
+      issues: [{ path: "content", message: "is not base64" }],
+    });
+    const damaged = await importFile(owner, projectId, {
+      language: "de",
+      format: "mo",
+      content: Buffer.from("not a mo file at all").toString("base64"),
+    });
     expect(damaged.status).toBe(400);
     expect(damaged.body.message).toMatch(/^content: .*MO/);
   });
@@ -249,16 +354,30 @@ describe("gettext rules", () => {
 describe("namespaces", () => {
   it("puts every key of a JSON file into the given namespace, and refuses a namespace for other formats", async () => {
     const projectId = await createProject(owner, ["de"]);
-    const res = await importFile(owner, projectId, { language: "en", format: "json-nested", namespace: "common", content: JSON.stringify({ button: { save: "Save" } }) });
+    const res = await importFile(owner, projectId, {
+      language: "en",
+      format: "json-nested",
+      namespace: "common",
+      content: JSON.stringify({ button: { save: "Save" } }),
+    });
     expect(res.body).toMatchObject({ imported: 1, keysCreated: 1 });
     const key = await server.db.prisma.key.findFirstOrThrow({ where: { projectId } });
     expect([key.namespace, key.key]).toEqual(["common", "button.save"]);
     // Without a namespace the dotted name of an export lands on the same namespaced key.
-    const again = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ "common.button.save": "Speichern" }) });
+    const again = await importFile(owner, projectId, {
+      language: "de",
+      format: "json-flat",
+      content: JSON.stringify({ "common.button.save": "Speichern" }),
+    });
     expect(again.body).toMatchObject({ imported: 1, keysCreated: 0 });
     expect(await storedValues(projectId, "de")).toEqual({ "common.button.save": "Speichern" });
 
-    const refused = await importFile(owner, projectId, { language: "de", format: "po", namespace: "common", content: 'msgid "a"\nmsgstr "b"\n' });
+    const refused = await importFile(owner, projectId, {
+      language: "de",
+      format: "po",
+      namespace: "common",
+      content: 'msgid "a"\nmsgstr "b"\n',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       statusCode: 400,
@@ -272,7 +391,11 @@ describe("namespaces", () => {
 describe("YAML", () => {
   it("strips a Rails-style top-level key equal to the import language", async () => {
     const projectId = await createProject(owner, ["de"]);
-    const res = await importFile(owner, projectId, { language: "de", format: "yaml", content: 'de:\n  nav:\n    home: "Startseite"\n    "yes": "no"\n' });
+    const res = await importFile(owner, projectId, {
+      language: "de",
+      format: "yaml",
+      content: 'de:\n  nav:\n    home: "Startseite"\n    "yes": "no"\n',
+    });
     expect(res.body).toMatchObject({ imported: 2, keysCreated: 2, errors: [] });
     expect(await storedValues(projectId, "de")).toEqual({ "nav.home": "Startseite", "nav.yes": "no" });
   });
@@ -290,14 +413,22 @@ describe("bad input", () => {
     expect(await server.db.prisma.key.count({ where: { projectId } })).toBe(0);
     expect(await server.db.prisma.activity.count({ where: { projectId, action: "import.completed" } })).toBe(0);
 
-    const xml = await importFile(owner, projectId, { language: "de", format: "android-xml", content: '<resources>\n<string name="a">x</string>\n<string name="b">y</resources>' });
+    const xml = await importFile(owner, projectId, {
+      language: "de",
+      format: "android-xml",
+      content: '<resources>\n<string name="a">x</string>\n<string name="b">y</resources>',
+    });
     expect(xml.status).toBe(400);
     expect(xml.body.message).toMatch(/line 3/);
   });
 
   it("lists per-entry problems and skips them without failing the import", async () => {
     const projectId = await createProject(owner, ["de"]);
-    const res = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ ok: "fine", " padded": "x", empty: null }) });
+    const res = await importFile(owner, projectId, {
+      language: "de",
+      format: "json-flat",
+      content: JSON.stringify({ ok: "fine", " padded": "x", empty: null }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.imported).toBe(1);
     expect(res.body.errors).toEqual(
@@ -310,15 +441,26 @@ describe("bad input", () => {
 
   it("skips values PostgreSQL cannot store and lists at most 1000 problems", async () => {
     const projectId = await createProject(owner, ["de"]);
-    const nul = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify({ good: "ok", bad: "a\u0000b" }) });
+    const nul = await importFile(owner, projectId, {
+      language: "de",
+      format: "json-flat",
+      content: JSON.stringify({ good: "ok", bad: "a\u0000b" }),
+    });
     expect(nul.status).toBe(200);
-    expect(nul.body).toMatchObject({ imported: 1, skipped: 1, errors: [{ key: "bad", message: "The value contains a NUL character and was skipped." }] });
+    expect(nul.body).toMatchObject({
+      imported: 1,
+      skipped: 1,
+      errors: [{ key: "bad", message: "The value contains a NUL character and was skipped." }],
+    });
     const many = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [` padded${i}`, "x"]));
     const res = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify(many) });
     expect(res.body.skipped).toBe(1500);
     expect(res.body.errors).toHaveLength(1001);
     expect(res.body.errors[1000]).toEqual({ message: "500 more problems are not listed." });
-    const act = await server.db.prisma.activity.findFirstOrThrow({ where: { projectId, action: "import.completed" }, orderBy: { createdAt: "desc" } });
+    const act = await server.db.prisma.activity.findFirstOrThrow({
+      where: { projectId, action: "import.completed" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(act.metadata).toMatchObject({ errorCount: 1500 });
   });
 
@@ -326,7 +468,11 @@ describe("bad input", () => {
     const projectId = await createProject(owner, ["de"]);
     const unknownFormat = await importFile(owner, projectId, { language: "de", format: "docx", content: "x" });
     expect(unknownFormat.status).toBe(400);
-    expect(unknownFormat.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [expect.objectContaining({ path: "format" })] });
+    expect(unknownFormat.body).toMatchObject({
+      statusCode: 400,
+      error: "Bad Request",
+      issues: [expect.objectContaining({ path: "format" })],
+    });
     expect(unknownFormat.body.message).toMatch(/^format: /);
 
     const other = await importFile(owner, projectId, { language: "fr", format: "json-flat", content: "{}" });
@@ -388,7 +534,9 @@ describe("permissions and tenancy", () => {
     const res = await importFile(stranger, projectId, { language: "de", format: "json-flat", content: "{}" });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(PROJECT_NOT_FOUND);
-    const anonymous = await server.request("POST", `/api/projects/${projectId}/import`, { body: { language: "de", format: "json-flat", content: "{}" } });
+    const anonymous = await server.request("POST", `/api/projects/${projectId}/import`, {
+      body: { language: "de", format: "json-flat", content: "{}" },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ statusCode: 401, message: "Unauthorized", error: "Unauthorized" });
   });
@@ -403,7 +551,10 @@ describe("permissions and tenancy", () => {
 
   it("answers under /api/v1 too", async () => {
     const projectId = await createProject(owner, ["de"]);
-    const res = await server.request("POST", `/api/v1/projects/${projectId}/import`, { apiKey: owner.apiKey, body: { language: "de", format: "yaml", content: "a: A\n" } });
+    const res = await server.request("POST", `/api/v1/projects/${projectId}/import`, {
+      apiKey: owner.apiKey,
+      body: { language: "de", format: "yaml", content: "a: A\n" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.imported).toBe(1);
   });

@@ -49,7 +49,8 @@ afterAll(async () => {
 });
 
 /** Undoes quoted-printable soft breaks and escapes, so the link reads as it was written. */
-const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 function mailTo(address: string): ReceivedMail | undefined {
   return inbox.find((m) => m.to.includes(address));
@@ -105,7 +106,10 @@ describe("invitation e-mail over SMTP", () => {
     const setCookie = res.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/^sid=.*HttpOnly/);
     const cookie = setCookie.split(";")[0]!;
-    expect((await server.request("GET", "/api/auth/me", { cookie })).body).toMatchObject({ role: "reviewer", organization: { _id: owner.orgId } });
+    expect((await server.request("GET", "/api/auth/me", { cookie })).body).toMatchObject({
+      role: "reviewer",
+      organization: { _id: owner.orgId },
+    });
 
     const login = await server.request("POST", "/api/auth/login", { body: { email: "rita2@example.com", password: "rita password" } });
     expect(login.status).toBe(200);
@@ -113,7 +117,13 @@ describe("invitation e-mail over SMTP", () => {
     expect(login.body.organization._id).toBe(owner.orgId);
 
     const members = await server.request("GET", "/api/organizations/current/members", { cookie: owner.cookie });
-    expect(members.body).toContainEqual({ userId: res.body.user._id, name: "Rita", email: "rita2@example.com", role: "reviewer", joinedAt: expect.any(String) });
+    expect(members.body).toContainEqual({
+      userId: res.body.user._id,
+      name: "Rita",
+      email: "rita2@example.com",
+      role: "reviewer",
+      joinedAt: expect.any(String),
+    });
     const joined = await server.request("GET", "/api/organizations/current/activity?action=member.joined", { cookie: owner.cookie });
     expect(joined.body.data[0]).toMatchObject({
       action: "member.joined",
@@ -145,7 +155,10 @@ describe("invitation e-mail over SMTP", () => {
   it("lets only one of two concurrent accepts of the same token through", async () => {
     await invite("race@example.com", "developer");
     const token = tokenOfMail(mailTo("race@example.com")!);
-    const results = await Promise.all([accept({ token, name: "A", password: "password a" }), accept({ token, name: "B", password: "password b" })]);
+    const results = await Promise.all([
+      accept({ token, name: "A", password: "password a" }),
+      accept({ token, name: "B", password: "password b" }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(await server.db.prisma.user.count({ where: { email: "race@example.com" } })).toBe(1);
   });
@@ -190,7 +203,11 @@ describe("invitation e-mail over SMTP", () => {
     const token = tokenOfMail(mailTo(elsewhere.email)!);
     const wrong = await accept({ token, name: "Impostor", password: "not the password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ statusCode: 401, message: "Invalid password for the existing account of this e-mail", error: "Unauthorized" });
+    expect(wrong.body).toEqual({
+      statusCode: 401,
+      message: "Invalid password for the existing account of this e-mail",
+      error: "Unauthorized",
+    });
     const ok = await accept({ token, name: "Ignored", password: "correct horse" });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toEqual({ _id: elsewhere.userId, email: elsewhere.email, name: "Existing Person" });
@@ -199,7 +216,9 @@ describe("invitation e-mail over SMTP", () => {
     // The new session works in the organization that invited; the old one stays in the first.
     expect((await server.request("GET", "/api/auth/me", { cookie })).body.organization._id).toBe(owner.orgId);
     expect((await server.request("GET", "/api/auth/me", { cookie: elsewhere.cookie })).body.organization._id).toBe(elsewhere.orgId);
-    const joined = await server.request("GET", "/api/organizations/current/activity?action=member.joined&userId=" + elsewhere.userId, { cookie: owner.cookie });
+    const joined = await server.request("GET", `/api/organizations/current/activity?action=member.joined&userId=${elsewhere.userId}`, {
+      cookie: owner.cookie,
+    });
     expect(joined.body.data[0].metadata.newAccount).toBe(false);
   });
 
@@ -222,12 +241,18 @@ describe("invitation e-mail over SMTP", () => {
     expect(js).toContain('fetch("/api/auth/accept-invite"');
     expect(js).toContain('new URLSearchParams(location.search).get("token")');
     // What the page's script sends, from the page's own origin, is accepted.
-    const res = await server.request("POST", "/api/auth/accept-invite", { headers: { origin: server.url }, body: { token, name: "Paige", password: "page password" } });
+    const res = await server.request("POST", "/api/auth/accept-invite", {
+      headers: { origin: server.url },
+      body: { token, name: "Paige", password: "page password" },
+    });
     expect(res.status).toBe(200);
   });
 
   it("keeps user-chosen names from injecting mail headers", async () => {
-    const rename = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { name: "Acme\r\nBcc: victim@example.com" } });
+    const rename = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { name: "Acme\r\nBcc: victim@example.com" },
+    });
     expect(rename.status).toBe(200);
     try {
       await invite("headers@example.com", "translator");

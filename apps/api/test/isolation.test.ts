@@ -14,10 +14,16 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await signUpUser(server, "Alice");
   mallory = await signUpUser(server, "Mallory");
-  const project = await server.request("POST", "/api/projects", { apiKey: alice.apiKey, body: { name: "Secret", sourceLanguage: "en", targetLanguages: ["de"] } });
+  const project = await server.request("POST", "/api/projects", {
+    apiKey: alice.apiKey,
+    body: { name: "Secret", sourceLanguage: "en", targetLanguages: ["de"] },
+  });
   projectId = project.body._id;
   keyId = (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: alice.apiKey, body: { key: "secret.key" } })).body._id;
-  await server.request("PUT", `/api/projects/${projectId}/keys/${keyId}/translations/de`, { apiKey: alice.apiKey, body: { value: "Geheim" } });
+  await server.request("PUT", `/api/projects/${projectId}/keys/${keyId}/translations/de`, {
+    apiKey: alice.apiKey,
+    body: { value: "Geheim" },
+  });
   const history = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations/de/history`, { apiKey: alice.apiKey });
   historyId = history.body[0]._id;
 });
@@ -81,18 +87,31 @@ describe("another organization", () => {
   });
 
   it("cannot reach the first organization's key through a project of its own", async () => {
-    const own = await server.request("POST", "/api/projects", { apiKey: mallory.apiKey, body: { name: "Mine", sourceLanguage: "en", targetLanguages: ["de"] } });
+    const own = await server.request("POST", "/api/projects", {
+      apiKey: mallory.apiKey,
+      body: { name: "Mine", sourceLanguage: "en", targetLanguages: ["de"] },
+    });
     const p = `/api/projects/${own.body._id}`;
     const KEY_NOT_FOUND = { statusCode: 404, message: "Key not found", error: "Not Found" };
     expect((await server.request("GET", `${p}/keys/${keyId}`, { apiKey: mallory.apiKey })).body).toEqual(KEY_NOT_FOUND);
-    expect((await server.request("PUT", `${p}/keys/${keyId}/translations/de`, { apiKey: mallory.apiKey, body: { value: "x" } })).body).toEqual(KEY_NOT_FOUND);
-    expect((await server.request("GET", `${p}/keys/${keyId}/translations/de/history`, { apiKey: mallory.apiKey })).body).toEqual(KEY_NOT_FOUND);
+    expect(
+      (await server.request("PUT", `${p}/keys/${keyId}/translations/de`, { apiKey: mallory.apiKey, body: { value: "x" } })).body,
+    ).toEqual(KEY_NOT_FOUND);
+    expect((await server.request("GET", `${p}/keys/${keyId}/translations/de/history`, { apiKey: mallory.apiKey })).body).toEqual(
+      KEY_NOT_FOUND,
+    );
     expect((await server.request("GET", `${p}/keys/${keyId}/translations`, { apiKey: mallory.apiKey })).body).toEqual(KEY_NOT_FOUND);
     const bulk = await server.request("DELETE", `${p}/keys/bulk`, { apiKey: mallory.apiKey, body: { keyIds: [keyId] } });
     expect(bulk.body).toEqual({ deleted: 0, notFound: [keyId] });
-    const update = await server.request("PATCH", `${p}/keys/bulk`, { apiKey: mallory.apiKey, body: { keys: [{ _id: keyId, key: "stolen" }] } });
+    const update = await server.request("PATCH", `${p}/keys/bulk`, {
+      apiKey: mallory.apiKey,
+      body: { keys: [{ _id: keyId, key: "stolen" }] },
+    });
     expect(update.body).toEqual({ updated: 0, notFound: [keyId], errors: [] });
-    const overwrite = await server.request("POST", `${p}/translations/overwrite`, { apiKey: mallory.apiKey, body: { translations: [{ key: "secret.key", language: "de", value: "x" }] } });
+    const overwrite = await server.request("POST", `${p}/translations/overwrite`, {
+      apiKey: mallory.apiKey,
+      body: { translations: [{ key: "secret.key", language: "de", value: "x" }] },
+    });
     expect(overwrite.body).toEqual({ overwritten: 0, notFound: [{ key: "secret.key", namespace: "", language: "de" }] });
     expect(await server.db.prisma.key.count({ where: { id: keyId, key: "secret.key" } })).toBe(1);
   });
@@ -100,7 +119,10 @@ describe("another organization", () => {
 
 describe("a project token", () => {
   it("sees only its own project: the organization's other projects are 404", async () => {
-    const other = await server.request("POST", "/api/projects", { apiKey: alice.apiKey, body: { name: "Other", sourceLanguage: "en", targetLanguages: ["de"] } });
+    const other = await server.request("POST", "/api/projects", {
+      apiKey: alice.apiKey,
+      body: { name: "Other", sourceLanguage: "en", targetLanguages: ["de"] },
+    });
     const token = await server.request("POST", `/api/projects/${other.body._id}/tokens`, { cookie: alice.cookie, body: { name: "ci" } });
     expect(token.status).toBe(201);
     const apiKey = token.body.token as string;

@@ -1,7 +1,8 @@
 // Translation keys over REST: CRUD, list filters and pagination edges, bulk operations, roles,
 // activity, and the documented error bodies.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createSession } from "@locale/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -19,7 +20,10 @@ const UNAUTHORIZED = { statusCode: 401, message: "Unauthorized", error: "Unautho
 const KEY_NOT_FOUND = { statusCode: 404, message: "Key not found", error: "Not Found" };
 
 async function newProject(targetLanguages = ["de", "fr"]): Promise<string> {
-  const res = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "Keys", sourceLanguage: "en", targetLanguages } });
+  const res = await server.request("POST", "/api/projects", {
+    apiKey: owner.apiKey,
+    body: { name: "Keys", sourceLanguage: "en", targetLanguages },
+  });
   expect(res.status).toBe(201);
   return res.body._id;
 }
@@ -63,10 +67,16 @@ describe("create, get, update, delete", () => {
     const dup = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "dup" } });
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({ statusCode: 409, message: 'Key "dup" already exists in this project', error: "Conflict" });
-    const other = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "dup", namespace: "admin" } });
+    const other = await server.request("POST", `/api/projects/${projectId}/keys`, {
+      apiKey: owner.apiKey,
+      body: { key: "dup", namespace: "admin" },
+    });
     expect(other.status).toBe(201);
     expect(other.body.namespace).toBe("admin");
-    const dupNs = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "dup", namespace: "admin" } });
+    const dupNs = await server.request("POST", `/api/projects/${projectId}/keys`, {
+      apiKey: owner.apiKey,
+      body: { key: "dup", namespace: "admin" },
+    });
     expect(dupNs.body).toEqual({ statusCode: 409, message: 'Key "dup" already exists in namespace "admin"', error: "Conflict" });
   });
 
@@ -82,12 +92,17 @@ describe("create, get, update, delete", () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ statusCode: 400, message, error: "Bad Request", issues: [{ path: "key", message: message.slice(5) }] });
     }
-    expect((await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "x".repeat(1000) } })).status).toBe(201);
+    expect(
+      (await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "x".repeat(1000) } })).status,
+    ).toBe(201);
     const wrongType = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: 42 } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "key" }] });
     expect(wrongType.body.message).toContain("key");
-    const missing = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { description: "no name" } });
+    const missing = await server.request("POST", `/api/projects/${projectId}/keys`, {
+      apiKey: owner.apiKey,
+      body: { description: "no name" },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.issues[0].path).toBe("key");
     const malformed = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, rawBody: "{key:" });
@@ -105,23 +120,35 @@ describe("create, get, update, delete", () => {
     const clash = await server.request("PATCH", `/api/projects/${projectId}/keys/${a._id}`, { apiKey: owner.apiKey, body: { key: "b" } });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ statusCode: 409, message: 'Key "b" already exists in this project', error: "Conflict" });
-    const moved = await server.request("PATCH", `/api/projects/${projectId}/keys/${a._id}`, { apiKey: owner.apiKey, body: { key: "b", namespace: "other" } });
+    const moved = await server.request("PATCH", `/api/projects/${projectId}/keys/${a._id}`, {
+      apiKey: owner.apiKey,
+      body: { key: "b", namespace: "other" },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ key: "b", namespace: "other", description: "desc" });
-    const bad = await server.request("PATCH", `/api/projects/${projectId}/keys/${a._id}`, { apiKey: owner.apiKey, body: { key: "trailing " } });
+    const bad = await server.request("PATCH", `/api/projects/${projectId}/keys/${a._id}`, {
+      apiKey: owner.apiKey,
+      body: { key: "trailing " },
+    });
     expect(bad.status).toBe(400);
   });
 
   it("deletes a key with its translations, then answers 404 for it", async () => {
     const projectId = await newProject();
     const k = await newKey(projectId, { key: "gone" });
-    await server.request("PUT", `/api/projects/${projectId}/keys/${k._id}/translations/de`, { apiKey: owner.apiKey, body: { value: "Weg" } });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${k._id}/translations/de`, {
+      apiKey: owner.apiKey,
+      body: { value: "Weg" },
+    });
     const res = await server.request("DELETE", `/api/projects/${projectId}/keys/${k._id}`, { apiKey: owner.apiKey });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(await server.db.prisma.translation.count({ where: { keyId: k._id } })).toBe(0);
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const again = await server.request(method, `/api/projects/${projectId}/keys/${k._id}`, { apiKey: owner.apiKey, body: method === "PATCH" ? { key: "x" } : undefined });
+      const again = await server.request(method, `/api/projects/${projectId}/keys/${k._id}`, {
+        apiKey: owner.apiKey,
+        body: method === "PATCH" ? { key: "x" } : undefined,
+      });
       expect(again.status).toBe(404);
       expect(again.body).toEqual(KEY_NOT_FOUND);
     }
@@ -157,9 +184,15 @@ describe("list", () => {
     });
     expect(res.body.created).toBe(5);
     const welcome = res.body.keys.find((k: { key: string }) => k.key === "welcome")._id;
-    await server.request("PUT", `/api/projects/${projectId}/keys/${welcome}/translations/de`, { apiKey: owner.apiKey, body: { value: "Herzlich Willkommen" } });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${welcome}/translations/de`, {
+      apiKey: owner.apiKey,
+      body: { value: "Herzlich Willkommen" },
+    });
     const file = res.body.keys.find((k: { key: string }) => k.key === "menu.file")._id;
-    await server.request("PUT", `/api/projects/${projectId}/keys/${file}/translations/de`, { apiKey: owner.apiKey, body: { value: "Datei" } });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${file}/translations/de`, {
+      apiKey: owner.apiKey,
+      body: { value: "Datei" },
+    });
   });
 
   const list = (query = "") => server.request("GET", `/api/projects/${projectId}/keys${query}`, { apiKey: owner.apiKey });
@@ -188,7 +221,12 @@ describe("list", () => {
   });
 
   it("refuses limit 0, non-numeric and fractional values with 400", async () => {
-    for (const [query, path] of [["?limit=0", "limit"], ["?limit=abc", "limit"], ["?page=1.5", "page"], ["?page=x", "page"]]) {
+    for (const [query, path] of [
+      ["?limit=0", "limit"],
+      ["?limit=abc", "limit"],
+      ["?page=1.5", "page"],
+      ["?page=x", "page"],
+    ]) {
       const res = await list(query);
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path }] });
@@ -221,7 +259,15 @@ describe("bulk operations", () => {
     await newKey(projectId, { key: "exists" });
     const res = await server.request("POST", `/api/projects/${projectId}/keys/bulk`, {
       apiKey: owner.apiKey,
-      body: { keys: [{ key: "one", description: "1" }, { key: "exists" }, { key: " bad" }, { key: "two", namespace: "ns", tags: ["x"] }, { key: "one" }] },
+      body: {
+        keys: [
+          { key: "one", description: "1" },
+          { key: "exists" },
+          { key: " bad" },
+          { key: "two", namespace: "ns", tags: ["x"] },
+          { key: "one" },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -229,8 +275,20 @@ describe("bulk operations", () => {
       skipped: 2,
       errors: [{ index: 2, key: " bad", message: "key: must not start or end with whitespace" }],
     });
-    expect(res.body.keys.map((k: { key: string; namespace: string }) => [k.key, k.namespace])).toEqual([["one", ""], ["two", "ns"]]);
-    expect(res.body.keys[0]).toEqual({ _id: expect.any(String), key: "one", description: "1", tags: [], namespace: "", projectId, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body.keys.map((k: { key: string; namespace: string }) => [k.key, k.namespace])).toEqual([
+      ["one", ""],
+      ["two", "ns"],
+    ]);
+    expect(res.body.keys[0]).toEqual({
+      _id: expect.any(String),
+      key: "one",
+      description: "1",
+      tags: [],
+      namespace: "",
+      projectId,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const summary = await server.db.prisma.activity.findMany({ where: { projectId, action: "key.created" } });
     expect(summary).toHaveLength(2);
     expect(summary.find((a) => (a.metadata as { bulk?: boolean }).bulk)?.metadata).toMatchObject({ bulk: true, count: 2 });
@@ -243,7 +301,10 @@ describe("bulk operations", () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "keys" }] });
     expect(await server.db.prisma.key.count({ where: { projectId } })).toBe(0);
-    const ok = await server.request("POST", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: keys.slice(0, 1000) } });
+    const ok = await server.request("POST", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keys: keys.slice(0, 1000) },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.created).toBe(1000);
     expect((await server.request("GET", `/api/projects/${projectId}/keys?limit=1`, { apiKey: owner.apiKey })).body.meta.total).toBe(1000);
@@ -281,7 +342,10 @@ describe("bulk operations", () => {
       ["", "b", ""],
       ["moved", "c2", ""],
     ]);
-    const tooMany = await server.request("PATCH", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: Array.from({ length: 1001 }, () => ({ _id: a._id })) } });
+    const tooMany = await server.request("PATCH", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keys: Array.from({ length: 1001 }, () => ({ _id: a._id })) },
+    });
     expect(tooMany.status).toBe(400);
   });
 
@@ -291,15 +355,24 @@ describe("bulk operations", () => {
     const b = await newKey(projectId, { key: "b" });
     await newKey(projectId, { key: "keep" });
     await server.request("PUT", `/api/projects/${projectId}/keys/${a._id}/translations/de`, { apiKey: owner.apiKey, body: { value: "A" } });
-    const res = await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keyIds: [a._id, b._id, "nope"] } });
+    const res = await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keyIds: [a._id, b._id, "nope"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: 2, notFound: ["nope"] });
     expect(await server.db.prisma.translation.count({ where: { keyId: a._id } })).toBe(0);
     const left = await server.request("GET", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey });
     expect(left.body.data.map((k: { key: string }) => k.key)).toEqual(["keep"]);
-    const single = await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keyIds: ["only-one"] } });
+    const single = await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keyIds: ["only-one"] },
+    });
     expect(single.body).toEqual({ deleted: 0, notFound: ["only-one"] });
-    const tooMany = await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keyIds: Array.from({ length: 1001 }, (_, i) => `id${i}`) } });
+    const tooMany = await server.request("DELETE", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keyIds: Array.from({ length: 1001 }, (_, i) => `id${i}`) },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "keyIds" }] });
   });
@@ -339,7 +412,10 @@ describe("access", () => {
 
   it("refuses a token without the keys:write scope with 403", async () => {
     const projectId = await newProject();
-    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, { cookie: owner.cookie, body: { name: "ro", scopes: ["keys:read"] } });
+    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, {
+      cookie: owner.cookie,
+      body: { name: "ro", scopes: ["keys:read"] },
+    });
     expect(token.status).toBe(201);
     const apiKey = token.body.token as string;
     expect((await server.request("GET", `/api/projects/${projectId}/keys`, { apiKey })).status).toBe(200);

@@ -1,11 +1,11 @@
 import type http from "node:http";
+import { createTestDb } from "@locale/db";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb } from "@locale/db";
 import { loadConfig } from "../src/config";
 import { createApp, listen } from "../src/server";
-import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember, tokenOfInviteUrl } from "./helpers/invite-member";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 const UNAUTHORIZED = { statusCode: 401, message: "Unauthorized", error: "Unauthorized" };
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
@@ -26,14 +26,21 @@ afterAll(async () => {
 
 const members = (who: { cookie?: string; apiKey?: string }) => server.request("GET", "/api/organizations/current/members", who);
 const activities = async (action: string) =>
-  (await server.request("GET", `/api/organizations/current/activity?action=${action}&limit=200`, { cookie: owner.cookie })).body.data as any[];
+  (await server.request("GET", `/api/organizations/current/activity?action=${action}&limit=200`, { cookie: owner.cookie })).body
+    .data as any[];
 
 describe("GET /api/organizations/current/members", () => {
   it("lists the owner after sign-up with the documented Member shape", async () => {
     const res = await members({ cookie: owner.cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { userId: owner.userId, name: "Olivia", email: owner.email, role: "owner", joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) },
+      {
+        userId: owner.userId,
+        name: "Olivia",
+        email: owner.email,
+        role: "owner",
+        joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      },
     ]);
   });
 
@@ -70,7 +77,10 @@ describe("GET /api/organizations/current/members", () => {
 
 describe("POST /api/organizations/current/members/invite", () => {
   it("creates an invitation (201) with a single-use link under PUBLIC_URL, stores only its hash, logs the mail in the outbox", async () => {
-    const res = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "New.Person@Example.com", role: "translator" } });
+    const res = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: "New.Person@Example.com", role: "translator" },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       _id: expect.any(String),
@@ -90,7 +100,11 @@ describe("POST /api/organizations/current/members/invite", () => {
     expect(row.tokenHash).not.toContain(token);
     const outbox = await server.db.prisma.emailOutbox.findMany({ where: { to: "new.person@example.com" } });
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ status: "logged", organizationId: owner.orgId, subject: "Olivia invited you to Olivia's organization" });
+    expect(outbox[0]).toMatchObject({
+      status: "logged",
+      organizationId: owner.orgId,
+      subject: "Olivia invited you to Olivia's organization",
+    });
     expect(outbox[0]!.text).toContain(res.body.inviteUrl);
     expect(outbox[0]!.text).toContain("as translator");
 
@@ -109,29 +123,52 @@ describe("POST /api/organizations/current/members/invite", () => {
   });
 
   it("replaces a pending invitation of the same address: only the newest link works", async () => {
-    const first = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "twice@example.com", role: "reviewer" } });
-    const second = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "twice@example.com", role: "developer" } });
+    const first = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: "twice@example.com", role: "reviewer" },
+    });
+    const second = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: "twice@example.com", role: "developer" },
+    });
     expect(second.status).toBe(201);
-    const stale = await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(first.body.inviteUrl), name: "Twice", password: "password123" } });
+    const stale = await server.request("POST", "/api/auth/accept-invite", {
+      body: { token: tokenOfInviteUrl(first.body.inviteUrl), name: "Twice", password: "password123" },
+    });
     expect(stale.status).toBe(404);
     expect(stale.body).toEqual({ statusCode: 404, message: "Invitation not found", error: "Not Found" });
-    const fresh = await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(second.body.inviteUrl), name: "Twice", password: "password123" } });
+    const fresh = await server.request("POST", "/api/auth/accept-invite", {
+      body: { token: tokenOfInviteUrl(second.body.inviteUrl), name: "Twice", password: "password123" },
+    });
     expect(fresh.status).toBe(200);
     expect(fresh.body.role).toBe("developer");
   });
 
   it("refuses to invite an existing member (409), whatever the case of the address", async () => {
-    const res = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: owner.email.toUpperCase(), role: "developer" } });
+    const res = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: owner.email.toUpperCase(), role: "developer" },
+    });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ statusCode: 409, message: "A member with this e-mail already belongs to the organization", error: "Conflict" });
+    expect(res.body).toEqual({
+      statusCode: 409,
+      message: "A member with this e-mail already belongs to the organization",
+      error: "Conflict",
+    });
   });
 
   it("refuses `owner` invitations: 403 for an admin, 400 for the owner (ownership is transferred)", async () => {
     const admin = await addMember(server, owner, "admin");
-    const byAdmin = await server.request("POST", "/api/organizations/current/members/invite", { cookie: admin.cookie, body: { email: "boss@example.com", role: "owner" } });
+    const byAdmin = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: admin.cookie,
+      body: { email: "boss@example.com", role: "owner" },
+    });
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body).toEqual(FORBIDDEN);
-    const byOwner = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "boss@example.com", role: "owner" } });
+    const byOwner = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: "boss@example.com", role: "owner" },
+    });
     expect(byOwner.status).toBe(400);
     expect(byOwner.body).toEqual({
       statusCode: 400,
@@ -139,19 +176,31 @@ describe("POST /api/organizations/current/members/invite", () => {
       error: "Bad Request",
       issues: [{ path: "role", message: "an organization has one owner; invite as admin and transfer ownership" }],
     });
-    const adminInvite = await server.request("POST", "/api/organizations/current/members/invite", { cookie: admin.cookie, body: { email: "helper@example.com", role: "admin" } });
+    const adminInvite = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: admin.cookie,
+      body: { email: "helper@example.com", role: "admin" },
+    });
     expect(adminInvite.status).toBe(201);
   });
 
   it("validates e-mail and role (400) and refuses non-admins (403)", async () => {
-    const email = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "not-an-email", role: "developer" } });
+    const email = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: "not-an-email", role: "developer" },
+    });
     expect(email.status).toBe(400);
     expect(email.body.issues[0].path).toBe("email");
-    const role = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "x@example.com", role: "superuser" } });
+    const role = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: "x@example.com", role: "superuser" },
+    });
     expect(role.status).toBe(400);
     expect(role.body.issues[0].path).toBe("role");
     const dev = await addMember(server, owner, "developer", { withApiKey: true });
-    const forbidden = await server.request("POST", "/api/organizations/current/members/invite", { apiKey: dev.apiKey!, body: { email: "y@example.com", role: "translator" } });
+    const forbidden = await server.request("POST", "/api/organizations/current/members/invite", {
+      apiKey: dev.apiKey!,
+      body: { email: "y@example.com", role: "translator" },
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual(FORBIDDEN);
   });
@@ -160,39 +209,65 @@ describe("POST /api/organizations/current/members/invite", () => {
 describe("PATCH /api/organizations/current/members/:userId", () => {
   it("changes a role, answers the Member and records member.role_changed", async () => {
     const m = await addMember(server, owner, "translator", { name: "Tina" });
-    const res = await server.request("PATCH", `/api/organizations/current/members/${m.userId}`, { cookie: owner.cookie, body: { role: "reviewer" } });
+    const res = await server.request("PATCH", `/api/organizations/current/members/${m.userId}`, {
+      cookie: owner.cookie,
+      body: { role: "reviewer" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ userId: m.userId, name: "Tina", email: m.email, role: "reviewer", joinedAt: expect.any(String) });
     expect((await server.request("GET", "/api/auth/me", { cookie: m.cookie })).body.role).toBe("reviewer");
     const [entry] = await activities("member.role_changed");
-    expect(entry).toMatchObject({ targetId: m.userId, targetType: "member", metadata: { userId: m.userId, email: m.email, name: "Tina", previousRole: "translator", role: "reviewer" } });
+    expect(entry).toMatchObject({
+      targetId: m.userId,
+      targetType: "member",
+      metadata: { userId: m.userId, email: m.email, name: "Tina", previousRole: "translator", role: "reviewer" },
+    });
   });
 
   it("lets a token act with its creator's new role at once", async () => {
     const dev = await addMember(server, owner, "developer", { withApiKey: true });
-    expect((await server.request("POST", "/api/projects", { apiKey: dev.apiKey!, body: { name: "P", sourceLanguage: "en" } })).status).toBe(403);
+    expect((await server.request("POST", "/api/projects", { apiKey: dev.apiKey!, body: { name: "P", sourceLanguage: "en" } })).status).toBe(
+      403,
+    );
     await server.request("PATCH", `/api/organizations/current/members/${dev.userId}`, { cookie: owner.cookie, body: { role: "admin" } });
-    expect((await server.request("POST", "/api/projects", { apiKey: dev.apiKey!, body: { name: "P", sourceLanguage: "en" } })).status).toBe(201);
+    expect((await server.request("POST", "/api/projects", { apiKey: dev.apiKey!, body: { name: "P", sourceLanguage: "en" } })).status).toBe(
+      201,
+    );
   });
 
   it("keeps admins away from the owner and from ownership (403)", async () => {
     const admin = await addMember(server, owner, "admin");
     const dev = await addMember(server, owner, "developer");
-    const demoteOwner = await server.request("PATCH", `/api/organizations/current/members/${owner.userId}`, { cookie: admin.cookie, body: { role: "developer" } });
+    const demoteOwner = await server.request("PATCH", `/api/organizations/current/members/${owner.userId}`, {
+      cookie: admin.cookie,
+      body: { role: "developer" },
+    });
     expect(demoteOwner.status).toBe(403);
     expect(demoteOwner.body).toEqual(FORBIDDEN);
-    const promote = await server.request("PATCH", `/api/organizations/current/members/${dev.userId}`, { cookie: admin.cookie, body: { role: "owner" } });
+    const promote = await server.request("PATCH", `/api/organizations/current/members/${dev.userId}`, {
+      cookie: admin.cookie,
+      body: { role: "owner" },
+    });
     expect(promote.status).toBe(403);
     expect(promote.body).toEqual(FORBIDDEN);
-    const ok = await server.request("PATCH", `/api/organizations/current/members/${dev.userId}`, { cookie: admin.cookie, body: { role: "translator" } });
+    const ok = await server.request("PATCH", `/api/organizations/current/members/${dev.userId}`, {
+      cookie: admin.cookie,
+      body: { role: "translator" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.role).toBe("translator");
-    const byDev = await server.request("PATCH", `/api/organizations/current/members/${admin.userId}`, { cookie: dev.cookie, body: { role: "reviewer" } });
+    const byDev = await server.request("PATCH", `/api/organizations/current/members/${admin.userId}`, {
+      cookie: dev.cookie,
+      body: { role: "reviewer" },
+    });
     expect(byDev.status).toBe(403);
   });
 
   it("refuses the owner changing their own role without a transfer (400)", async () => {
-    const res = await server.request("PATCH", `/api/organizations/current/members/${owner.userId}`, { cookie: owner.cookie, body: { role: "admin" } });
+    const res = await server.request("PATCH", `/api/organizations/current/members/${owner.userId}`, {
+      cookie: owner.cookie,
+      body: { role: "admin" },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       statusCode: 400,
@@ -205,12 +280,18 @@ describe("PATCH /api/organizations/current/members/:userId", () => {
   it("answers 404 for an unknown user and for a user of another organization, 400 for an unknown role", async () => {
     const other = await signUpUser(server, "Elsewhere");
     for (const userId of ["00000000-0000-0000-0000-000000000000", other.userId]) {
-      const res = await server.request("PATCH", `/api/organizations/current/members/${userId}`, { cookie: owner.cookie, body: { role: "developer" } });
+      const res = await server.request("PATCH", `/api/organizations/current/members/${userId}`, {
+        cookie: owner.cookie,
+        body: { role: "developer" },
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(MEMBER_NOT_FOUND);
     }
     expect((await server.request("GET", "/api/auth/me", { cookie: other.cookie })).body.role).toBe("owner");
-    const bad = await server.request("PATCH", `/api/organizations/current/members/${owner.userId}`, { cookie: owner.cookie, body: { role: "boss" } });
+    const bad = await server.request("PATCH", `/api/organizations/current/members/${owner.userId}`, {
+      cookie: owner.cookie,
+      body: { role: "boss" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe("role");
   });
@@ -220,7 +301,10 @@ describe("ownership transfer", () => {
   it("makes the new owner the only owner and the old owner an admin, in one step", async () => {
     const local = await signUpUser(server, "Founder");
     const heir = await addMember(server, local, "admin", { name: "Heir" });
-    const res = await server.request("PATCH", `/api/organizations/current/members/${heir.userId}`, { cookie: local.cookie, body: { role: "owner" } });
+    const res = await server.request("PATCH", `/api/organizations/current/members/${heir.userId}`, {
+      cookie: local.cookie,
+      body: { role: "owner" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ userId: heir.userId, role: "owner" });
     const list = await server.request("GET", "/api/organizations/current/members", { cookie: heir.cookie });
@@ -230,9 +314,13 @@ describe("ownership transfer", () => {
     ]);
     expect((await server.request("GET", "/api/auth/me", { cookie: local.cookie })).body.role).toBe("admin");
     // The former owner is an admin now: the new owner is out of reach.
-    const back = await server.request("PATCH", `/api/organizations/current/members/${heir.userId}`, { cookie: local.cookie, body: { role: "admin" } });
+    const back = await server.request("PATCH", `/api/organizations/current/members/${heir.userId}`, {
+      cookie: local.cookie,
+      body: { role: "admin" },
+    });
     expect(back.status).toBe(403);
-    const log = (await server.request("GET", "/api/organizations/current/activity?action=member.role_changed", { cookie: heir.cookie })).body.data;
+    const log = (await server.request("GET", "/api/organizations/current/activity?action=member.role_changed", { cookie: heir.cookie }))
+      .body.data;
     // Both entries come from one transaction (same timestamp), so compare them as a set.
     expect(log.map((e: any) => [e.targetId, e.metadata.previousRole, e.metadata.role])).toEqual(
       expect.arrayContaining([
@@ -252,7 +340,9 @@ describe("ownership transfer", () => {
     const a = await addMember(server, local, "admin");
     const b = await addMember(server, local, "admin");
     const results = await Promise.all(
-      [a, b].map((m) => server.request("PATCH", `/api/organizations/current/members/${m.userId}`, { cookie: local.cookie, body: { role: "owner" } })),
+      [a, b].map((m) =>
+        server.request("PATCH", `/api/organizations/current/members/${m.userId}`, { cookie: local.cookie, body: { role: "owner" } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     const owners = await server.db.prisma.membership.count({ where: { organizationId: local.orgId, role: "owner" } });
@@ -286,9 +376,14 @@ describe("DELETE /api/organizations/current/members/:userId", () => {
   it("keeps credentials dead after a re-invitation: the old API key stays revoked", async () => {
     const dev = await addMember(server, owner, "developer", { withApiKey: true });
     await server.request("DELETE", `/api/organizations/current/members/${dev.userId}`, { cookie: owner.cookie });
-    const invite = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: dev.email, role: "developer" } });
+    const invite = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: dev.email, role: "developer" },
+    });
     expect(invite.status).toBe(201);
-    const back = await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(invite.body.inviteUrl), password: "member password" } });
+    const back = await server.request("POST", "/api/auth/accept-invite", {
+      body: { token: tokenOfInviteUrl(invite.body.inviteUrl), password: "member password" },
+    });
     expect(back.status).toBe(200);
     expect((await server.request("GET", "/api/projects", { apiKey: dev.apiKey! })).status).toBe(401);
     expect((await server.request("GET", "/api/projects", { cookie: dev.cookie })).status).toBe(401);
@@ -317,7 +412,9 @@ describe("DELETE /api/organizations/current/members/:userId", () => {
     const byTranslator = await server.request("DELETE", `/api/organizations/current/members/${a1.userId}`, { cookie: t.cookie });
     expect(byTranslator.status).toBe(403);
     expect(byTranslator.body).toEqual(FORBIDDEN);
-    expect((await server.request("DELETE", `/api/organizations/current/members/${a2.userId}`, { cookie: a1.cookie })).body).toEqual({ success: true });
+    expect((await server.request("DELETE", `/api/organizations/current/members/${a2.userId}`, { cookie: a1.cookie })).body).toEqual({
+      success: true,
+    });
     const again = await server.request("DELETE", `/api/organizations/current/members/${a2.userId}`, { cookie: a1.cookie });
     expect(again.status).toBe(404);
     expect(again.body).toEqual(MEMBER_NOT_FOUND);
@@ -332,43 +429,90 @@ describe("DELETE /api/organizations/current/members/:userId", () => {
 describe("pending invitations", () => {
   it("lists pending invitations (not accepted, not expired), newest first, and never the link", async () => {
     const local = await signUpUser(server, "Inviter");
-    const first = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p1@example.com", role: "developer" } });
-    const second = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p2@example.com", role: "reviewer" } });
-    const accepted = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p3@example.com", role: "translator" } });
-    await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(accepted.body.inviteUrl), name: "P3", password: "password p3" } });
-    const expired = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "p4@example.com", role: "translator" } });
+    const first = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: local.cookie,
+      body: { email: "p1@example.com", role: "developer" },
+    });
+    const second = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: local.cookie,
+      body: { email: "p2@example.com", role: "reviewer" },
+    });
+    const accepted = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: local.cookie,
+      body: { email: "p3@example.com", role: "translator" },
+    });
+    await server.request("POST", "/api/auth/accept-invite", {
+      body: { token: tokenOfInviteUrl(accepted.body.inviteUrl), name: "P3", password: "password p3" },
+    });
+    const expired = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: local.cookie,
+      body: { email: "p4@example.com", role: "translator" },
+    });
     await server.db.prisma.invitation.update({ where: { id: expired.body._id }, data: { expiresAt: new Date(Date.now() - 1) } });
 
     const res = await server.request("GET", "/api/organizations/current/invitations", { cookie: local.cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { _id: second.body._id, email: "p2@example.com", role: "reviewer", expiresAt: second.body.expiresAt, invitedById: local.userId, created: expect.any(String) },
-      { _id: first.body._id, email: "p1@example.com", role: "developer", expiresAt: first.body.expiresAt, invitedById: local.userId, created: expect.any(String) },
+      {
+        _id: second.body._id,
+        email: "p2@example.com",
+        role: "reviewer",
+        expiresAt: second.body.expiresAt,
+        invitedById: local.userId,
+        created: expect.any(String),
+      },
+      {
+        _id: first.body._id,
+        email: "p1@example.com",
+        role: "developer",
+        expiresAt: first.body.expiresAt,
+        invitedById: local.userId,
+        created: expect.any(String),
+      },
     ]);
     expect(res.text).not.toContain(tokenOfInviteUrl(first.body.inviteUrl));
   });
 
   it("withdraws an invitation: its link stops working (404); 404 for unknown, accepted or foreign invitations", async () => {
     const local = await signUpUser(server, "Withdrawer");
-    const inv = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "w1@example.com", role: "developer" } });
+    const inv = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: local.cookie,
+      body: { email: "w1@example.com", role: "developer" },
+    });
     const res = await server.request("DELETE", `/api/organizations/current/invitations/${inv.body._id}`, { cookie: local.cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    const accept = await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(inv.body.inviteUrl), name: "W", password: "password w" } });
+    const accept = await server.request("POST", "/api/auth/accept-invite", {
+      body: { token: tokenOfInviteUrl(inv.body.inviteUrl), name: "W", password: "password w" },
+    });
     expect(accept.status).toBe(404);
     expect(accept.body).toEqual({ statusCode: 404, message: "Invitation not found", error: "Not Found" });
     const gone = { statusCode: 404, message: "Invitation not found", error: "Not Found" };
-    expect((await server.request("DELETE", `/api/organizations/current/invitations/${inv.body._id}`, { cookie: local.cookie })).body).toEqual(gone);
+    expect(
+      (await server.request("DELETE", `/api/organizations/current/invitations/${inv.body._id}`, { cookie: local.cookie })).body,
+    ).toEqual(gone);
 
-    const done = await server.request("POST", "/api/organizations/current/members/invite", { cookie: local.cookie, body: { email: "w2@example.com", role: "developer" } });
-    await server.request("POST", "/api/auth/accept-invite", { body: { token: tokenOfInviteUrl(done.body.inviteUrl), name: "W2", password: "password w2" } });
-    expect((await server.request("DELETE", `/api/organizations/current/invitations/${done.body._id}`, { cookie: local.cookie })).body).toEqual(gone);
+    const done = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: local.cookie,
+      body: { email: "w2@example.com", role: "developer" },
+    });
+    await server.request("POST", "/api/auth/accept-invite", {
+      body: { token: tokenOfInviteUrl(done.body.inviteUrl), name: "W2", password: "password w2" },
+    });
+    expect(
+      (await server.request("DELETE", `/api/organizations/current/invitations/${done.body._id}`, { cookie: local.cookie })).body,
+    ).toEqual(gone);
 
-    const mine = await server.request("POST", "/api/organizations/current/members/invite", { cookie: owner.cookie, body: { email: "w3@example.com", role: "developer" } });
+    const mine = await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: owner.cookie,
+      body: { email: "w3@example.com", role: "developer" },
+    });
     const foreign = await server.request("DELETE", `/api/organizations/current/invitations/${mine.body._id}`, { cookie: local.cookie });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(gone);
-    expect((await server.request("GET", "/api/organizations/current/invitations", { cookie: owner.cookie })).body.map((i: any) => i._id)).toContain(mine.body._id);
+    expect(
+      (await server.request("GET", "/api/organizations/current/invitations", { cookie: owner.cookie })).body.map((i: any) => i._id),
+    ).toContain(mine.body._id);
   });
 
   it("is for owners and admins only (403)", async () => {
@@ -405,7 +549,9 @@ describe("without SMTP_URL", () => {
       const body = (await invite.json()) as { inviteUrl: string; emailStatus: string };
       expect(invite.status).toBe(201);
       expect(body.emailStatus).toBe("logged");
-      const entries = lines.map((l) => JSON.parse(l) as { msg: string; mail?: { to: string; subject: string; text: string; outboxId: string } });
+      const entries = lines.map(
+        (l) => JSON.parse(l) as { msg: string; mail?: { to: string; subject: string; text: string; outboxId: string } },
+      );
       const mailEntry = entries.find((e) => e.mail);
       expect(mailEntry?.msg).toBe("e-mail not sent (no SMTP_URL configured); kept in the outbox");
       expect(mailEntry?.mail).toMatchObject({ to: "logged@example.com", subject: "Logan invited you to Logan's organization" });

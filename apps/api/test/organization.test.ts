@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember, type TestMember } from "./helpers/invite-member";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 const UNAUTHORIZED = { statusCode: 401, message: "Unauthorized", error: "Unauthorized" };
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
@@ -61,7 +61,10 @@ describe("GET /api/organizations/current", () => {
     const res = await server.request("GET", `/api/organizations/${other.orgId}`, { cookie: owner.cookie });
     expect(res.status).toBe(404);
     expect(res.body).toEqual(ORG_NOT_FOUND);
-    const patch = await server.request("PATCH", `/api/organizations/${other.orgId}`, { cookie: owner.cookie, body: { name: "Taken over" } });
+    const patch = await server.request("PATCH", `/api/organizations/${other.orgId}`, {
+      cookie: owner.cookie,
+      body: { name: "Taken over" },
+    });
     expect(patch.status).toBe(404);
     expect(patch.body).toEqual(ORG_NOT_FOUND);
     expect((await server.request("GET", "/api/organizations/current", { cookie: other.cookie })).body.name).toBe("Other's organization");
@@ -100,7 +103,10 @@ describe("PATCH /api/organizations/current", () => {
   });
 
   it("removes a setting given as null (back to its default)", async () => {
-    const res = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { toneInstructions: null, tmAutoAdd: null } } });
+    const res = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { toneInstructions: null, tmAutoAdd: null } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.settings.toneInstructions).toBeUndefined();
     expect(res.body.settings.tmAutoAdd).toBe(true);
@@ -126,7 +132,10 @@ describe("PATCH /api/organizations/current", () => {
     expect(res.text).not.toContain("sk-ant-secret-value");
     expect(res.body.settings.aiProviderKeys).toBeUndefined();
 
-    const both = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { aiProviderKeys: { provider_b: "sk-openai-secret" } } } });
+    const both = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { aiProviderKeys: { provider_b: "sk-openai-secret" } } },
+    });
     expect(both.body.settings.aiProvidersConfigured).toEqual({ provider_a: true, provider_b: true });
     const read = await server.request("GET", "/api/organizations/current", { cookie: owner.cookie });
     expect(read.text).not.toContain("sk-ant-secret-value");
@@ -136,14 +145,23 @@ describe("PATCH /api/organizations/current", () => {
     expect(auth.text).not.toContain("sk-ant-secret-value");
 
     const stored = await server.db.prisma.organization.findUniqueOrThrow({ where: { id: owner.orgId } });
-    expect((stored.settings as { aiProviderKeys: unknown }).aiProviderKeys).toEqual({ provider_a: "sk-ant-secret-value", provider_b: "sk-openai-secret" });
+    expect((stored.settings as { aiProviderKeys: unknown }).aiProviderKeys).toEqual({
+      provider_a: "sk-ant-secret-value",
+      provider_b: "sk-openai-secret",
+    });
 
-    const cleared = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { aiProviderKeys: { provider_a: "" } } } });
+    const cleared = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { aiProviderKeys: { provider_a: "" } } },
+    });
     expect(cleared.body.settings.aiProvidersConfigured).toEqual({ provider_a: false, provider_b: true });
   });
 
   it("refuses unknown setting names with 400 naming the field", async () => {
-    const res = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { colour: "blue" } } });
+    const res = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { colour: "blue" } },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       statusCode: 400,
@@ -151,18 +169,27 @@ describe("PATCH /api/organizations/current", () => {
       error: "Bad Request",
       issues: [{ path: "settings", message: 'Unrecognized key: "colour"' }],
     });
-    const provider = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { aiProviderKeys: { provider_c: "x" } } } });
+    const provider = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { aiProviderKeys: { provider_c: "x" } } },
+    });
     expect(provider.status).toBe(400);
     expect(provider.body.issues).toEqual([{ path: "settings.aiProviderKeys", message: 'Unrecognized key: "provider_c"' }]);
   });
 
   it("refuses wrong values with 400: provider enum, language code, boolean, name", async () => {
-    const provider = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { aiProvider: "provider_z" } } });
+    const provider = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { aiProvider: "provider_z" } },
+    });
     expect(provider.status).toBe(400);
     expect(provider.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
     expect(provider.body.issues[0].path).toBe("settings.aiProvider");
 
-    const language = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { defaultSourceLanguage: "not a language!" } } });
+    const language = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { defaultSourceLanguage: "not a language!" } },
+    });
     expect(language.status).toBe(400);
     expect(language.body).toEqual({
       statusCode: 400,
@@ -171,7 +198,10 @@ describe("PATCH /api/organizations/current", () => {
       issues: [{ path: "settings.defaultSourceLanguage", message: '"not a language!" is not a valid BCP 47 language code' }],
     });
 
-    const bool = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { settings: { tmAutoAdd: "yes" } } });
+    const bool = await server.request("PATCH", "/api/organizations/current", {
+      cookie: owner.cookie,
+      body: { settings: { tmAutoAdd: "yes" } },
+    });
     expect(bool.status).toBe(400);
     expect(bool.body.issues[0].path).toBe("settings.tmAutoAdd");
 
@@ -181,7 +211,12 @@ describe("PATCH /api/organizations/current", () => {
 
     const malformed = await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, rawBody: "{bad json" });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request", issues: [{ path: "", message: "Malformed JSON in request body" }] });
+    expect(malformed.body).toEqual({
+      statusCode: 400,
+      message: "Malformed JSON in request body",
+      error: "Bad Request",
+      issues: [{ path: "", message: "Malformed JSON in request body" }],
+    });
 
     const after = await server.request("GET", "/api/organizations/current", { cookie: owner.cookie });
     expect(after.body.settings.aiProvider).toBe("provider_b");
@@ -197,12 +232,21 @@ describe("PATCH /api/organizations/current", () => {
   });
 
   it("is refused to an admin token without the organization:manage scope", async () => {
-    const scoped = await server.request("POST", "/api/organizations/current/tokens", { cookie: admin.cookie, body: { name: "read only", scopes: ["projects:read"] } });
+    const scoped = await server.request("POST", "/api/organizations/current/tokens", {
+      cookie: admin.cookie,
+      body: { name: "read only", scopes: ["projects:read"] },
+    });
     expect(scoped.status).toBe(201);
-    const res = await server.request("PATCH", "/api/organizations/current", { apiKey: scoped.body.token, body: { settings: { tmAutoAdd: false } } });
+    const res = await server.request("PATCH", "/api/organizations/current", {
+      apiKey: scoped.body.token,
+      body: { settings: { tmAutoAdd: false } },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual(FORBIDDEN);
-    const withScope = await server.request("POST", "/api/organizations/current/tokens", { cookie: admin.cookie, body: { name: "org", scopes: ["organization:manage"] } });
+    const withScope = await server.request("POST", "/api/organizations/current/tokens", {
+      cookie: admin.cookie,
+      body: { name: "org", scopes: ["organization:manage"] },
+    });
     const ok = await server.request("GET", "/api/organizations/current", { apiKey: withScope.body.token });
     expect(ok.status).toBe(200);
   });

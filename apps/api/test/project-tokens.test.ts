@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 import { addMember, type TestMember } from "./helpers/invite-member";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 const UNAUTHORIZED = { statusCode: 401, message: "Unauthorized", error: "Unauthorized" };
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
@@ -19,14 +19,23 @@ beforeAll(async () => {
   owner = await signUpUser(server, "Owner");
   developer = await addMember(server, owner, "developer", { name: "Dev" });
   translator = await addMember(server, owner, "translator");
-  projectA = (await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "A", sourceLanguage: "en", targetLanguages: ["de"] } })).body._id;
+  projectA = (
+    await server.request("POST", "/api/projects", {
+      apiKey: owner.apiKey,
+      body: { name: "A", sourceLanguage: "en", targetLanguages: ["de"] },
+    })
+  ).body._id;
   projectB = (await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "B", sourceLanguage: "en" } })).body._id;
 });
 afterAll(async () => {
   await server.close();
 });
 
-async function createProjectToken(who: { cookie?: string; apiKey?: string }, projectId: string, body: Record<string, unknown> = { name: "ci" }) {
+async function createProjectToken(
+  who: { cookie?: string; apiKey?: string },
+  projectId: string,
+  body: Record<string, unknown> = { name: "ci" },
+) {
   return server.request("POST", `/api/projects/${projectId}/tokens`, { ...who, body });
 }
 
@@ -51,7 +60,12 @@ describe("project token management", () => {
     expect(list.body.map((t: any) => t._id)).toContain(res.body._id);
     expect(list.text).not.toContain(res.body.token);
     const activity = await server.request("GET", `/api/projects/${projectA}/activity?action=api_token.created`, { cookie: owner.cookie });
-    expect(activity.body.data[0]).toMatchObject({ projectId: projectA, targetId: res.body._id, targetType: "api_token", metadata: { tokenId: res.body._id, projectId: projectA } });
+    expect(activity.body.data[0]).toMatchObject({
+      projectId: projectA,
+      targetId: res.body._id,
+      targetType: "api_token",
+      metadata: { tokenId: res.body._id, projectId: projectA },
+    });
   });
 
   it("lists only the tokens of that project: not organization tokens, not other projects' tokens", async () => {
@@ -62,7 +76,9 @@ describe("project token management", () => {
     expect(listA).toContain(a.body._id);
     expect(listA).not.toContain(b.body._id);
     expect(listB).toEqual([b.body._id]);
-    const orgTokens = (await server.request("GET", "/api/organizations/current/tokens", { cookie: owner.cookie })).body.map((t: any) => t._id);
+    const orgTokens = (await server.request("GET", "/api/organizations/current/tokens", { cookie: owner.cookie })).body.map(
+      (t: any) => t._id,
+    );
     expect(orgTokens).not.toContain(a.body._id);
     expect(orgTokens).not.toContain(b.body._id);
   });
@@ -91,10 +107,14 @@ describe("project token management", () => {
     const mine = await createProjectToken({ cookie: developer.cookie }, projectA, { name: "dev's" });
     expect(mine.status).toBe(201);
     const owners = await createProjectToken({ cookie: owner.cookie }, projectA, { name: "owner's" });
-    const revokeOthers = await server.request("DELETE", `/api/projects/${projectA}/tokens/${owners.body._id}`, { cookie: developer.cookie });
+    const revokeOthers = await server.request("DELETE", `/api/projects/${projectA}/tokens/${owners.body._id}`, {
+      cookie: developer.cookie,
+    });
     expect(revokeOthers.status).toBe(403);
     expect(revokeOthers.body).toEqual(FORBIDDEN);
-    expect((await server.request("DELETE", `/api/projects/${projectA}/tokens/${mine.body._id}`, { cookie: developer.cookie })).body).toEqual({ success: true });
+    expect(
+      (await server.request("DELETE", `/api/projects/${projectA}/tokens/${mine.body._id}`, { cookie: developer.cookie })).body,
+    ).toEqual({ success: true });
     for (const [method, path] of [
       ["POST", `/api/projects/${projectA}/tokens`],
       ["GET", `/api/projects/${projectA}/tokens`],
@@ -141,7 +161,10 @@ describe("what a project token sees", () => {
   it("works inside its project (keys, comments, activity)", async () => {
     const key = await server.request("POST", `/api/projects/${projectA}/keys`, { apiKey: token, body: { key: "from.project.token" } });
     expect(key.status).toBe(201);
-    const comment = await server.request("POST", `/api/projects/${projectA}/keys/${key.body._id}/comments`, { apiKey: token, body: { body: "via project token" } });
+    const comment = await server.request("POST", `/api/projects/${projectA}/keys/${key.body._id}/comments`, {
+      apiKey: token,
+      body: { body: "via project token" },
+    });
     expect(comment.status).toBe(201);
     expect(comment.body.authorId).toBe(owner.userId);
     const activity = await server.request("GET", `/api/projects/${projectA}/activity`, { apiKey: token });
@@ -195,8 +218,13 @@ describe("what a project token sees", () => {
     expect(write.status).toBe(403);
     expect(write.body).toEqual(FORBIDDEN);
     const full = (await createProjectToken({ cookie: developer.cookie }, projectA, { name: "full" })).body.token;
-    expect((await server.request("POST", `/api/projects/${projectA}/keys`, { apiKey: full, body: { key: "allowed.before" } })).status).toBe(201);
-    await server.request("PATCH", `/api/organizations/current/members/${developer.userId}`, { cookie: owner.cookie, body: { role: "translator" } });
+    expect((await server.request("POST", `/api/projects/${projectA}/keys`, { apiKey: full, body: { key: "allowed.before" } })).status).toBe(
+      201,
+    );
+    await server.request("PATCH", `/api/organizations/current/members/${developer.userId}`, {
+      cookie: owner.cookie,
+      body: { role: "translator" },
+    });
     const demoted = await server.request("POST", `/api/projects/${projectA}/keys`, { apiKey: full, body: { key: "denied.after" } });
     expect(demoted.status).toBe(403);
     await server.request("DELETE", `/api/organizations/current/members/${developer.userId}`, { cookie: owner.cookie });

@@ -18,7 +18,10 @@ const NOT_FOUND = { statusCode: 404, message: "Project not found", error: "Not F
 const ARCHIVED = { statusCode: 409, message: "Project is archived", error: "Conflict" };
 
 async function newProject(body: Record<string, unknown> = {}) {
-  const res = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "Web", sourceLanguage: "en", targetLanguages: ["de"], ...body } });
+  const res = await server.request("POST", "/api/projects", {
+    apiKey: owner.apiKey,
+    body: { name: "Web", sourceLanguage: "en", targetLanguages: ["de"], ...body },
+  });
   expect(res.status).toBe(201);
   return res.body as { _id: string; targetLanguages: string[] };
 }
@@ -49,14 +52,24 @@ describe("create, list, get", () => {
   });
 
   it("refuses a bad language code, a missing name and the source as a target with 400", async () => {
-    const bad = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "X", sourceLanguage: "not a language!" } });
+    const bad = await server.request("POST", "/api/projects", {
+      apiKey: owner.apiKey,
+      body: { name: "X", sourceLanguage: "not a language!" },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "sourceLanguage", message: expect.any(String) }] });
+    expect(bad.body).toMatchObject({
+      statusCode: 400,
+      error: "Bad Request",
+      issues: [{ path: "sourceLanguage", message: expect.any(String) }],
+    });
     expect(bad.body.message).toContain("sourceLanguage");
     const noName = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { sourceLanguage: "en" } });
     expect(noName.status).toBe(400);
     expect(noName.body.issues[0].path).toBe("name");
-    const both = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "X", sourceLanguage: "en", targetLanguages: ["en"] } });
+    const both = await server.request("POST", "/api/projects", {
+      apiKey: owner.apiKey,
+      body: { name: "X", sourceLanguage: "en", targetLanguages: ["en"] },
+    });
     expect(both.status).toBe(400);
     expect(both.body.issues[0].path).toBe("targetLanguages");
   });
@@ -64,12 +77,18 @@ describe("create, list, get", () => {
   it("answers malformed JSON with 400, never 500", async () => {
     const res = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, rawBody: '{"name": "x",' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, message: "Malformed JSON in request body", error: "Bad Request", issues: [{ path: "", message: "Malformed JSON in request body" }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: "Malformed JSON in request body",
+      error: "Bad Request",
+      issues: [{ path: "", message: "Malformed JSON in request body" }],
+    });
   });
 
   it("lists active projects as a plain array; includeArchived=true adds archived ones", async () => {
     const user = await signUpUser(server, "Lister");
-    const mk = async (name: string) => (await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name, sourceLanguage: "en" } })).body._id as string;
+    const mk = async (name: string) =>
+      (await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name, sourceLanguage: "en" } })).body._id as string;
     const a = await mk("A");
     const b = await mk("B");
     await server.request("DELETE", `/api/projects/${b}`, { apiKey: user.apiKey });
@@ -99,7 +118,10 @@ describe("create, list, get", () => {
 describe("update", () => {
   it("changes only the included fields", async () => {
     const p = await newProject({ name: "Before", description: "kept" });
-    const res = await server.request("PATCH", `/api/projects/${p._id}`, { apiKey: owner.apiKey, body: { name: "After", preferredModel: "modelB-4o" } });
+    const res = await server.request("PATCH", `/api/projects/${p._id}`, {
+      apiKey: owner.apiKey,
+      body: { name: "After", preferredModel: "modelB-4o" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "After", description: "kept", targetLanguages: ["de"], preferredModel: "modelB-4o" });
   });
@@ -149,8 +171,14 @@ describe("archive, restore, permanent delete", () => {
 
   it("deletes permanently for an owner session, and refuses an API key with 403", async () => {
     const p = await newProject();
-    const keys = await server.request("POST", `/api/projects/${p._id}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: [{ key: "a" }, { key: "b" }] } });
-    await server.request("PUT", `/api/projects/${p._id}/keys/${keys.body.keys[0]._id}/translations/de`, { apiKey: owner.apiKey, body: { value: "A" } });
+    const keys = await server.request("POST", `/api/projects/${p._id}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keys: [{ key: "a" }, { key: "b" }] },
+    });
+    await server.request("PUT", `/api/projects/${p._id}/keys/${keys.body.keys[0]._id}/translations/de`, {
+      apiKey: owner.apiKey,
+      body: { value: "A" },
+    });
     const byKey = await server.request("DELETE", `/api/projects/${p._id}/permanent`, { apiKey: owner.apiKey });
     expect(byKey.status).toBe(403);
     expect(byKey.body).toEqual(FORBIDDEN);
@@ -180,7 +208,10 @@ describe("languages", () => {
 
   it("refuses a bad language code and the source language with 400", async () => {
     const p = await newProject();
-    const bad = await server.request("POST", `/api/projects/${p._id}/languages`, { apiKey: owner.apiKey, body: { language: "zz_bad code" } });
+    const bad = await server.request("POST", `/api/projects/${p._id}/languages`, {
+      apiKey: owner.apiKey,
+      body: { language: "zz_bad code" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "language" }] });
     const source = await server.request("POST", `/api/projects/${p._id}/languages`, { apiKey: owner.apiKey, body: { language: "en" } });

@@ -10,7 +10,10 @@ let projectId: string;
 beforeAll(async () => {
   server = await startTestServer();
   user = await signUpUser(server);
-  const project = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "P", sourceLanguage: "en", targetLanguages: ["de"] } });
+  const project = await server.request("POST", "/api/projects", {
+    apiKey: user.apiKey,
+    body: { name: "P", sourceLanguage: "en", targetLanguages: ["de"] },
+  });
   projectId = project.body._id;
 });
 afterAll(async () => {

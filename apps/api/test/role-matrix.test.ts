@@ -5,24 +5,24 @@
 // route added without a row here fails the suite. The same rows also check sessions (the role is
 // the member's current one) and API-key scopes (DECISIONS.md "API keys").
 import { isDeepStrictEqual } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTmEntry } from "@locale/core/tm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeAiProviders, startFakeAiProviders } from "./helpers/fake-ai-providers";
 import { addMember } from "./helpers/invite-member";
-import { startFakeAiProviders, type FakeAiProviders } from "./helpers/fake-ai-providers";
 import {
-  FORBIDDEN,
-  ROLES,
-  ROUTE_BUILDERS,
   buildCall,
   createInvitation,
   createKeyWithTranslation,
   createOrgFixture,
+  FORBIDDEN,
   listOperations,
-  sendCall,
-  startWebhookReceiver,
   type OrgFixture,
+  ROLES,
+  ROUTE_BUILDERS,
   type Role,
   type RouteIds,
+  sendCall,
+  startWebhookReceiver,
 } from "./helpers/route-fixtures";
 import { signUpUser, startTestServer, type TestResponse, type TestServer } from "./helpers/test-server";
 
@@ -123,7 +123,10 @@ const freshProject = async (): Promise<Partial<RouteIds>> => ({
 
 async function commentBy(role: Role): Promise<Partial<RouteIds>> {
   const { projectId, keyId } = fx.ids;
-  const res = await server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, { apiKey: fx.members[role].apiKey, body: { body: `By ${role} ${++n}` } });
+  const res = await server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, {
+    apiKey: fx.members[role].apiKey,
+    body: { body: `By ${role} ${++n}` },
+  });
   if (res.status !== 201) throw new Error(`comment by ${role}: ${res.status} ${res.text}`);
   return { commentId: res.body._id };
 }
@@ -140,7 +143,9 @@ async function tokenOf(role: Role, scope: "organization" | "project"): Promise<P
 /** Why a response breaks the rule for an allowed / refused caller, or null when it keeps it. */
 function breach(res: TestResponse, allowed: boolean): string | null {
   if (allowed) return res.status >= 200 && res.status < 300 ? null : `expected 2xx, got ${res.status} ${res.text.slice(0, 200)}`;
-  return res.status === 403 && isDeepStrictEqual(res.body, FORBIDDEN) ? null : `expected 403 Forbidden, got ${res.status} ${res.text.slice(0, 200)}`;
+  return res.status === 403 && isDeepStrictEqual(res.body, FORBIDDEN)
+    ? null
+    : `expected 403 Forbidden, got ${res.status} ${res.text.slice(0, 200)}`;
 }
 
 const scopedTokens = new Map<string, string>();
@@ -156,7 +161,11 @@ async function scopedToken(scopes: readonly Scope[]): Promise<string> {
 }
 
 async function freshJob(): Promise<Partial<RouteIds>> {
-  const job = await owner("POST", `/projects/${fx.ids.projectId}/ai/translate/batch/start`, { sourceLanguage: "en", targetLanguage: "fr", limit: 1 });
+  const job = await owner("POST", `/projects/${fx.ids.projectId}/ai/translate/batch/start`, {
+    sourceLanguage: "en",
+    targetLanguage: "fr",
+    limit: 1,
+  });
   return { jobId: job.jobId };
 }
 
@@ -182,7 +191,13 @@ const ROWS: Row[] = [
     fresh: async () => ({ userId: fx.owner.userId }),
     body: { role: "admin" },
   },
-  { op: "PATCH /organizations/{orgId}/members/{userId}", allowed: [], roles: ["admin"], note: "an admin cannot promote to owner", body: { role: "owner" } },
+  {
+    op: "PATCH /organizations/{orgId}/members/{userId}",
+    allowed: [],
+    roles: ["admin"],
+    note: "an admin cannot promote to owner",
+    body: { role: "owner" },
+  },
   {
     op: "POST /organizations/{orgId}/members/invite",
     allowed: [],
@@ -208,12 +223,32 @@ const ROWS: Row[] = [
   // tokens: owner/admin/developer manage their own, owner/admin revoke any
   { op: "POST /organizations/{orgId}/tokens", allowed: BUILDERS },
   { op: "GET /organizations/{orgId}/tokens", allowed: BUILDERS },
-  { op: "DELETE /organizations/{orgId}/tokens/{tokenId}", allowed: BUILDERS, note: "revoking one's own token", fresh: (role) => tokenOf(role, "organization") },
-  { op: "DELETE /organizations/{orgId}/tokens/{tokenId}", allowed: ADMINS, note: "revoking the owner's token", fresh: () => tokenOf("owner", "organization") },
+  {
+    op: "DELETE /organizations/{orgId}/tokens/{tokenId}",
+    allowed: BUILDERS,
+    note: "revoking one's own token",
+    fresh: (role) => tokenOf(role, "organization"),
+  },
+  {
+    op: "DELETE /organizations/{orgId}/tokens/{tokenId}",
+    allowed: ADMINS,
+    note: "revoking the owner's token",
+    fresh: () => tokenOf("owner", "organization"),
+  },
   { op: "POST /projects/{projectId}/tokens", allowed: BUILDERS },
   { op: "GET /projects/{projectId}/tokens", allowed: BUILDERS },
-  { op: "DELETE /projects/{projectId}/tokens/{tokenId}", allowed: BUILDERS, note: "revoking one's own token", fresh: (role) => tokenOf(role, "project") },
-  { op: "DELETE /projects/{projectId}/tokens/{tokenId}", allowed: ADMINS, note: "revoking the owner's token", fresh: () => tokenOf("owner", "project") },
+  {
+    op: "DELETE /projects/{projectId}/tokens/{tokenId}",
+    allowed: BUILDERS,
+    note: "revoking one's own token",
+    fresh: (role) => tokenOf(role, "project"),
+  },
+  {
+    op: "DELETE /projects/{projectId}/tokens/{tokenId}",
+    allowed: ADMINS,
+    note: "revoking the owner's token",
+    fresh: () => tokenOf("owner", "project"),
+  },
 
   // projects and languages: read by all, written by owner/admin
   { op: "POST /projects", allowed: ADMINS },
@@ -246,10 +281,18 @@ const ROWS: Row[] = [
   { op: "GET /projects/{projectId}/keys", allowed: ALL },
   { op: "GET /projects/{projectId}/keys/{keyId}", allowed: ALL },
   { op: "PATCH /projects/{projectId}/keys/{keyId}", allowed: BUILDERS },
-  { op: "DELETE /projects/{projectId}/keys/{keyId}", allowed: BUILDERS, fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId) },
+  {
+    op: "DELETE /projects/{projectId}/keys/{keyId}",
+    allowed: BUILDERS,
+    fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId),
+  },
   { op: "POST /projects/{projectId}/keys/bulk", allowed: BUILDERS },
   { op: "PATCH /projects/{projectId}/keys/bulk", allowed: BUILDERS },
-  { op: "DELETE /projects/{projectId}/keys/bulk", allowed: BUILDERS, fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId) },
+  {
+    op: "DELETE /projects/{projectId}/keys/bulk",
+    allowed: BUILDERS,
+    fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId),
+  },
 
   // translations
   { op: "GET /projects/{projectId}/translations/{language}", allowed: ALL },
@@ -257,11 +300,33 @@ const ROWS: Row[] = [
   { op: "GET /projects/{projectId}/keys/{keyId}/translations", allowed: ALL },
   { op: "PUT /projects/{projectId}/keys/{keyId}/translations/{language}", allowed: WRITERS },
   { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status translated" },
-  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status reviewed", body: { status: "reviewed" }, scope: "translations:review" },
-  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: REVIEWERS, note: "status approved", body: { status: "approved" }, scope: "translations:review" },
-  { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status untranslated", fresh: async () => ({ language: "fr" }), body: { status: "untranslated" } },
+  {
+    op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status",
+    allowed: REVIEWERS,
+    note: "status reviewed",
+    body: { status: "reviewed" },
+    scope: "translations:review",
+  },
+  {
+    op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status",
+    allowed: REVIEWERS,
+    note: "status approved",
+    body: { status: "approved" },
+    scope: "translations:review",
+  },
+  {
+    op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status",
+    allowed: ALL,
+    note: "status untranslated",
+    fresh: async () => ({ language: "fr" }),
+    body: { status: "untranslated" },
+  },
   { op: "GET /projects/{projectId}/keys/{keyId}/translations/{language}/history", allowed: ALL },
-  { op: "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert", allowed: WRITERS, fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId) },
+  {
+    op: "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert",
+    allowed: WRITERS,
+    fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId),
+  },
   {
     op: "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert/{historyId}",
     allowed: WRITERS,
@@ -276,7 +341,12 @@ const ROWS: Row[] = [
   // comments: everyone comments, edits and deletes their own, resolves; owner/admin delete any
   { op: "POST /projects/{projectId}/keys/{keyId}/comments", allowed: ALL },
   { op: "GET /projects/{projectId}/keys/{keyId}/comments", allowed: ALL },
-  { op: "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ALL, note: "editing one's own comment", fresh: commentBy },
+  {
+    op: "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}",
+    allowed: ALL,
+    note: "editing one's own comment",
+    fresh: commentBy,
+  },
   {
     op: "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}",
     allowed: [],
@@ -285,9 +355,25 @@ const ROWS: Row[] = [
     fresh: () => commentBy("owner"),
   },
   { op: "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}/resolve", allowed: ALL },
-  { op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ALL, note: "deleting one's own comment", fresh: commentBy },
-  { op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ADMINS, note: "deleting the owner's comment", fresh: () => commentBy("owner") },
-  { op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}", allowed: ADMINS, note: "deleting the reviewer's comment", roles: ["owner", "admin", "developer", "translator"], fresh: () => commentBy("reviewer") },
+  {
+    op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}",
+    allowed: ALL,
+    note: "deleting one's own comment",
+    fresh: commentBy,
+  },
+  {
+    op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}",
+    allowed: ADMINS,
+    note: "deleting the owner's comment",
+    fresh: () => commentBy("owner"),
+  },
+  {
+    op: "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}",
+    allowed: ADMINS,
+    note: "deleting the reviewer's comment",
+    roles: ["owner", "admin", "developer", "translator"],
+    fresh: () => commentBy("reviewer"),
+  },
 
   // activity and analytics: read by all
   { op: "GET /projects/{projectId}/activity", allowed: ALL },
@@ -304,7 +390,9 @@ const ROWS: Row[] = [
   {
     op: "DELETE /organizations/{orgId}/glossaries/{id}",
     allowed: BUILDERS,
-    fresh: async () => ({ glossaryId: (await owner("POST", `/organizations/${fx.ids.orgId}/glossaries`, { name: `Doomed ${++n}`, sourceLanguage: "en" }))._id }),
+    fresh: async () => ({
+      glossaryId: (await owner("POST", `/organizations/${fx.ids.orgId}/glossaries`, { name: `Doomed ${++n}`, sourceLanguage: "en" }))._id,
+    }),
   },
   { op: "POST /organizations/{orgId}/glossaries/{id}/terms", allowed: BUILDERS },
   { op: "GET /organizations/{orgId}/glossaries/{id}/terms", allowed: ALL },
@@ -312,7 +400,9 @@ const ROWS: Row[] = [
   {
     op: "DELETE /organizations/{orgId}/glossaries/terms/{termId}",
     allowed: BUILDERS,
-    fresh: async () => ({ termId: (await owner("POST", `/organizations/${fx.ids.orgId}/glossaries/${fx.ids.glossaryId}/terms`, { term: `Doomed${++n}` }))._id }),
+    fresh: async () => ({
+      termId: (await owner("POST", `/organizations/${fx.ids.orgId}/glossaries/${fx.ids.glossaryId}/terms`, { term: `Doomed${++n}` }))._id,
+    }),
   },
   { op: "POST /organizations/{orgId}/glossaries/{id}/import", allowed: BUILDERS },
   { op: "GET /organizations/{orgId}/glossaries/{id}/export", allowed: ALL },
@@ -325,7 +415,13 @@ const ROWS: Row[] = [
     op: "DELETE /organizations/{orgId}/tm/{entryId}",
     allowed: BUILDERS,
     fresh: async () => {
-      const entry = await addTmEntry(server.db.prisma, { organizationId: fx.ids.orgId, sourceLanguage: "en", targetLanguage: "de", sourceText: `Doomed ${++n}`, targetText: `Verloren ${n}` });
+      const entry = await addTmEntry(server.db.prisma, {
+        organizationId: fx.ids.orgId,
+        sourceLanguage: "en",
+        targetLanguage: "de",
+        sourceText: `Doomed ${++n}`,
+        targetText: `Verloren ${n}`,
+      });
       return { tmEntryId: entry!._id };
     },
   },
@@ -337,7 +433,9 @@ const ROWS: Row[] = [
   {
     op: "DELETE /organizations/{orgId}/webhooks/{id}",
     allowed: ADMINS,
-    fresh: async () => ({ orgWebhookId: (await owner("POST", `/organizations/${fx.ids.orgId}/webhooks`, { url: receiver.url, events: ["*"] }))._id }),
+    fresh: async () => ({
+      orgWebhookId: (await owner("POST", `/organizations/${fx.ids.orgId}/webhooks`, { url: receiver.url, events: ["*"] }))._id,
+    }),
   },
   { op: "GET /organizations/{orgId}/webhooks/{id}/deliveries", allowed: ADMINS },
   { op: "POST /organizations/{orgId}/webhooks/{id}/test", allowed: ADMINS },
@@ -347,7 +445,9 @@ const ROWS: Row[] = [
   {
     op: "DELETE /projects/{projectId}/webhooks/{id}",
     allowed: ADMINS,
-    fresh: async () => ({ projectWebhookId: (await owner("POST", `/projects/${fx.ids.projectId}/webhooks`, { url: receiver.url, events: ["*"] }))._id }),
+    fresh: async () => ({
+      projectWebhookId: (await owner("POST", `/projects/${fx.ids.projectId}/webhooks`, { url: receiver.url, events: ["*"] }))._id,
+    }),
   },
   { op: "GET /projects/{projectId}/webhooks/{id}/deliveries", allowed: ADMINS },
   { op: "POST /projects/{projectId}/webhooks/{id}/test", allowed: ADMINS },
@@ -378,9 +478,18 @@ afterAll(async () => {
 describe("role matrix", () => {
   it("has a row (and a request builder) for every operation of the OpenAPI document, and none for a removed one", () => {
     const covered = new Set(ROWS.map((r) => r.op));
-    expect(operations.filter((op) => !covered.has(op)), "operations without a role row").toEqual([]);
-    expect(operations.filter((op) => !ROUTE_BUILDERS[op]), "operations without a request builder").toEqual([]);
-    expect([...covered].filter((op) => !operations.includes(op)), "rows for operations the document does not list").toEqual([]);
+    expect(
+      operations.filter((op) => !covered.has(op)),
+      "operations without a role row",
+    ).toEqual([]);
+    expect(
+      operations.filter((op) => !ROUTE_BUILDERS[op]),
+      "operations without a request builder",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((op) => !operations.includes(op)),
+      "rows for operations the document does not list",
+    ).toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const))("%s", async (_name, row) => {
@@ -400,12 +509,16 @@ describe("role matrix", () => {
   // The admin, translator and reviewer signed in as developers and were given their role later,
   // so their sessions prove the role is read at request time, not when the session was made.
   it.each(
-    ROWS.filter((row) => !row.session && (["admin", "translator", "reviewer"] as const).some((r) => row.allowed.includes(r) !== row.allowed.includes("developer"))).map(
-      (row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const,
-    ),
+    ROWS.filter(
+      (row) =>
+        !row.session &&
+        (["admin", "translator", "reviewer"] as const).some((r) => row.allowed.includes(r) !== row.allowed.includes("developer")),
+    ).map((row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const),
   )("sessions: %s follows the member's current role", async (_name, row) => {
     const failures: string[] = [];
-    for (const role of (["admin", "translator", "reviewer"] as const).filter((r) => (row.roles ?? ROLES).includes(r) && row.allowed.includes(r) !== row.allowed.includes("developer"))) {
+    for (const role of (["admin", "translator", "reviewer"] as const).filter(
+      (r) => (row.roles ?? ROLES).includes(r) && row.allowed.includes(r) !== row.allowed.includes("developer"),
+    )) {
       const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh(role) : {}) });
       if (row.body !== undefined) call.body = row.body;
       const res = await sendCall(server, call, { cookie: fx.members[role].cookie });
@@ -415,25 +528,26 @@ describe("role matrix", () => {
     expect(failures).toEqual([]);
   });
 
-  it.each(ROWS.filter((row) => scopeOf(row.op) && row.allowed.includes("owner") && !row.session).map((row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const))(
-    "scopes: %s answers the owner's token scoped to what it needs, and refuses one scoped to everything else",
-    async (_name, row) => {
-      const scope = row.scope ?? scopeOf(row.op)!;
-      const results: string[] = [];
-      for (const [label, scopes] of [
-        ["only", [scope]],
-        ["all but", SCOPES.filter((s) => s !== scope)],
-      ] as const) {
-        const token = await scopedToken(scopes);
-        const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh("owner") : {}) });
-        if (row.body !== undefined) call.body = row.body;
-        const res = await sendCall(server, call, { apiKey: token });
-        const problem = breach(res, label === "only");
-        if (problem) results.push(`${label} ${scope}: ${problem}`);
-      }
-      expect(results).toEqual([]);
-    },
-  );
+  it.each(
+    ROWS.filter((row) => scopeOf(row.op) && row.allowed.includes("owner") && !row.session).map(
+      (row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const,
+    ),
+  )("scopes: %s answers the owner's token scoped to what it needs, and refuses one scoped to everything else", async (_name, row) => {
+    const scope = row.scope ?? scopeOf(row.op)!;
+    const results: string[] = [];
+    for (const [label, scopes] of [
+      ["only", [scope]],
+      ["all but", SCOPES.filter((s) => s !== scope)],
+    ] as const) {
+      const token = await scopedToken(scopes);
+      const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh("owner") : {}) });
+      if (row.body !== undefined) call.body = row.body;
+      const res = await sendCall(server, call, { apiKey: token });
+      const problem = breach(res, label === "only");
+      if (problem) results.push(`${label} ${scope}: ${problem}`);
+    }
+    expect(results).toEqual([]);
+  });
 
   it("refuses permanent deletion to the owner's API key (owner session only)", async () => {
     const { projectId } = await freshProject();
@@ -446,13 +560,24 @@ describe("role matrix", () => {
   it("answers 400, not 403, to allowed roles on AI routes when no provider is configured", async () => {
     const boss = await signUpUser(server, "NoAi");
     const reviewer = await addMember(server, boss, "reviewer");
-    const project = await server.request("POST", "/api/projects", { apiKey: boss.apiKey, body: { name: "No AI", sourceLanguage: "en", targetLanguages: ["de"] } });
+    const project = await server.request("POST", "/api/projects", {
+      apiKey: boss.apiKey,
+      body: { name: "No AI", sourceLanguage: "en", targetLanguages: ["de"] },
+    });
     const key = await server.request("POST", `/api/projects/${project.body._id}/keys`, { apiKey: boss.apiKey, body: { key: "hello" } });
     const ids: RouteIds = { ...fx.ids, orgId: boss.orgId, projectId: project.body._id, keyId: key.body._id, keyName: "hello" };
-    for (const op of ["POST /projects/{projectId}/ai/translate", "POST /projects/{projectId}/ai/translate/batch", "POST /projects/{projectId}/ai/translate/batch/start"]) {
+    for (const op of [
+      "POST /projects/{projectId}/ai/translate",
+      "POST /projects/{projectId}/ai/translate/batch",
+      "POST /projects/{projectId}/ai/translate/batch/start",
+    ]) {
       const allowed = await sendCall(server, buildCall(op, ids), { apiKey: boss.apiKey });
       expect(allowed.status, op).toBe(400);
-      expect(allowed.body, op).toMatchObject({ statusCode: 400, error: "Bad Request", message: expect.stringMatching(/No AI provider is configured/) });
+      expect(allowed.body, op).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        message: expect.stringMatching(/No AI provider is configured/),
+      });
       const refused = await sendCall(server, buildCall(op, ids), { cookie: reviewer.cookie });
       expect(refused.body, op).toEqual(FORBIDDEN);
     }

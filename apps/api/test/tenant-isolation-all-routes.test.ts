@@ -7,8 +7,18 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeAiProviders, type FakeAiProviders } from "./helpers/fake-ai-providers";
-import { FORBIDDEN, ROUTE_BUILDERS, buildCall, createOrgFixture, listOperations, sendCall, startWebhookReceiver, type OrgFixture, type RouteIds } from "./helpers/route-fixtures";
+import { type FakeAiProviders, startFakeAiProviders } from "./helpers/fake-ai-providers";
+import {
+  buildCall,
+  createOrgFixture,
+  FORBIDDEN,
+  listOperations,
+  type OrgFixture,
+  ROUTE_BUILDERS,
+  type RouteIds,
+  sendCall,
+  startWebhookReceiver,
+} from "./helpers/route-fixtures";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
 let server: TestServer;
@@ -21,7 +31,15 @@ let intruder: OrgFixture;
 let operations: string[];
 
 /** Operations that name no organization, project or resource: signing in, signing up, the caller itself. */
-const UNSCOPED = new Set(["POST /auth/signup", "POST /auth/login", "POST /auth/logout", "GET /auth/me", "POST /auth/accept-invite", "GET /projects", "POST /projects"]);
+const UNSCOPED = new Set([
+  "POST /auth/signup",
+  "POST /auth/login",
+  "POST /auth/logout",
+  "GET /auth/me",
+  "POST /auth/accept-invite",
+  "GET /projects",
+  "POST /projects",
+]);
 
 /** Organization-level operations a project token may still use (DECISIONS.md: glossary and TM reads). */
 const PROJECT_TOKEN_ORG_READS = new Set([
@@ -115,7 +133,8 @@ describe("another organization", () => {
     for (const { how, auth, prefix } of ways) {
       for (const op of operations.filter((o) => !UNSCOPED.has(o))) {
         const res = await sendCall(server, buildCall(op, victim.ids), auth, prefix);
-        if (res.status !== 404 || res.body?.error !== "Not Found" || !/ not found$/.test(res.body?.message ?? "")) failures.push(`${how} ${op}: ${res.status} ${res.text.slice(0, 160)}`);
+        if (res.status !== 404 || res.body?.error !== "Not Found" || !/ not found$/.test(res.body?.message ?? ""))
+          failures.push(`${how} ${op}: ${res.status} ${res.text.slice(0, 160)}`);
         else expect(res.body).toEqual(NOT_FOUND);
       }
     }
@@ -142,7 +161,9 @@ describe("another organization", () => {
         const unknown = await sendCall(server, buildCall(op, { ...intruder.ids, [field]: unknownId }), { apiKey: intruder.owner.apiKey });
         const victimId = victim.ids[field] as string;
         if (res.status !== unknown.status || res.text.split(victimId).join("<id>") !== unknown.text.split(unknownId).join("<id>")) {
-          failures.push(`${what} answers unlike an unknown id: ${res.status} ${res.text.slice(0, 120)} vs ${unknown.status} ${unknown.text.slice(0, 120)}`);
+          failures.push(
+            `${what} answers unlike an unknown id: ${res.status} ${res.text.slice(0, 120)} vs ${unknown.status} ${unknown.text.slice(0, 120)}`,
+          );
         }
         if (inPath) {
           if (res.status !== 404 || res.body?.error !== "Not Found") failures.push(`${what}: ${res.status} ${res.text.slice(0, 160)}`);
@@ -150,7 +171,8 @@ describe("another organization", () => {
           // An id in a body or query (bulk updates, glossary filters) is a lookup key: "not found"
           // in any form is right, but nothing of the victim may come back beyond the id sent.
           const leaks = leaksIn(res.text, [victim.ids[field] as string]);
-          if (res.status >= 500 || res.status === 403 || leaks.length > 0) failures.push(`${what}: ${res.status} leaks ${leaks.join(",")} ${res.text.slice(0, 160)}`);
+          if (res.status >= 500 || res.status === 403 || leaks.length > 0)
+            failures.push(`${what}: ${res.status} leaks ${leaks.join(",")} ${res.text.slice(0, 160)}`);
         }
       }
     }
@@ -160,7 +182,10 @@ describe("another organization", () => {
 
   it("cannot reply to the first organization's comment: answered like a comment that does not exist", async () => {
     const path = `/api/projects/${intruder.ids.projectId}/keys/${intruder.ids.keyId}/comments`;
-    const foreign = await server.request("POST", path, { apiKey: intruder.owner.apiKey, body: { body: "Reply", parentId: victim.ids.commentId } });
+    const foreign = await server.request("POST", path, {
+      apiKey: intruder.owner.apiKey,
+      body: { body: "Reply", parentId: victim.ids.commentId },
+    });
     const unknownId = randomUUID();
     const unknown = await server.request("POST", path, { apiKey: intruder.owner.apiKey, body: { body: "Reply", parentId: unknownId } });
     expect(foreign.status).toBeGreaterThanOrEqual(400);
@@ -259,7 +284,10 @@ describe("a project token", () => {
   it("lists only its project and may not create projects", async () => {
     const list = await server.request("GET", "/api/projects", { apiKey: victim.projectToken });
     expect(list.body.map((p: { _id: string }) => p._id)).toEqual([victim.ids.projectId]);
-    const create = await server.request("POST", "/api/projects", { apiKey: victim.projectToken, body: { name: "Sneaky", sourceLanguage: "en" } });
+    const create = await server.request("POST", "/api/projects", {
+      apiKey: victim.projectToken,
+      body: { name: "Sneaky", sourceLanguage: "en" },
+    });
     expect(create.status).toBe(403);
     expect(create.body).toEqual(FORBIDDEN);
   });
@@ -270,18 +298,37 @@ describe("afterwards", () => {
     const auth = { apiKey: victim.owner.apiKey };
     const { ids } = victim;
     const get = (path: string) => server.request("GET", `/api${path}`, auth);
-    expect((await get(`/projects/${ids.projectId}`)).body).toMatchObject({ _id: ids.projectId, name: "Victim app", archived: false, targetLanguages: ["de", "fr"] });
+    expect((await get(`/projects/${ids.projectId}`)).body).toMatchObject({
+      _id: ids.projectId,
+      name: "Victim app",
+      archived: false,
+      targetLanguages: ["de", "fr"],
+    });
     expect((await get(`/projects/${victim.otherProjectId}`)).body).toMatchObject({ archived: false });
-    expect((await get(`/projects/${ids.projectId}/keys/${ids.keyId}`)).body).toMatchObject({ _id: ids.keyId, key: ids.keyName, description: "A fixture key" });
+    expect((await get(`/projects/${ids.projectId}/keys/${ids.keyId}`)).body).toMatchObject({
+      _id: ids.keyId,
+      key: ids.keyName,
+      description: "A fixture key",
+    });
     const translations = await get(`/projects/${ids.projectId}/keys/${ids.keyId}/translations`);
     expect(translations.body.find((t: { language: string }) => t.language === "de")).toMatchObject({ status: "approved" });
     expect((await get(`/projects/${ids.projectId}/keys/${ids.keyId}/translations/de/history`)).body).toHaveLength(2);
-    expect((await get(`/projects/${ids.projectId}/keys/${ids.keyId}/comments`)).body).toEqual([expect.objectContaining({ _id: ids.commentId, body: "Is this right?", resolved: false })]);
-    expect((await get(`/organizations/${ids.orgId}/glossaries/${ids.glossaryId}/terms`)).body).toEqual([expect.objectContaining({ _id: ids.termId, term: "Dashboard" })]);
-    expect((await get(`/organizations/${ids.orgId}/glossaries`)).body).toEqual([expect.objectContaining({ _id: ids.glossaryId, name: "Victim terms", description: "" })]);
+    expect((await get(`/projects/${ids.projectId}/keys/${ids.keyId}/comments`)).body).toEqual([
+      expect.objectContaining({ _id: ids.commentId, body: "Is this right?", resolved: false }),
+    ]);
+    expect((await get(`/organizations/${ids.orgId}/glossaries/${ids.glossaryId}/terms`)).body).toEqual([
+      expect.objectContaining({ _id: ids.termId, term: "Dashboard" }),
+    ]);
+    expect((await get(`/organizations/${ids.orgId}/glossaries`)).body).toEqual([
+      expect.objectContaining({ _id: ids.glossaryId, name: "Victim terms", description: "" }),
+    ]);
     expect((await get(`/organizations/${ids.orgId}/tm`)).body.data.map((e: { _id: string }) => e._id)).toEqual([ids.tmEntryId]);
-    expect((await get(`/organizations/${ids.orgId}/webhooks`)).body).toEqual([expect.objectContaining({ _id: ids.orgWebhookId, active: true })]);
-    expect((await get(`/projects/${ids.projectId}/webhooks`)).body).toEqual([expect.objectContaining({ _id: ids.projectWebhookId, active: true })]);
+    expect((await get(`/organizations/${ids.orgId}/webhooks`)).body).toEqual([
+      expect.objectContaining({ _id: ids.orgWebhookId, active: true }),
+    ]);
+    expect((await get(`/projects/${ids.projectId}/webhooks`)).body).toEqual([
+      expect.objectContaining({ _id: ids.projectWebhookId, active: true }),
+    ]);
     expect((await get(`/organizations/${ids.orgId}/tokens`)).body.map((t: { _id: string }) => t._id)).toContain(ids.orgTokenId);
     expect((await get(`/projects/${ids.projectId}/tokens`)).body.map((t: { _id: string }) => t._id)).toEqual([ids.projectTokenId]);
     const members = (await get(`/organizations/${ids.orgId}/members`)).body;

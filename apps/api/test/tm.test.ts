@@ -1,8 +1,9 @@
 // Translation memory: similarity arithmetic (pure), the concurrency-safe upsert, and the browse,
 // search and delete endpoints over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "@locale/db";
+
 import { addTmEntry, levenshtein, normalizeTmText, tmSimilarity, trigramThreshold } from "@locale/core/tm";
+import type { Role } from "@locale/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -79,7 +80,11 @@ describe("TM endpoints", () => {
   });
 
   it("searches with exact similarity values, best first, then by usageCount", async () => {
-    const res = await server.request("GET", `/api/organizations/${owner.orgId}/tm/search?sourceText=Save%20changes&sourceLang=en&targetLang=de`, { cookie: owner.cookie });
+    const res = await server.request(
+      "GET",
+      `/api/organizations/${owner.orgId}/tm/search?sourceText=Save%20changes&sourceLang=en&targetLang=de`,
+      { cookie: owner.cookie },
+    );
     expect(res.status).toBe(200);
     expect(res.body.map((r: any) => [r.sourceText, r.targetText, r.similarity, r.usageCount])).toEqual([
       ["Save changes", "Änderungen speichern", 100, 1],
@@ -105,7 +110,10 @@ describe("TM endpoints", () => {
     expect((await q("sourceText=Save%20changes&targetLang=de&limit=1")).body).toHaveLength(1);
     expect((await q("sourceText=Save%20changes&targetLang=fr")).body.map((r: any) => r.targetText)).toEqual(["Enregistrer"]);
     expect((await q("sourceText=Save%20changes&limit=500")).status).toBe(200);
-    expect((await q("sourceText=Delete%20account%20permanently&minSimilarity=0")).body[0]).toMatchObject({ sourceText: "Delete the account permanently", similarity: 87 });
+    expect((await q("sourceText=Delete%20account%20permanently&minSimilarity=0")).body[0]).toMatchObject({
+      sourceText: "Delete the account permanently",
+      similarity: 87,
+    });
     expect((await q("sourceText=Nothing%20alike%20here")).body).toEqual([]);
   });
 
@@ -126,7 +134,11 @@ describe("TM endpoints", () => {
     for (let round = 0; round < 40; round++) {
       const query = sentence();
       const minSimilarity = [0, 30, 50, 70, 90, 100][rnd(6)]!;
-      const res = await server.request("GET", `/api/organizations/${org.orgId}/tm/search?sourceText=${encodeURIComponent(query)}&minSimilarity=${minSimilarity}&limit=50`, { apiKey: org.apiKey });
+      const res = await server.request(
+        "GET",
+        `/api/organizations/${org.orgId}/tm/search?sourceText=${encodeURIComponent(query)}&minSimilarity=${minSimilarity}&limit=50`,
+        { apiKey: org.apiKey },
+      );
       expect(res.status).toBe(200);
       const norm = normalizeTmText(query);
       const scan = await server.db.query<{ id: string; sourceText: string; sim: number }>(
@@ -142,7 +154,10 @@ describe("TM endpoints", () => {
       const sims = got.map((r: { similarity: number }) => r.similarity);
       expect(sims, query).toEqual([...sims].sort((a, b) => b - a));
       if (expected.length <= 50) {
-        expect([...got].sort((a, b) => a.id.localeCompare(b.id)), `${query} @${minSimilarity}`).toEqual(expected);
+        expect(
+          [...got].sort((a, b) => a.id.localeCompare(b.id)),
+          `${query} @${minSimilarity}`,
+        ).toEqual(expected);
       } else {
         // more qualify than the limit: the 50 best are returned
         expect(got).toHaveLength(50);
@@ -157,7 +172,8 @@ describe("TM endpoints", () => {
     const org = await signUpUser(server, "Punct");
     await seed(org.orgId, "…!?", "…!?");
     await seed(org.orgId, "—", "–");
-    const q = (text: string) => server.request("GET", `/api/organizations/${org.orgId}/tm/search?sourceText=${encodeURIComponent(text)}`, { apiKey: org.apiKey });
+    const q = (text: string) =>
+      server.request("GET", `/api/organizations/${org.orgId}/tm/search?sourceText=${encodeURIComponent(text)}`, { apiKey: org.apiKey });
     expect((await q("…!?")).body.map((r: any) => [r.sourceText, r.similarity])).toEqual([["…!?", 100]]);
     expect((await q(" …!? ")).body.map((r: any) => [r.sourceText, r.similarity])).toEqual([["…!?", 99]]);
     expect((await q("?!")).body).toEqual([]);
@@ -169,7 +185,12 @@ describe("TM endpoints", () => {
     expect(missing.status).toBe(400);
     expect(missing.body.issues[0].path).toBe("sourceText");
     const blank = await q("sourceText=%20%20");
-    expect(blank.body).toEqual({ statusCode: 400, message: "sourceText: must not be empty", error: "Bad Request", issues: [{ path: "sourceText", message: "must not be empty" }] });
+    expect(blank.body).toEqual({
+      statusCode: 400,
+      message: "sourceText: must not be empty",
+      error: "Bad Request",
+      issues: [{ path: "sourceText", message: "must not be empty" }],
+    });
     const sim = await q("sourceText=x&minSimilarity=101");
     expect(sim.body).toEqual({
       statusCode: 400,
@@ -211,7 +232,9 @@ describe("TM endpoints", () => {
     expect(foreign.body).toEqual({ statusCode: 404, message: "Translation memory entry not found", error: "Not Found" });
     const wrongOrg = await server.request("DELETE", `/api/organizations/${owner.orgId}/tm/${entry._id}`, { apiKey: other.apiKey });
     expect(wrongOrg.body).toEqual({ statusCode: 404, message: "Organization not found", error: "Not Found" });
-    expect((await server.request("GET", `/api/organizations/${owner.orgId}/tm/search?sourceText=x`, { apiKey: other.apiKey })).status).toBe(404);
+    expect((await server.request("GET", `/api/organizations/${owner.orgId}/tm/search?sourceText=x`, { apiKey: other.apiKey })).status).toBe(
+      404,
+    );
     for (const role of ["translator", "reviewer"] as const) {
       const cookie = await memberWithRole(owner.orgId, role);
       const res = await server.request("DELETE", `/api/organizations/${owner.orgId}/tm/${entry._id}`, { cookie });
@@ -232,19 +255,38 @@ describe("translations feeding the memory", () => {
   const key = async (name: string, source?: string) => {
     const res = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: user.apiKey, body: { key: name } });
     expect(res.status, res.text).toBe(201);
-    if (source !== undefined) expect((await server.request("PUT", `/api/projects/${projectId}/keys/${res.body._id}/translations/en`, { apiKey: user.apiKey, body: { value: source } })).status).toBe(200);
+    if (source !== undefined)
+      expect(
+        (
+          await server.request("PUT", `/api/projects/${projectId}/keys/${res.body._id}/translations/en`, {
+            apiKey: user.apiKey,
+            body: { value: source },
+          })
+        ).status,
+      ).toBe(200);
     return res.body._id as string;
   };
   const put = (keyId: string, language: string, body: Record<string, unknown>) =>
     server.request("PUT", `/api/projects/${projectId}/keys/${keyId}/translations/${language}`, { apiKey: user.apiKey, body });
   const approve = (keyId: string, language: string) =>
-    server.request("PATCH", `/api/projects/${projectId}/keys/${keyId}/translations/${language}/status`, { apiKey: user.apiKey, body: { status: "approved" } });
+    server.request("PATCH", `/api/projects/${projectId}/keys/${keyId}/translations/${language}/status`, {
+      apiKey: user.apiKey,
+      body: { status: "approved" },
+    });
   const entries = async () =>
-    (await server.request("GET", `/api/organizations/${user.orgId}/tm?limit=200`, { apiKey: user.apiKey })).body.data.map((e: any) => [e.sourceText, e.targetText, e.targetLanguage, e.usageCount]);
+    (await server.request("GET", `/api/organizations/${user.orgId}/tm?limit=200`, { apiKey: user.apiKey })).body.data.map((e: any) => [
+      e.sourceText,
+      e.targetText,
+      e.targetLanguage,
+      e.usageCount,
+    ]);
 
   beforeAll(async () => {
     user = await signUpUser(server, "Feeder");
-    const res = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "TM", sourceLanguage: "en", targetLanguages: ["de", "fr"] } });
+    const res = await server.request("POST", "/api/projects", {
+      apiKey: user.apiKey,
+      body: { name: "TM", sourceLanguage: "en", targetLanguages: ["de", "fr"] },
+    });
     projectId = res.body._id;
   });
 
@@ -259,7 +301,9 @@ describe("translations feeding the memory", () => {
     await put(k2, "de", { value: "Speichern" });
     await approve(k2, "de");
     expect(await entries()).toEqual([["Save", "Speichern", "de", 2]]);
-    const search = await server.request("GET", `/api/organizations/${user.orgId}/tm/search?sourceText=Save&sourceLang=en&targetLang=de`, { apiKey: user.apiKey });
+    const search = await server.request("GET", `/api/organizations/${user.orgId}/tm/search?sourceText=Save&sourceLang=en&targetLang=de`, {
+      apiKey: user.apiKey,
+    });
     expect(search.body.map((r: any) => [r.targetText, r.similarity, r.usageCount])).toEqual([["Speichern", 100, 2]]);
     // approving a source-language value, or a translation without a source value, adds nothing
     await approve(k1, "en");
@@ -283,7 +327,10 @@ describe("translations feeding the memory", () => {
   });
 
   it("honours tmAutoAdd: false for approvals, but always remembers AI saves", async () => {
-    const off = await server.request("PATCH", `/api/organizations/${user.orgId}`, { apiKey: user.apiKey, body: { settings: { tmAutoAdd: false } } });
+    const off = await server.request("PATCH", `/api/organizations/${user.orgId}`, {
+      apiKey: user.apiKey,
+      body: { settings: { tmAutoAdd: false } },
+    });
     expect(off.status, off.text).toBe(200);
     const k = await key("cancel", "Cancel");
     await put(k, "fr", { value: "Annuler" });

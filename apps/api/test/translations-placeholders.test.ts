@@ -1,6 +1,7 @@
 // Placeholder extraction and comparison behind translation warnings (pure, no server).
-import { describe, expect, it } from "vitest";
+
 import { comparePlaceholders, extractPlaceholders } from "@locale/core/translations";
+import { describe, expect, it } from "vitest";
 
 const tokens = (text: string) => extractPlaceholders(text).map((p) => p.token);
 
@@ -24,12 +25,18 @@ describe("extractPlaceholders", () => {
 describe("comparePlaceholders", () => {
   it("accepts reordered positional printf and the same ICU argument in another form", () => {
     expect(comparePlaceholders("%s of %d", "%2$d de %1$s")).toBeNull();
-    expect(comparePlaceholders("{count, plural, one {# file} other {# files}}", "{count, plural, one {# Datei} other {# Dateien}}")).toBeNull();
+    expect(
+      comparePlaceholders("{count, plural, one {# file} other {# files}}", "{count, plural, one {# Datei} other {# Dateien}}"),
+    ).toBeNull();
     expect(comparePlaceholders("{name} and {name}", "{name}")).toBeNull();
   });
 
   it("reports missing and extra placeholders as written", () => {
-    expect(comparePlaceholders("Hi {name}, %d new", "Salut {nom}")).toEqual({ type: "placeholder_mismatch", missing: ["{name}", "%d"], extra: ["{nom}"] });
+    expect(comparePlaceholders("Hi {name}, %d new", "Salut {nom}")).toEqual({
+      type: "placeholder_mismatch",
+      missing: ["{name}", "%d"],
+      extra: ["{nom}"],
+    });
     expect(comparePlaceholders("%s", "%d")).toEqual({ type: "placeholder_mismatch", missing: ["%s"], extra: ["%d"] });
   });
 

@@ -1,8 +1,9 @@
 // Translations over REST: the language pages, upsert status rules, status workflow, history and
 // revert, overwrite by key name, a key's translations, placeholder warnings, roles, and 50
 // concurrent writes to one translation.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createSession } from "@locale/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -19,7 +20,10 @@ const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forb
 const LANGUAGE_NOT_FOUND = { statusCode: 404, message: "Language not found", error: "Not Found" };
 
 async function newProject(targetLanguages = ["de", "fr"]): Promise<string> {
-  const res = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "T", sourceLanguage: "en", targetLanguages } });
+  const res = await server.request("POST", "/api/projects", {
+    apiKey: owner.apiKey,
+    body: { name: "T", sourceLanguage: "en", targetLanguages },
+  });
   expect(res.status).toBe(201);
   return res.body._id;
 }
@@ -31,14 +35,31 @@ async function newKey(projectId: string, key: string, namespace?: string): Promi
 }
 
 const path = (projectId: string, keyId: string, lang: string) => `/api/projects/${projectId}/keys/${keyId}/translations/${lang}`;
-const put = (projectId: string, keyId: string, lang: string, body: Record<string, unknown>, auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey }) =>
-  server.request("PUT", path(projectId, keyId, lang), { ...auth, body });
-const setStatus = (projectId: string, keyId: string, lang: string, status: string, auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey }) =>
-  server.request("PATCH", `${path(projectId, keyId, lang)}/status`, { ...auth, body: { status } });
+const put = (
+  projectId: string,
+  keyId: string,
+  lang: string,
+  body: Record<string, unknown>,
+  auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey },
+) => server.request("PUT", path(projectId, keyId, lang), { ...auth, body });
+const setStatus = (
+  projectId: string,
+  keyId: string,
+  lang: string,
+  status: string,
+  auth: { apiKey?: string; cookie?: string } = { apiKey: owner.apiKey },
+) => server.request("PATCH", `${path(projectId, keyId, lang)}/status`, { ...auth, body: { status } });
 const history = async (projectId: string, keyId: string, lang: string) => {
   const res = await server.request("GET", `${path(projectId, keyId, lang)}/history`, { apiKey: owner.apiKey });
   expect(res.status).toBe(200);
-  return res.body as { _id: string; previousValue: string | null; newValue: string; previousStatus: string; newStatus: string; source: string }[];
+  return res.body as {
+    _id: string;
+    previousValue: string | null;
+    newValue: string;
+    previousStatus: string;
+    newStatus: string;
+    source: string;
+  }[];
 };
 
 async function memberWithRole(role: "developer" | "translator" | "reviewer"): Promise<{ cookie: string }> {
@@ -115,8 +136,16 @@ describe("PUT upsert", () => {
       ["A", "A", "translated", "approved"],
       [null, "A", "untranslated", "translated"],
     ]);
-    const actions = (await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
-    expect(actions).toEqual(["translation.created", "translation.approved", "translation.updated", "translation.reviewed", "translation.updated"]);
+    const actions = (
+      await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" }, orderBy: { createdAt: "asc" } })
+    ).map((a) => a.action);
+    expect(actions).toEqual([
+      "translation.created",
+      "translation.approved",
+      "translation.updated",
+      "translation.reviewed",
+      "translation.updated",
+    ]);
   });
 
   it("records AI values with their confidence and a translation.ai_generated entry", async () => {
@@ -164,8 +193,12 @@ describe("PUT upsert", () => {
     await put(projectId, keyId, "fr", { value: "Oui" });
     await server.request("DELETE", `/api/projects/${projectId}/languages/fr`, { apiKey: owner.apiKey });
     expect((await put(projectId, keyId, "fr", { value: "Non" })).body).toEqual(LANGUAGE_NOT_FOUND);
-    expect((await server.request("GET", `/api/projects/${projectId}/translations/fr`, { apiKey: owner.apiKey })).body).toEqual(LANGUAGE_NOT_FOUND);
-    expect((await server.request("GET", `${path(projectId, keyId, "fr")}/history`, { apiKey: owner.apiKey })).body).toEqual(LANGUAGE_NOT_FOUND);
+    expect((await server.request("GET", `/api/projects/${projectId}/translations/fr`, { apiKey: owner.apiKey })).body).toEqual(
+      LANGUAGE_NOT_FOUND,
+    );
+    expect((await server.request("GET", `${path(projectId, keyId, "fr")}/history`, { apiKey: owner.apiKey })).body).toEqual(
+      LANGUAGE_NOT_FOUND,
+    );
     const bad = await put(projectId, keyId, "not a code", { value: "x" });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "language" }] });
@@ -188,7 +221,10 @@ describe("PUT upsert", () => {
     expect((await put(projectId, keyId, "de", { value: "B" })).body).toEqual(ARCHIVED);
     expect((await setStatus(projectId, keyId, "de", "reviewed")).body).toEqual(ARCHIVED);
     expect((await server.request("POST", `${path(projectId, keyId, "de")}/revert`, { apiKey: owner.apiKey })).body).toEqual(ARCHIVED);
-    const overwrite = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: [] } });
+    const overwrite = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+      apiKey: owner.apiKey,
+      body: { translations: [] },
+    });
     expect(overwrite.body).toEqual(ARCHIVED);
     expect((await server.request("GET", `/api/projects/${projectId}/translations/de`, { apiKey: owner.apiKey })).status).toBe(200);
   });
@@ -208,7 +244,11 @@ describe("placeholder warnings", () => {
     const page = await server.request("GET", `/api/projects/${projectId}/translations/de`, { apiKey: owner.apiKey });
     expect(page.body.data[0].warnings).toHaveLength(1);
     const all = await server.request("GET", `/api/projects/${projectId}/keys/${keyId}/translations`, { apiKey: owner.apiKey });
-    expect(all.body.map((t: { language: string; warnings: unknown[] }) => [t.language, t.warnings.length])).toEqual([["en", 0], ["de", 1], ["fr", 0]]);
+    expect(all.body.map((t: { language: string; warnings: unknown[] }) => [t.language, t.warnings.length])).toEqual([
+      ["en", 0],
+      ["de", 1],
+      ["fr", 0],
+    ]);
   });
 });
 
@@ -250,12 +290,17 @@ describe("status workflow", () => {
     expect((await setStatus(projectId, keyId, "de", "reviewed", reviewer)).body.status).toBe("reviewed");
     expect((await setStatus(projectId, keyId, "de", "approved", reviewer)).body.status).toBe("approved");
     expect((await setStatus(projectId, keyId, "de", "translated", translator)).body.status).toBe("translated");
-    const overwrite = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { ...reviewer, body: { translations: [{ key: "k", language: "de", value: "x" }] } });
+    const overwrite = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+      ...reviewer,
+      body: { translations: [{ key: "k", language: "de", value: "x" }] },
+    });
     expect(overwrite.status).toBe(403);
     const revert = await server.request("POST", `${path(projectId, keyId, "de")}/revert`, reviewer);
     expect(revert.status).toBe(403);
     expect((await server.request("GET", `${path(projectId, keyId, "de")}/history`, reviewer)).status).toBe(200);
-    const actions = (await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
+    const actions = (
+      await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" }, orderBy: { createdAt: "asc" } })
+    ).map((a) => a.action);
     expect(actions).toEqual(["translation.created", "translation.reviewed", "translation.approved", "translation.updated"]);
   });
 });
@@ -354,35 +399,74 @@ describe("overwrite by key name", () => {
       ],
     });
     const all = await server.request("GET", `/api/projects/${projectId}/keys/${a}/translations`, { apiKey: owner.apiKey });
-    expect(all.body.find((t: { language: string }) => t.language === "de")).toMatchObject({ value: "neu", status: "translated", source: "api" });
+    expect(all.body.find((t: { language: string }) => t.language === "de")).toMatchObject({
+      value: "neu",
+      status: "translated",
+      source: "api",
+    });
     const fr = await server.request("GET", `/api/projects/${projectId}/keys/${b}/translations`, { apiKey: owner.apiKey });
-    expect(fr.body.find((t: { language: string }) => t.language === "fr")).toMatchObject({ value: "nouveau", status: "translated", source: "api" });
-    expect((await history(projectId, a, "de"))[0]).toMatchObject({ previousValue: "alt", newValue: "neu", previousStatus: "approved", source: "api" });
-    const again = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: [{ key: "a", language: "de", value: "neu" }] } });
+    expect(fr.body.find((t: { language: string }) => t.language === "fr")).toMatchObject({
+      value: "nouveau",
+      status: "translated",
+      source: "api",
+    });
+    expect((await history(projectId, a, "de"))[0]).toMatchObject({
+      previousValue: "alt",
+      newValue: "neu",
+      previousStatus: "approved",
+      source: "api",
+    });
+    const again = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+      apiKey: owner.apiKey,
+      body: { translations: [{ key: "a", language: "de", value: "neu" }] },
+    });
     expect(again.body).toEqual({ overwritten: 1, notFound: [] });
     expect(await history(projectId, a, "de")).toHaveLength(3);
   });
 
   it("writes 1000 values in one request, each with its history entry", async () => {
     const projectId = await newProject();
-    await server.request("POST", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: Array.from({ length: 500 }, (_, i) => ({ key: `k${i}` })) } });
+    await server.request("POST", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keys: Array.from({ length: 500 }, (_, i) => ({ key: `k${i}` })) },
+    });
     const items = Array.from({ length: 1000 }, (_, i) => ({ key: `k${i % 500}`, language: i < 500 ? "de" : "fr", value: `v${i}` }));
-    const first = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: items } });
+    const first = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+      apiKey: owner.apiKey,
+      body: { translations: items },
+    });
     expect(first.body).toEqual({ overwritten: 1000, notFound: [] });
     const changed = items.map((item) => ({ ...item, value: `${item.value}!` }));
-    expect((await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: changed } })).body.overwritten).toBe(1000);
+    expect(
+      (
+        await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+          apiKey: owner.apiKey,
+          body: { translations: changed },
+        })
+      ).body.overwritten,
+    ).toBe(1000);
     const page = await server.request("GET", `/api/projects/${projectId}/translations/fr?limit=200`, { apiKey: owner.apiKey });
-    expect(page.body.data.every((t: { value: string; source: string; status: string }) => t.value.endsWith("!") && t.source === "api" && t.status === "translated")).toBe(true);
+    expect(
+      page.body.data.every(
+        (t: { value: string; source: string; status: string }) => t.value.endsWith("!") && t.source === "api" && t.status === "translated",
+      ),
+    ).toBe(true);
     expect(await server.db.prisma.translationHistory.count({ where: { projectId } })).toBe(2000);
   });
 
   it("refuses more than 1000 items and a bad language code with 400", async () => {
     const projectId = await newProject();
     const many = Array.from({ length: 1001 }, (_, i) => ({ key: `k${i}`, language: "de", value: "v" }));
-    const res = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: many } });
+    const res = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+      apiKey: owner.apiKey,
+      body: { translations: many },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [{ path: "translations" }] });
-    const bad = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, { apiKey: owner.apiKey, body: { translations: [{ key: "k", language: "??", value: "v" }] } });
+    const bad = await server.request("POST", `/api/projects/${projectId}/translations/overwrite`, {
+      apiKey: owner.apiKey,
+      body: { translations: [{ key: "k", language: "??", value: "v" }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe("translations.0.language");
   });
@@ -392,7 +476,13 @@ describe("reads", () => {
   it("pages a language over every key, synthesising untranslated entries, ordered by namespace then key", async () => {
     const projectId = await newProject();
     const ids: Record<string, string> = {};
-    for (const [key, ns] of [["b", ""], ["a", ""], ["c", "zz"], ["d", ""]] as const) ids[`${ns}/${key}`] = await newKey(projectId, key, ns);
+    for (const [key, ns] of [
+      ["b", ""],
+      ["a", ""],
+      ["c", "zz"],
+      ["d", ""],
+    ] as const)
+      ids[`${ns}/${key}`] = await newKey(projectId, key, ns);
     await put(projectId, ids["/b"]!, "de", { value: "B" });
     const res = await server.request("GET", `/api/projects/${projectId}/translations/de?limit=3`, { apiKey: owner.apiKey });
     expect(res.status).toBe(200);
@@ -431,7 +521,9 @@ describe("reads", () => {
       expect(res.status, q).toBe(400);
       expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
     }
-    expect((await server.request("GET", `/api/projects/${projectId}/translations/ja`, { apiKey: owner.apiKey })).body).toEqual(LANGUAGE_NOT_FOUND);
+    expect((await server.request("GET", `/api/projects/${projectId}/translations/ja`, { apiKey: owner.apiKey })).body).toEqual(
+      LANGUAGE_NOT_FOUND,
+    );
   });
 
   it("lists a key's translations in every project language, source first; removed languages disappear", async () => {
@@ -457,7 +549,10 @@ describe("reads", () => {
   it("answers the same under /api/v1", async () => {
     const projectId = await newProject();
     const keyId = await newKey(projectId, "k");
-    const res = await server.request("PUT", `/api/v1/projects/${projectId}/keys/${keyId}/translations/de`, { apiKey: owner.apiKey, body: { value: "v1" } });
+    const res = await server.request("PUT", `/api/v1/projects/${projectId}/keys/${keyId}/translations/de`, {
+      apiKey: owner.apiKey,
+      body: { value: "v1" },
+    });
     expect(res.status).toBe(200);
     const page = await server.request("GET", `/api/v1/projects/${projectId}/translations/de`, { apiKey: owner.apiKey });
     expect(page.body.data[0].value).toBe("v1");
@@ -472,7 +567,11 @@ describe("large projects (cached key order)", () => {
    * the database itself gives.
    */
   async function assertPagesMatchKeyList(projectId: string, expectedTotal: number): Promise<string[]> {
-    const ordered = await server.db.prisma.key.findMany({ where: { projectId }, orderBy: [{ namespace: "asc" }, { key: "asc" }], select: { id: true, key: true, namespace: true } });
+    const ordered = await server.db.prisma.key.findMany({
+      where: { projectId },
+      orderBy: [{ namespace: "asc" }, { key: "asc" }],
+      select: { id: true, key: true, namespace: true },
+    });
     const oracle = ordered.map((k) => k.id);
     const names = ordered.map((k) => `${k.namespace}/${k.key}`);
     expect(oracle).toHaveLength(expectedTotal);
@@ -487,7 +586,9 @@ describe("large projects (cached key order)", () => {
       expect(translations.body.meta).toEqual({ page, limit: 200, total: expectedTotal, totalPages });
       expect(keys.body.meta).toEqual({ page, limit: 200, total: expectedTotal, totalPages });
       expect(translations.body.data.map((t: { keyId: string }) => t.keyId)).toEqual(expected);
-      expect(translations.body.data.map((t: { key: string; namespace: string }) => `${t.namespace}/${t.key}`)).toEqual(names.slice((page - 1) * 200, page * 200));
+      expect(translations.body.data.map((t: { key: string; namespace: string }) => `${t.namespace}/${t.key}`)).toEqual(
+        names.slice((page - 1) * 200, page * 200),
+      );
       expect(keys.body.data.map((k: { _id: string }) => k._id)).toEqual(expected);
       seen.push(...translations.body.data.map((t: { keyId: string; value: string }) => `${t.keyId}:${t.value}`));
     }
@@ -501,7 +602,10 @@ describe("large projects (cached key order)", () => {
       body: { keys: Array.from({ length: 1000 }, (_, i) => ({ key: `item.${String(i).padStart(4, "0")}` })) },
     });
     expect(first.body.created).toBe(1000);
-    await server.request("POST", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keys: Array.from({ length: 150 }, (_, i) => ({ key: `extra.${i}` })) } });
+    await server.request("POST", `/api/projects/${projectId}/keys/bulk`, {
+      apiKey: owner.apiKey,
+      body: { keys: Array.from({ length: 150 }, (_, i) => ({ key: `extra.${i}` })) },
+    });
     const ids = first.body.keys.map((k: { _id: string }) => k._id) as string[];
     await put(projectId, ids[0]!, "de", { value: "Erster" });
     await assertPagesMatchKeyList(projectId, 1150);
@@ -533,7 +637,9 @@ describe("large projects (cached key order)", () => {
     const page = await server.request("GET", `/api/projects/${projectId}/translations/en?limit=1`, { apiKey: owner.apiKey });
     expect(page.body.meta.total).toBe(500);
     await server.request("DELETE", `/api/projects/${projectId}`, { apiKey: owner.apiKey });
-    expect((await server.request("GET", `/api/projects/${projectId}/translations/en?limit=1`, { apiKey: owner.apiKey })).body.meta.total).toBe(500);
+    expect(
+      (await server.request("GET", `/api/projects/${projectId}/translations/en?limit=1`, { apiKey: owner.apiKey })).body.meta.total,
+    ).toBe(500);
   });
 });
 

@@ -1,16 +1,17 @@
 // Webhooks end to end: subscriptions over REST, deliveries sent by the in-process worker to a real
 // HTTP receiver that checks every signature, retries with backoff, scoping and tenant isolation.
-import http from "node:http";
+
 import { createHmac } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
-import { addMember } from "./helpers/invite-member";
 import { purgeWebhookDeliveries } from "@locale/core/webhooks";
 import { createDb, type Database } from "@locale/db";
 import { RUNNERS, startWorker } from "@locale/worker";
-import { coreConfigOf } from "../src/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../src/logger";
+import { coreConfigOf } from "../src/server";
+import { addMember } from "./helpers/invite-member";
+import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 const FORBIDDEN = { statusCode: 403, message: "Forbidden resource", error: "Forbidden" };
 const notFound = (what: string) => ({ statusCode: 404, message: `${what} not found`, error: "Not Found" });
@@ -101,7 +102,10 @@ afterAll(async () => {
 });
 
 async function createProject(user: TestUser, name = `Project ${++counter}`): Promise<string> {
-  const res = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name, sourceLanguage: "en", targetLanguages: ["de"] } });
+  const res = await server.request("POST", "/api/projects", {
+    apiKey: user.apiKey,
+    body: { name, sourceLanguage: "en", targetLanguages: ["de"] },
+  });
   expect(res.status).toBe(201);
   return res.body._id;
 }
@@ -177,7 +181,10 @@ describe("webhook subscriptions", () => {
     const relative = await server.request("POST", path, { apiKey: owner.apiKey, body: { url: "/hook", events: ["*"] } });
     expect(relative.status).toBe(400);
     expect(relative.body.issues).toEqual([{ path: "url", message: "must be an absolute http or https URL" }]);
-    const unknown = await server.request("POST", path, { apiKey: owner.apiKey, body: { url: `${receiver.url}/x`, events: ["key.created", "key.exploded"] } });
+    const unknown = await server.request("POST", path, {
+      apiKey: owner.apiKey,
+      body: { url: `${receiver.url}/x`, events: ["key.created", "key.exploded"] },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({
       statusCode: 400,
@@ -191,10 +198,14 @@ describe("webhook subscriptions", () => {
     const missing = await server.request("POST", path, { apiKey: owner.apiKey, body: { events: ["*"] } });
     expect(missing.status).toBe(400);
     expect(missing.body.issues[0].path).toBe("url");
-    const badPatch = await server.request("PATCH", `${path}/${(await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/v`, events: ["*"], active: false }))._id}`, {
-      apiKey: owner.apiKey,
-      body: { url: "javascript:alert(1)" },
-    });
+    const badPatch = await server.request(
+      "PATCH",
+      `${path}/${(await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/v`, events: ["*"], active: false }))._id}`,
+      {
+        apiKey: owner.apiKey,
+        body: { url: "javascript:alert(1)" },
+      },
+    );
     expect(badPatch.status).toBe(400);
     expect(badPatch.body.issues).toEqual([{ path: "url", message: "must be an absolute http or https URL" }]);
   });
@@ -202,7 +213,10 @@ describe("webhook subscriptions", () => {
 
 describe("deliveries", () => {
   it("signs, retries a failing receiver with backoff and logs every attempt until it succeeds", async () => {
-    const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/fail-twice/created`, events: ["project.created"] });
+    const hook = await createWebhook(`/organizations/${owner.orgId}`, {
+      url: `${receiver.url}/fail-twice/created`,
+      events: ["project.created"],
+    });
     const projectId = await createProject(owner, "Retried");
 
     const got = await waitFor(() => (receiver.at("/fail-twice/created").length >= 3 ? receiver.at("/fail-twice/created") : undefined));
@@ -214,7 +228,12 @@ describe("deliveries", () => {
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       organizationId: owner.orgId,
       projectId,
-      data: expect.objectContaining({ targetId: projectId, targetType: "project", userId: owner.userId, metadata: expect.objectContaining({ name: "Retried" }) }),
+      data: expect.objectContaining({
+        targetId: projectId,
+        targetType: "project",
+        userId: owner.userId,
+        metadata: expect.objectContaining({ name: "Retried" }),
+      }),
     });
     // Every attempt carries the same event and delivery id; only the timestamp and signature change.
     expect(second.body).toBe(first.body);
@@ -226,7 +245,9 @@ describe("deliveries", () => {
     expect(third.at - second.at).toBeGreaterThanOrEqual(95);
 
     const deliveries = await waitFor(async () => {
-      const res = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      const res = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, {
+        apiKey: owner.apiKey,
+      });
       return res.body[0]?.status === "succeeded" ? res : undefined;
     });
     expect(deliveries.status).toBe(200);
@@ -256,12 +277,19 @@ describe("deliveries", () => {
   });
 
   it("gives up after 8 attempts against a receiver that is down", async () => {
-    const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: "http://127.0.0.1:9/unreachable", events: ["project.updated"] });
+    const hook = await createWebhook(`/organizations/${owner.orgId}`, {
+      url: "http://127.0.0.1:9/unreachable",
+      events: ["project.updated"],
+    });
     const projectId = await createProject(owner);
-    expect((await server.request("PATCH", `/api/projects/${projectId}`, { apiKey: owner.apiKey, body: { description: "x" } })).status).toBe(200);
+    expect((await server.request("PATCH", `/api/projects/${projectId}`, { apiKey: owner.apiKey, body: { description: "x" } })).status).toBe(
+      200,
+    );
     // 50 + 100 + ... + 3200 ms of backoff in all.
     const delivery = await waitFor(async () => {
-      const res = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      const res = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, {
+        apiKey: owner.apiKey,
+      });
       return res.body[0]?.status === "failed" ? res.body[0] : undefined;
     }, 30_000);
     expect(delivery.attempts).toBe(8);
@@ -279,21 +307,31 @@ describe("deliveries", () => {
     expect(res.body).toMatchObject({ status: "pending", attempts: 1, responseStatus: null, error: "Timed out after 1000 ms" });
     expect(res.body.durationMs).toBeGreaterThanOrEqual(990);
     const done = await waitFor(async () => {
-      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, {
+        apiKey: owner.apiKey,
+      });
       return list.body[0]?.status === "succeeded" ? list.body[0] : undefined;
     });
     expect(done.attemptLog.map((a: { error: string | null }) => a.error)).toEqual(["Timed out after 1000 ms", null]);
   });
 
   it("stops retrying a delivery once its webhook is switched off", async () => {
-    const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/hang-once/off`, events: ["project.updated"] });
+    const hook = await createWebhook(`/organizations/${owner.orgId}`, {
+      url: `${receiver.url}/hang-once/off`,
+      events: ["project.updated"],
+    });
     const projectId = await createProject(owner);
     await server.request("PATCH", `/api/projects/${projectId}`, { apiKey: owner.apiKey, body: { description: "x" } });
     // While the first attempt hangs, the owner switches the webhook off.
     await waitFor(() => receiver.at("/hang-once/off").length === 1);
-    await server.request("PATCH", `/api/organizations/${owner.orgId}/webhooks/${hook._id}`, { apiKey: owner.apiKey, body: { active: false } });
+    await server.request("PATCH", `/api/organizations/${owner.orgId}/webhooks/${hook._id}`, {
+      apiKey: owner.apiKey,
+      body: { active: false },
+    });
     const delivery = await waitFor(async () => {
-      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, {
+        apiKey: owner.apiKey,
+      });
       return list.body[0]?.status === "failed" ? list.body[0] : undefined;
     });
     expect(delivery.attemptLog.map((a: { error: string }) => a.error)).toEqual(["Timed out after 1000 ms", "Webhook is inactive"]);
@@ -324,20 +362,32 @@ describe("deliveries", () => {
       secondDb = await createDb(url.toString(), { migrate: false });
     }
     const second = await startWorker(
-      { db: secondDb, config: coreConfigOf(server.config), env: { WEBHOOK_RETRY_BASE_MS: "50", WEBHOOK_TIMEOUT_MS: "1000" }, logger: createLogger("silent") },
+      {
+        db: secondDb,
+        config: coreConfigOf(server.config),
+        env: { WEBHOOK_RETRY_BASE_MS: "50", WEBHOOK_TIMEOUT_MS: "1000" },
+        logger: createLogger("silent"),
+      },
       RUNNERS.filter((r) => r.name === "webhook-deliveries"),
     );
     try {
-      const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/fail-twice/shared`, events: ["project.created"] });
+      const hook = await createWebhook(`/organizations/${owner.orgId}`, {
+        url: `${receiver.url}/fail-twice/shared`,
+        events: ["project.created"],
+      });
       const projects = await Promise.all(Array.from({ length: 10 }, () => createProject(owner)));
       // The receiver fails the first two requests, so two of the deliveries need a retry.
       await waitFor(async () => {
-        const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+        const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, {
+          apiKey: owner.apiKey,
+        });
         return list.body.length === 10 && list.body.every((d: { status: string }) => d.status === "succeeded");
       });
       await new Promise((r) => setTimeout(r, 300));
       const got = receiver.at("/fail-twice/shared");
-      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, {
+        apiKey: owner.apiKey,
+      });
       // Each delivery reached the receiver exactly as often as it logged attempts: no attempt was
       // made twice, by either worker.
       const sent = new Map<string, number>();
@@ -377,8 +427,12 @@ describe("deliveries", () => {
     expect(projectGot[0]!.json).toMatchObject({ event: "project.updated", projectId: mine });
     expectSigned(projectGot[0]!, projectHook.secret);
     // The same project webhook is not reachable through another project or the organization.
-    expect((await server.request("GET", `/api/projects/${another}/webhooks/${projectHook._id}/deliveries`, { apiKey: owner.apiKey })).body).toEqual(notFound("Webhook"));
-    expect((await server.request("DELETE", `/api/organizations/${owner.orgId}/webhooks/${projectHook._id}`, { apiKey: owner.apiKey })).body).toEqual(notFound("Webhook"));
+    expect(
+      (await server.request("GET", `/api/projects/${another}/webhooks/${projectHook._id}/deliveries`, { apiKey: owner.apiKey })).body,
+    ).toEqual(notFound("Webhook"));
+    expect(
+      (await server.request("DELETE", `/api/organizations/${owner.orgId}/webhooks/${projectHook._id}`, { apiKey: owner.apiKey })).body,
+    ).toEqual(notFound("Webhook"));
     await server.request("DELETE", `/api/organizations/${owner.orgId}/webhooks/${orgHook._id}`, { apiKey: owner.apiKey });
   });
 
@@ -394,7 +448,9 @@ describe("deliveries", () => {
     expect(receiver.at("/inactive")).toEqual([]);
     expect(receiver.at("/filtered")).toEqual([]);
     for (const hook of [inactive, filtered]) {
-      const deliveries = await server.request("GET", `/api/projects/${projectId}/webhooks/${hook._id}/deliveries`, { apiKey: owner.apiKey });
+      const deliveries = await server.request("GET", `/api/projects/${projectId}/webhooks/${hook._id}/deliveries`, {
+        apiKey: owner.apiKey,
+      });
       expect(deliveries.status).toBe(200);
       expect(deliveries.body).toEqual([]);
     }
@@ -412,8 +468,17 @@ describe("deliveries", () => {
     const hook = await createWebhook(`/projects/${projectId}`, { url: `${receiver.url}/test-ok`, events: ["key.created"] });
     const res = await server.request("POST", `/api/projects/${projectId}/webhooks/${hook._id}/test`, { apiKey: owner.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ event: "webhook.test", status: "succeeded", attempts: 1, responseStatus: 200, error: null, webhookId: hook._id });
-    expect(res.body.attemptLog).toEqual([{ attempt: 1, responseStatus: 200, error: null, durationMs: expect.any(Number), created: expect.any(String) }]);
+    expect(res.body).toMatchObject({
+      event: "webhook.test",
+      status: "succeeded",
+      attempts: 1,
+      responseStatus: 200,
+      error: null,
+      webhookId: hook._id,
+    });
+    expect(res.body.attemptLog).toEqual([
+      { attempt: 1, responseStatus: 200, error: null, durationMs: expect.any(Number), created: expect.any(String) },
+    ]);
     const [got] = receiver.at("/test-ok");
     expect(got).toBeDefined();
     expectSigned(got!, hook.secret);
@@ -427,7 +492,13 @@ describe("deliveries", () => {
     const hook = await createWebhook(`/organizations/${owner.orgId}`, { url: `${receiver.url}/fail-twice/test`, events: ["key.created"] });
     const res = await server.request("POST", `/api/organizations/current/webhooks/${hook._id}/test`, { cookie: owner.cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "pending", attempts: 1, responseStatus: 500, error: "HTTP 500", nextAttemptAt: expect.any(String) });
+    expect(res.body).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      responseStatus: 500,
+      error: "HTTP 500",
+      nextAttemptAt: expect.any(String),
+    });
     const done = await waitFor(async () => {
       const list = await server.request("GET", `/api/organizations/current/webhooks/${hook._id}/deliveries`, { cookie: owner.cookie });
       return list.body[0]?.status === "succeeded" ? list.body[0] : undefined;
@@ -442,10 +513,16 @@ describe("access", () => {
     const projectId = await createProject(owner);
     const hook = await createWebhook(`/projects/${projectId}`, { url: `${receiver.url}/archived`, events: ["*"], active: false });
     expect((await server.request("DELETE", `/api/projects/${projectId}`, { apiKey: owner.apiKey })).status).toBe(200);
-    const create = await server.request("POST", `/api/projects/${projectId}/webhooks`, { apiKey: owner.apiKey, body: { url: `${receiver.url}/archived`, events: ["*"] } });
+    const create = await server.request("POST", `/api/projects/${projectId}/webhooks`, {
+      apiKey: owner.apiKey,
+      body: { url: `${receiver.url}/archived`, events: ["*"] },
+    });
     expect(create.status).toBe(409);
     expect(create.body).toEqual({ statusCode: 409, message: "Project is archived", error: "Conflict" });
-    const patch = await server.request("PATCH", `/api/projects/${projectId}/webhooks/${hook._id}`, { apiKey: owner.apiKey, body: { active: true } });
+    const patch = await server.request("PATCH", `/api/projects/${projectId}/webhooks/${hook._id}`, {
+      apiKey: owner.apiKey,
+      body: { active: true },
+    });
     expect(patch.body).toEqual({ statusCode: 409, message: "Project is archived", error: "Conflict" });
     const list = await server.request("GET", `/api/projects/${projectId}/webhooks`, { apiKey: owner.apiKey });
     expect(list.body.map((h: { _id: string }) => h._id)).toEqual([hook._id]);
@@ -458,12 +535,30 @@ describe("access", () => {
     const as = { apiKey: other.apiKey };
 
     expect((await server.request("GET", `/api/organizations/${owner.orgId}/webhooks`, as)).body).toEqual(notFound("Organization"));
-    expect((await server.request("POST", `/api/organizations/${owner.orgId}/webhooks`, { ...as, body: { url: `${receiver.url}/x`, events: ["*"] } })).body).toEqual(notFound("Organization"));
-    for (const [method, suffix] of [["PATCH", ""], ["DELETE", ""], ["GET", "/deliveries"], ["POST", "/test"]] as const) {
-      const res = await server.request(method, `/api/organizations/current/webhooks/${orgHook._id}${suffix}`, { ...as, body: method === "PATCH" ? { active: true } : undefined });
+    expect(
+      (
+        await server.request("POST", `/api/organizations/${owner.orgId}/webhooks`, {
+          ...as,
+          body: { url: `${receiver.url}/x`, events: ["*"] },
+        })
+      ).body,
+    ).toEqual(notFound("Organization"));
+    for (const [method, suffix] of [
+      ["PATCH", ""],
+      ["DELETE", ""],
+      ["GET", "/deliveries"],
+      ["POST", "/test"],
+    ] as const) {
+      const res = await server.request(method, `/api/organizations/current/webhooks/${orgHook._id}${suffix}`, {
+        ...as,
+        body: method === "PATCH" ? { active: true } : undefined,
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(notFound("Webhook"));
-      const viaProject = await server.request(method, `/api/projects/${projectId}/webhooks/${projectHook._id}${suffix}`, { ...as, body: method === "PATCH" ? { active: true } : undefined });
+      const viaProject = await server.request(method, `/api/projects/${projectId}/webhooks/${projectHook._id}${suffix}`, {
+        ...as,
+        body: method === "PATCH" ? { active: true } : undefined,
+      });
       expect(viaProject.body).toEqual(notFound("Project"));
     }
     expect((await server.request("GET", `/api/projects/${projectId}/webhooks`, as)).body).toEqual(notFound("Project"));
@@ -480,7 +575,14 @@ describe("access", () => {
     const adminList = await server.request("GET", `/api/organizations/current/webhooks`, { cookie: admin.cookie });
     expect(adminList.status).toBe(200);
     expect(adminList.body.map((h: { _id: string }) => h._id)).toContain(hook._id);
-    expect((await server.request("POST", `/api/projects/${projectId}/webhooks`, { cookie: admin.cookie, body: { url: `${receiver.url}/a`, events: ["*"], active: false } })).status).toBe(201);
+    expect(
+      (
+        await server.request("POST", `/api/projects/${projectId}/webhooks`, {
+          cookie: admin.cookie,
+          body: { url: `${receiver.url}/a`, events: ["*"], active: false },
+        })
+      ).status,
+    ).toBe(201);
 
     for (const role of ["developer", "translator", "reviewer"] as const) {
       const member = await addMember(server, owner, role, { withApiKey: role === "developer" });
@@ -488,13 +590,25 @@ describe("access", () => {
       const list = await server.request("GET", `/api/organizations/current/webhooks`, auth);
       expect(list.status).toBe(403);
       expect(list.body).toEqual(FORBIDDEN);
-      expect((await server.request("POST", `/api/projects/${projectId}/webhooks`, { ...auth, body: { url: `${receiver.url}/r`, events: ["*"] } })).body).toEqual(FORBIDDEN);
-      expect((await server.request("PATCH", `/api/organizations/current/webhooks/${hook._id}`, { ...auth, body: { active: true } })).body).toEqual(FORBIDDEN);
+      expect(
+        (
+          await server.request("POST", `/api/projects/${projectId}/webhooks`, {
+            ...auth,
+            body: { url: `${receiver.url}/r`, events: ["*"] },
+          })
+        ).body,
+      ).toEqual(FORBIDDEN);
+      expect(
+        (await server.request("PATCH", `/api/organizations/current/webhooks/${hook._id}`, { ...auth, body: { active: true } })).body,
+      ).toEqual(FORBIDDEN);
       expect((await server.request("POST", `/api/organizations/current/webhooks/${hook._id}/test`, auth)).body).toEqual(FORBIDDEN);
     }
 
     // A project token manages its own project's webhooks only.
-    const projectToken = await server.request("POST", `/api/projects/${projectId}/tokens`, { cookie: owner.cookie, body: { name: "project" } });
+    const projectToken = await server.request("POST", `/api/projects/${projectId}/tokens`, {
+      cookie: owner.cookie,
+      body: { name: "project" },
+    });
     expect(projectToken.status).toBe(201);
     const asProject = { apiKey: projectToken.body.token };
     expect((await server.request("GET", `/api/projects/${projectId}/webhooks`, asProject)).status).toBe(200);
@@ -502,7 +616,10 @@ describe("access", () => {
     const elsewhere = await createProject(owner);
     expect((await server.request("GET", `/api/projects/${elsewhere}/webhooks`, asProject)).body).toEqual(notFound("Project"));
 
-    const scoped = await server.request("POST", `/api/organizations/current/tokens`, { cookie: owner.cookie, body: { name: "no webhooks", scopes: ["projects:read"] } });
+    const scoped = await server.request("POST", `/api/organizations/current/tokens`, {
+      cookie: owner.cookie,
+      body: { name: "no webhooks", scopes: ["projects:read"] },
+    });
     expect((await server.request("GET", `/api/organizations/current/webhooks`, { apiKey: scoped.body.token })).body).toEqual(FORBIDDEN);
     expect(receiver.at("/roles")).toEqual([]);
   });

@@ -1,12 +1,12 @@
 // The worker: background runners shared by the standalone process (main.ts) and the api's
 // embedded mode. Each runner owns one kind of job.
 import type { Runner, WorkerDeps } from "./runner";
+import { aiBatchRunner } from "./runners/ai-batch";
 import { purgeArchivedProjectsRunner } from "./runners/purge-archived-projects";
 import { webhookDeliveriesRunner } from "./runners/webhook-deliveries";
-import { aiBatchRunner } from "./runners/ai-batch";
 
 export type { Runner, WorkerDeps, WorkerEnv } from "./runner";
-export { createAiBatchRunner, type AiBatchRunnerHandle } from "./runners/ai-batch";
+export { type AiBatchRunnerHandle, createAiBatchRunner } from "./runners/ai-batch";
 
 export const RUNNERS: Runner[] = [purgeArchivedProjectsRunner, webhookDeliveriesRunner, aiBatchRunner];
 

@@ -1,8 +1,9 @@
 // Standalone worker process (`pnpm --filter @locale/worker start`), for running api and worker
 // separately against one PostgreSQL database.
-import { pino } from "pino";
-import { createDb } from "@locale/db";
+
 import { DEFAULT_CORE_CONFIG } from "@locale/core";
+import { createDb } from "@locale/db";
+import { pino } from "pino";
 import { startWorker } from "./index";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });

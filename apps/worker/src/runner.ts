@@ -1,6 +1,6 @@
-import type { Logger } from "pino";
-import type { Database } from "@locale/db";
 import type { CoreConfig } from "@locale/core";
+import type { Database } from "@locale/db";
+import type { Logger } from "pino";
 
 /** Deployment environment the worker's jobs read (AI keys, SMTP, concurrency). */
 export type WorkerEnv = Record<string, unknown>;

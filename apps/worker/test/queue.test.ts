@@ -1,9 +1,10 @@
 // The shared job queue (pg-boss over our Database) on the backend under test: delivery exactly
 // once across instances, retries with backoff, leases that outlive a dead worker, transactional
 // sends, and a clean stop.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pino } from "pino";
+
 import { createDb, createTestDb, type Database } from "@locale/db";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQueue, type JobQueue } from "../src/queue";
 
 const logger = pino({ level: "silent" });
@@ -53,7 +54,9 @@ describe("job queue", () => {
     await q.start();
     const rows = await db.query<{ version: number }>("SELECT version FROM pgboss.version");
     expect(rows).toHaveLength(1);
-    const migrations = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM "_prisma_migrations" WHERE migration_name ILIKE '%pgboss%'`).catch(() => [{ n: "0" }]);
+    const migrations = await db
+      .query<{ n: string }>(`SELECT count(*)::text AS n FROM "_prisma_migrations" WHERE migration_name ILIKE '%pgboss%'`)
+      .catch(() => [{ n: "0" }]);
     expect(migrations[0]!.n).toBe("0");
     await q.stop();
   });
@@ -162,7 +165,9 @@ describe("job queue", () => {
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");
-    const committedId = await db.prisma.$transaction(async (tx) => q.sendInTransaction(tx, "tx-jobs", { tag: "committed" }, { startAfter: 0 }));
+    const committedId = await db.prisma.$transaction(async (tx) =>
+      q.sendInTransaction(tx, "tx-jobs", { tag: "committed" }, { startAfter: 0 }),
+    );
     expect(committedId).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => received.length >= 1);
     await new Promise((r) => setTimeout(r, 1000));

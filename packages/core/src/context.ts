@@ -1,7 +1,7 @@
 import type { Database } from "@locale/db";
+import type { AiConfig } from "./ai/ai-config";
 import type { Actor } from "./auth/actor";
 import type { MailConfig } from "./mail/mail-config";
-import type { AiConfig } from "./ai/ai-config";
 
 /** Deployment settings the domain needs (parsed from the environment by the app). */
 export interface CoreConfig {

@@ -1,14 +1,15 @@
 // Opens the database: embedded PGlite (no url, a directory, or memory://) or a PostgreSQL server
 // (postgres:// url), applies pending migrations, and exposes the raw channel that the queue and
 // LISTEN/NOTIFY need alongside the Prisma client.
-import path from "node:path";
+
 import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client";
 import { applyMigrations } from "./migrations";
 
@@ -63,7 +64,7 @@ function pgliteMigrationFactory(client: PGlite): SqlMigrationAwareDriverAdapterF
 
 export function resolveDataDir(url: string | undefined): string | undefined {
   if (url === "memory://") return undefined;
-  if (url && url.startsWith("file:")) return url.slice("file:".length);
+  if (url?.startsWith("file:")) return url.slice("file:".length);
   return path.resolve(process.env.DATA_DIR ?? "./data", "pglite");
 }
 

@@ -1,5 +1,5 @@
+export type { CreateDbOptions, Database, DbKind } from "./create-db";
 export { createDb, isPostgresUrl, resolveDataDir } from "./create-db";
-export type { Database, DbKind, CreateDbOptions } from "./create-db";
-export { applyMigrations, createMigration, diffMigrationsAgainstSchema } from "./migrations";
 export * from "./generated/prisma/client";
-export { createTestDb, testBackend, preparePostgresTemplate } from "./testing";
+export { applyMigrations, createMigration, diffMigrationsAgainstSchema } from "./migrations";
+export { createTestDb, preparePostgresTemplate, testBackend } from "./testing";

@@ -1,9 +1,9 @@
 // Runs Prisma's schema engine as WebAssembly, so migrations need no native binary download.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { SchemaEngine } from "@prisma/schema-engine-wasm";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
 const require = createRequire(import.meta.url);
 

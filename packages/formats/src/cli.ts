@@ -3,28 +3,38 @@
  * `formats convert <file> --to <format> --language <code> [--from <format>] [--source-language <code>] [--out <file>]`
  * `formats list`
  */
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { FormatParseError } from './errors.js';
-import { FORMAT_IDS, formats, isFormatId, parse, serialize, type FormatId } from './registry.js';
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { FormatParseError } from "./errors.js";
+import { FORMAT_IDS, type FormatId, formats, isFormatId, parse, serialize } from "./registry.js";
 
 const USAGE = `Usage:
   formats convert <input> --to <format> --language <code> [--from <format>] [--source-language <code>] [--out <file>]
   formats list
 
-Formats: ${FORMAT_IDS.join(', ')}`;
+Formats: ${FORMAT_IDS.join(", ")}`;
 
 const BY_EXTENSION: Record<string, FormatId> = {
-  '.po': 'po', '.pot': 'pot', '.mo': 'mo', '.arb': 'arb', '.yml': 'yaml', '.yaml': 'yaml', '.strings': 'ios-strings',
-  '.stringsdict': 'ios-stringsdict', '.xlf': 'xliff', '.xliff': 'xliff', '.json': 'json-nested', '.xml': 'android-xml',
+  ".po": "po",
+  ".pot": "pot",
+  ".mo": "mo",
+  ".arb": "arb",
+  ".yml": "yaml",
+  ".yaml": "yaml",
+  ".strings": "ios-strings",
+  ".stringsdict": "ios-stringsdict",
+  ".xlf": "xliff",
+  ".xliff": "xliff",
+  ".json": "json-nested",
+  ".xml": "android-xml",
 };
 
 /** Guess the input format from its extension (and the XLIFF version attribute). */
 export function detectFormat(path: string, content: Uint8Array): FormatId | undefined {
   const byExt = BY_EXTENSION[extname(path).toLowerCase()];
-  if (byExt === 'xliff' && /<xliff[^>]*version\s*=\s*["']2/.test(new TextDecoder().decode(content.subarray(0, 2000)))) return 'xliff2';
+  if (byExt === "xliff" && /<xliff[^>]*version\s*=\s*["']2/.test(new TextDecoder().decode(content.subarray(0, 2000)))) return "xliff2";
   return byExt;
 }
 
@@ -33,12 +43,12 @@ export function main(argv: string[]): number {
     args: argv,
     allowPositionals: true,
     options: {
-      to: { type: 'string' },
-      from: { type: 'string' },
-      language: { type: 'string', short: 'l' },
-      'source-language': { type: 'string' },
-      out: { type: 'string', short: 'o' },
-      help: { type: 'boolean', short: 'h' },
+      to: { type: "string" },
+      from: { type: "string" },
+      language: { type: "string", short: "l" },
+      "source-language": { type: "string" },
+      out: { type: "string", short: "o" },
+      help: { type: "boolean", short: "h" },
     },
   });
   const [command, input] = positionals;
@@ -46,21 +56,21 @@ export function main(argv: string[]): number {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  if (command === 'list') {
-    for (const f of formats) process.stdout.write(`${f.id.padEnd(16)} ${f.name} (${f.extensions.join(', ')})\n`);
+  if (command === "list") {
+    for (const f of formats) process.stdout.write(`${f.id.padEnd(16)} ${f.name} (${f.extensions.join(", ")})\n`);
     return 0;
   }
-  if (command !== 'convert' || !input) {
+  if (command !== "convert" || !input) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   const to = values.to;
   if (!isFormatId(to)) {
-    process.stderr.write(`--to must be one of: ${FORMAT_IDS.join(', ')}\n`);
+    process.stderr.write(`--to must be one of: ${FORMAT_IDS.join(", ")}\n`);
     return 2;
   }
   if (!values.language) {
-    process.stderr.write('--language is required (the language of the values, e.g. de)\n');
+    process.stderr.write("--language is required (the language of the values, e.g. de)\n");
     return 2;
   }
   const content = new Uint8Array(readFileSync(input));
@@ -72,9 +82,10 @@ export function main(argv: string[]): number {
   try {
     const result = parse(from, content, { language: values.language });
     for (const issue of result.errors) {
-      process.stderr.write(`warning: ${issue.line !== undefined ? `line ${issue.line}: ` : ''}${issue.message}\n`);
+      process.stderr.write(`warning: ${issue.line !== undefined ? `line ${issue.line}: ` : ""}${issue.message}\n`);
     }
-    const sourceLanguage = values['source-language'] ?? (typeof result.metadata.sourceLanguage === 'string' ? result.metadata.sourceLanguage : undefined);
+    const sourceLanguage =
+      values["source-language"] ?? (typeof result.metadata.sourceLanguage === "string" ? result.metadata.sourceLanguage : undefined);
     const output = serialize(to, result.entries, { language: values.language, ...(sourceLanguage ? { sourceLanguage } : {}) });
     if (values.out) writeFileSync(values.out, output);
     else process.stdout.write(output);

@@ -7,11 +7,9 @@ export class FormatParseError extends Error {
 
   constructor(message: string, position: { line?: number; column?: number } = {}) {
     const where =
-      position.line !== undefined
-        ? ` (line ${position.line}${position.column !== undefined ? `, column ${position.column}` : ''})`
-        : '';
+      position.line !== undefined ? ` (line ${position.line}${position.column !== undefined ? `, column ${position.column}` : ""})` : "";
     super(message + where);
-    this.name = 'FormatParseError';
+    this.name = "FormatParseError";
     if (position.line !== undefined) this.line = position.line;
     if (position.column !== undefined) this.column = position.column;
   }

@@ -2,8 +2,8 @@
  * Hostile and broken input: every failure is a FormatParseError with a readable
  * message (and a line where one exists), never a hang or a raw parser exception.
  */
-import { describe, expect, it } from 'vitest';
-import { FormatParseError, parse, parseGlossary, type FormatId } from '../src/index.js';
+import { describe, expect, it } from "vitest";
+import { type FormatId, FormatParseError, parse, parseGlossary } from "../src/index.js";
 
 function parseError(fn: () => unknown): FormatParseError {
   try {
@@ -12,7 +12,7 @@ function parseError(fn: () => unknown): FormatParseError {
     expect(err).toBeInstanceOf(FormatParseError);
     return err as FormatParseError;
   }
-  throw new Error('expected a FormatParseError');
+  throw new Error("expected a FormatParseError");
 }
 
 const BILLION_LAUGHS = `<?xml version="1.0"?>
@@ -29,8 +29,8 @@ const XXE = `<?xml version="1.0"?>
 <!DOCTYPE foo [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
 <resources><string name="a">&xxe;</string></resources>`;
 
-describe('XML bombs and external entities', () => {
-  it.each(['android-xml', 'xliff', 'xliff2', 'ios-stringsdict'] as FormatId[])('%s refuses a billion-laughs DOCTYPE quickly', (format) => {
+describe("XML bombs and external entities", () => {
+  it.each(["android-xml", "xliff", "xliff2", "ios-stringsdict"] as FormatId[])("%s refuses a billion-laughs DOCTYPE quickly", (format) => {
     const start = performance.now();
     const err = parseError(() => parse(format, BILLION_LAUGHS));
     expect(err.message).toMatch(/declares its own entities/);
@@ -38,24 +38,24 @@ describe('XML bombs and external entities', () => {
     expect(performance.now() - start).toBeLessThan(500);
   });
 
-  it('refuses external entities', () => {
-    expect(parseError(() => parse('android-xml', XXE)).message).toMatch(/not allowed/);
+  it("refuses external entities", () => {
+    expect(parseError(() => parse("android-xml", XXE)).message).toMatch(/not allowed/);
   });
 
-  it('leaves undeclared entity references as text instead of resolving them', () => {
-    const res = parse('android-xml', '<resources><string name="a">&unknown; &amp;</string></resources>');
-    expect(res.entries[0]?.value).toBe('&unknown; &');
+  it("leaves undeclared entity references as text instead of resolving them", () => {
+    const res = parse("android-xml", '<resources><string name="a">&unknown; &amp;</string></resources>');
+    expect(res.entries[0]?.value).toBe("&unknown; &");
   });
 
-  it('refuses TBX with entity declarations', () => {
-    expect(() => parseGlossary('tbx', BILLION_LAUGHS.replace(/resources/g, 'tbx'))).toThrow(FormatParseError);
+  it("refuses TBX with entity declarations", () => {
+    expect(() => parseGlossary("tbx", BILLION_LAUGHS.replace(/resources/g, "tbx"))).toThrow(FormatParseError);
   });
 
-  it('refuses deeply nested XML without crashing', () => {
-    const deep = '<resources>' + '<b>'.repeat(10000) + '</b>'.repeat(10000) + '</resources>';
+  it("refuses deeply nested XML without crashing", () => {
+    const deep = `<resources>${"<b>".repeat(10000)}${"</b>".repeat(10000)}</resources>`;
     const start = performance.now();
     try {
-      parse('android-xml', deep);
+      parse("android-xml", deep);
     } catch (err) {
       expect(err).toBeInstanceOf(FormatParseError);
     }
@@ -63,105 +63,116 @@ describe('XML bombs and external entities', () => {
   });
 });
 
-describe('YAML aliases and depth', () => {
-  it('refuses an alias bomb', () => {
+describe("YAML aliases and depth", () => {
+  it("refuses an alias bomb", () => {
     const bomb = [
       'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
-      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
-      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
-      'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
-      'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
-      'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
-      'h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]',
-      'i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]',
-    ].join('\n');
+      "b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]",
+      "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]",
+      "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]",
+      "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]",
+      "f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]",
+      "g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]",
+      "h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]",
+      "i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]",
+    ].join("\n");
     const start = performance.now();
-    expect(parseError(() => parse('yaml', bomb)).message).toMatch(/alias/i);
+    expect(parseError(() => parse("yaml", bomb)).message).toMatch(/alias/i);
     expect(performance.now() - start).toBeLessThan(2000);
   });
 
-  it('refuses 10,000-deep YAML', () => {
-    const deep = '['.repeat(10000) + ']'.repeat(10000);
-    expect(() => parse('yaml', deep)).toThrow(FormatParseError);
+  it("refuses 10,000-deep YAML", () => {
+    const deep = "[".repeat(10000) + "]".repeat(10000);
+    expect(() => parse("yaml", deep)).toThrow(FormatParseError);
   });
 
-  it('refuses YAML nested deeper than maxDepth', () => {
-    let doc = 'x: leaf';
-    for (let i = 0; i < 70; i++) doc = `k${i}:\n` + doc.split('\n').map((l) => `  ${l}`).join('\n');
-    expect(parseError(() => parse('yaml', doc)).message).toMatch(/nested more than 64/);
+  it("refuses YAML nested deeper than maxDepth", () => {
+    let doc = "x: leaf";
+    for (let i = 0; i < 70; i++)
+      doc =
+        `k${i}:\n` +
+        doc
+          .split("\n")
+          .map((l) => `  ${l}`)
+          .join("\n");
+    expect(parseError(() => parse("yaml", doc)).message).toMatch(/nested more than 64/);
   });
 });
 
-describe('JSON depth and size', () => {
-  const deep = '{"a":'.repeat(10000) + '"x"' + '}'.repeat(10000);
-  it.each(['json-nested', 'json-flat', 'arb'] as FormatId[])('%s refuses 10,000-deep JSON', (format) => {
+describe("JSON depth and size", () => {
+  const deep = `${'{"a":'.repeat(10000)}"x"${"}".repeat(10000)}`;
+  it.each(["json-nested", "json-flat", "arb"] as FormatId[])("%s refuses 10,000-deep JSON", (format) => {
     expect(parseError(() => parse(format, deep)).message).toMatch(/nested/);
   });
 
-  it('honours maxDepth', () => {
-    expect(() => parse('json-nested', '{"a":{"b":{"c":"x"}}}', { maxDepth: 2 })).toThrow(FormatParseError);
-    expect(parse('json-nested', '{"a":{"b":{"c":"x"}}}', { maxDepth: 3 }).entries).toHaveLength(1);
+  it("honours maxDepth", () => {
+    expect(() => parse("json-nested", '{"a":{"b":{"c":"x"}}}', { maxDepth: 2 })).toThrow(FormatParseError);
+    expect(parse("json-nested", '{"a":{"b":{"c":"x"}}}', { maxDepth: 3 }).entries).toHaveLength(1);
   });
 
-  it('refuses input over maxBytes', () => {
-    expect(parseError(() => parse('json-flat', '{"a":"' + 'x'.repeat(2000) + '"}', { maxBytes: 1000 })).message).toMatch(/too large/);
+  it("refuses input over maxBytes", () => {
+    expect(parseError(() => parse("json-flat", `{"a":"${"x".repeat(2000)}"}`, { maxBytes: 1000 })).message).toMatch(/too large/);
   });
 });
 
-describe('broken files report where', () => {
-  it('JSON', () => {
-    const err = parseError(() => parse('json-flat', '{\n  "a": "x",\n  "b": oops\n}'));
+describe("broken files report where", () => {
+  it("JSON", () => {
+    const err = parseError(() => parse("json-flat", '{\n  "a": "x",\n  "b": oops\n}'));
     expect(err.line).toBe(3);
     expect(err.message).toMatch(/not valid JSON/);
   });
 
-  it('YAML', () => {
-    const err = parseError(() => parse('yaml', 'a: x\nb: "unclosed\nc: y\n'));
+  it("YAML", () => {
+    const err = parseError(() => parse("yaml", 'a: x\nb: "unclosed\nc: y\n'));
     expect(err.line).toBeGreaterThanOrEqual(2);
     expect(err.message).toMatch(/not valid YAML/);
   });
 
-  it('YAML with a duplicate key', () => {
-    expect(parseError(() => parse('yaml', 'a: x\na: y\n')).message).toMatch(/twice/);
+  it("YAML with a duplicate key", () => {
+    expect(parseError(() => parse("yaml", "a: x\na: y\n")).message).toMatch(/twice/);
   });
 
-  it('XML', () => {
-    const err = parseError(() => parse('android-xml', '<resources>\n  <string name="a">x</string>\n  <string name="b">y</strin>\n</resources>'));
+  it("XML", () => {
+    const err = parseError(() =>
+      parse("android-xml", '<resources>\n  <string name="a">x</string>\n  <string name="b">y</strin>\n</resources>'),
+    );
     expect(err.line).toBe(3);
     expect(err.message).toMatch(/not well-formed/);
   });
 
-  it('PO', () => {
-    const err = parseError(() => parse('po', 'msgid "a"\nmsgstr "b"\n\nmsgid "c\nmsgstr "d"\n'));
+  it("PO", () => {
+    const err = parseError(() => parse("po", 'msgid "a"\nmsgstr "b"\n\nmsgid "c\nmsgstr "d"\n'));
     expect(err.line).toBe(4); // the line whose string is not closed
     expect(err.message).toMatch(/PO file is not valid/);
   });
 
-  it('iOS .strings', () => {
-    const err = parseError(() => parse('ios-strings', '"a" = "b";\n"c" = "d"\n"e" = "f";'));
+  it("iOS .strings", () => {
+    const err = parseError(() => parse("ios-strings", '"a" = "b";\n"c" = "d"\n"e" = "f";'));
     expect(err.line).toBe(3);
     expect(err.message).toMatch(/expected ";"/);
   });
 
-  it('MO', () => {
-    expect(parseError(() => parse('mo', new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]))).message).toMatch(/MO file/);
+  it("MO", () => {
+    expect(parseError(() => parse("mo", new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]))).message).toMatch(/MO file/);
   });
 
-  it('wrong root element', () => {
-    expect(parseError(() => parse('xliff', '<resources/>')).message).toMatch(/not an XLIFF file/);
+  it("wrong root element", () => {
+    expect(parseError(() => parse("xliff", "<resources/>")).message).toMatch(/not an XLIFF file/);
   });
 
-  it('invalid UTF-8 bytes', () => {
-    expect(parseError(() => parse('json-flat', new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))).message).toMatch(/UTF-8/);
+  it("invalid UTF-8 bytes", () => {
+    expect(parseError(() => parse("json-flat", new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))).message).toMatch(/UTF-8/);
   });
 });
 
-describe('empty files', () => {
-  it.each(['android-xml', 'xliff', 'xliff2', 'ios-stringsdict', 'json-flat', 'json-nested', 'arb'] as FormatId[])('%s says the file is empty', (format) => {
-    expect(parseError(() => parse(format, '  \n')).message).toBe('The file is empty.');
-  });
-  it.each(['yaml', 'ios-strings', 'po', 'pot'] as FormatId[])('%s reads an empty file as no entries', (format) => {
-    expect(parse(format, '').entries).toEqual([]);
+describe("empty files", () => {
+  it.each(["android-xml", "xliff", "xliff2", "ios-stringsdict", "json-flat", "json-nested", "arb"] as FormatId[])(
+    "%s says the file is empty",
+    (format) => {
+      expect(parseError(() => parse(format, "  \n")).message).toBe("The file is empty.");
+    },
+  );
+  it.each(["yaml", "ios-strings", "po", "pot"] as FormatId[])("%s reads an empty file as no entries", (format) => {
+    expect(parse(format, "").entries).toEqual([]);
   });
 });

@@ -2,54 +2,58 @@
  * Acceptance: an Android strings.xml with <plurals> becomes a PO file and a
  * stringsdict with the right plural forms for en, de, ru, ar and ja.
  */
-import { describe, expect, it } from 'vitest';
-import { parse, pluralCategories, pluralFormsHeader, serialize } from '../src/index.js';
-import { run, tempFile } from './helpers.js';
+import { describe, expect, it } from "vitest";
+import { parse, pluralCategories, pluralFormsHeader, serialize } from "../src/index.js";
+import { run, tempFile } from "./helpers.js";
 
 const FORMS: Record<string, Record<string, string>> = {
-  en: { one: '%d file', other: '%d files' },
-  de: { one: '%d Datei', other: '%d Dateien' },
-  ru: { one: '%d файл', few: '%d файла', many: '%d файлов', other: '%d файла (дробь)' },
-  ar: { zero: 'لا ملفات', one: 'ملف واحد', two: 'ملفان', few: '%d ملفات', many: '%d ملفًا', other: '%d ملف' },
-  ja: { other: '%d 個のファイル' },
+  en: { one: "%d file", other: "%d files" },
+  de: { one: "%d Datei", other: "%d Dateien" },
+  ru: { one: "%d файл", few: "%d файла", many: "%d файлов", other: "%d файла (дробь)" },
+  ar: { zero: "لا ملفات", one: "ملف واحد", two: "ملفان", few: "%d ملفات", many: "%d ملفًا", other: "%d ملف" },
+  ja: { other: "%d 個のファイル" },
 };
 
 function androidFile(forms: Record<string, string>): string {
-  const items = Object.entries(forms).map(([q, t]) => `        <item quantity="${q}">${t}</item>`).join('\n');
+  const items = Object.entries(forms)
+    .map(([q, t]) => `        <item quantity="${q}">${t}</item>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <plurals name="files_count">\n${items}\n    </plurals>\n    <string name="title">Files</string>\n</resources>\n`;
 }
 
-describe.each(Object.keys(FORMS))('Android <plurals> for %s', (language) => {
+describe.each(Object.keys(FORMS))("Android <plurals> for %s", (language) => {
   const forms = FORMS[language]!;
-  const { entries } = parse('android-xml', androidFile(forms));
-  const expectedIcu = `{count, plural, ${Object.entries(forms).map(([c, t]) => `${c} {${t}}`).join(' ')}}`;
+  const { entries } = parse("android-xml", androidFile(forms));
+  const expectedIcu = `{count, plural, ${Object.entries(forms)
+    .map(([c, t]) => `${c} {${t}}`)
+    .join(" ")}}`;
 
-  it('parses into an ICU plural with the language categories', () => {
+  it("parses into an ICU plural with the language categories", () => {
     expect(Object.keys(forms)).toEqual(pluralCategories(language));
-    expect(entries[0]).toEqual({ key: 'files_count', value: expectedIcu });
+    expect(entries[0]).toEqual({ key: "files_count", value: expectedIcu });
   });
 
-  it('becomes PO msgstr[n] in CLDR order with the right Plural-Forms, accepted by msgfmt', () => {
-    const po = serialize('po', entries, { language });
+  it("becomes PO msgstr[n] in CLDR order with the right Plural-Forms, accepted by msgfmt", () => {
+    const po = serialize("po", entries, { language });
     expect(po).toContain(`"Plural-Forms: ${pluralFormsHeader(language)}\\n"`);
-    Object.values(forms).forEach((text, i) => expect(po).toContain(`msgstr[${i}] ${JSON.stringify(text)}`));
+    for (const [i, text] of Object.values(forms).entries()) expect(po).toContain(`msgstr[${i}] ${JSON.stringify(text)}`);
     expect(po).toContain('msgid "files_count"\nmsgid_plural "files_count"');
-    const res = run('msgfmt', ['--check', '-o', '/dev/null', tempFile(`${language}.po`, po)]);
-    expect(res.stderr).toBe('');
-    expect(parse('po', po, { language }).entries[0]?.value).toBe(expectedIcu);
+    const res = run("msgfmt", ["--check", "-o", "/dev/null", tempFile(`${language}.po`, po)]);
+    expect(res.stderr).toBe("");
+    expect(parse("po", po, { language }).entries[0]?.value).toBe(expectedIcu);
   });
 
-  it('becomes a stringsdict plural rule that plistlib reads', () => {
-    const xml = serialize('ios-stringsdict', entries, { language });
+  it("becomes a stringsdict plural rule that plistlib reads", () => {
+    const xml = serialize("ios-stringsdict", entries, { language });
     const script = 'import json, plistlib, sys\nwith open(sys.argv[1], "rb") as f: print(json.dumps(plistlib.load(f), ensure_ascii=False))';
-    const res = run('python3', ['-c', script, tempFile(`${language}.stringsdict`, xml)]);
+    const res = run("python3", ["-c", script, tempFile(`${language}.stringsdict`, xml)]);
     expect(res.status).toBe(0);
     const plist = JSON.parse(res.stdout) as Record<string, Record<string, unknown>>;
     expect(plist.files_count).toEqual({
-      NSStringLocalizedFormatKey: '%#@count@',
-      count: { NSStringFormatSpecTypeKey: 'NSStringPluralRuleType', NSStringFormatValueTypeKey: 'd', ...forms },
+      NSStringLocalizedFormatKey: "%#@count@",
+      count: { NSStringFormatSpecTypeKey: "NSStringPluralRuleType", NSStringFormatValueTypeKey: "d", ...forms },
     });
-    expect(plist.title).toEqual({ NSStringLocalizedFormatKey: 'Files' });
-    expect(parse('ios-stringsdict', xml).entries[0]?.value).toBe(expectedIcu);
+    expect(plist.title).toEqual({ NSStringLocalizedFormatKey: "Files" });
+    expect(parse("ios-stringsdict", xml).entries[0]?.value).toBe(expectedIcu);
   });
 });

@@ -4,4 +4,9 @@ import { register } from "tsx/esm/api";
 
 register();
 const { runCli } = await import("../src/cli/main.ts");
-process.exitCode = await runCli(process.argv.slice(2), { env: process.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr });
+process.exitCode = await runCli(process.argv.slice(2), {
+  env: process.env,
+  cwd: process.cwd(),
+  stdout: process.stdout,
+  stderr: process.stderr,
+});

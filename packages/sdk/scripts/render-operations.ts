@@ -38,7 +38,7 @@ export async function renderOperations(): Promise<string> {
     ...typed,
     "} as const;",
     "",
-    "/** Plain express routes (downloads, SSE, bare bodies), keyed by \"METHOD path\"; the SDK wraps them by hand. */",
+    '/** Plain express routes (downloads, SSE, bare bodies), keyed by "METHOD path"; the SDK wraps them by hand. */',
     "export const PLAIN_OPERATIONS = {",
     ...plain,
     "} as const;",

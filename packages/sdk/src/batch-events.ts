@@ -81,7 +81,12 @@ async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, ms: number)
   }
 }
 
-export async function* batchEvents(transport: Transport, projectId: string, jobId: string, options: BatchEventsOptions = {}): AsyncIterableIterator<BatchEvent> {
+export async function* batchEvents(
+  transport: Transport,
+  projectId: string,
+  jobId: string,
+  options: BatchEventsOptions = {},
+): AsyncIterableIterator<BatchEvent> {
   const url = transport.url(`/projects/${encodeURIComponent(projectId)}/ai/translate/batch/stream/${encodeURIComponent(jobId)}`);
   const maxReconnects = options.maxReconnects ?? 10;
   let lastEventId = options.lastEventId;

@@ -1,12 +1,13 @@
 // createClient: the generated operations (`client.<domain>.<method>`) plus the hand-written
 // helpers for routes JSON cannot express: export downloads, imports from bytes, the AI batch
 // event stream, and generic auto-pagination.
-import { buildGeneratedClient } from "./operations-client";
+
+import { type BatchEvent, type BatchEventsOptions, batchEvents } from "./batch-events";
+import { type ExportedFile, type ExportOptions, exportFile, type ImportRequest, type ImportResult, importFile } from "./files";
 import type { GeneratedClient, RouteOutput } from "./operation-types";
-import { Transport, type ClientOptions, type RequestSpec } from "./transport";
-import { exportFile, importFile, type ExportOptions, type ExportedFile, type ImportRequest, type ImportResult } from "./files";
-import { batchEvents, type BatchEvent, type BatchEventsOptions } from "./batch-events";
-import { paginate, type PageEnvelope } from "./paginate";
+import { buildGeneratedClient } from "./operations-client";
+import { type PageEnvelope, paginate } from "./paginate";
+import { type ClientOptions, type RequestSpec, Transport } from "./transport";
 
 export interface FilesClient {
   /** Downloads a language file: bytes plus `totalKeys`/`truncated` from the response headers. */
@@ -22,7 +23,12 @@ export interface BatchJobsClient {
 
 export interface CommentEditClient {
   /** Replaces a comment's text (author only); the service takes the text as a bare JSON string. */
-  update(projectId: string, keyId: string, commentId: string, text: string): Promise<RouteOutput<"GET", "/projects/{projectId}/keys/{keyId}/comments", unknown[]> extends (infer C)[] ? C : unknown>;
+  update(
+    projectId: string,
+    keyId: string,
+    commentId: string,
+    text: string,
+  ): Promise<RouteOutput<"GET", "/projects/{projectId}/keys/{keyId}/comments", unknown[]> extends (infer C)[] ? C : unknown>;
 }
 
 export type LocaleClient = GeneratedClient & {

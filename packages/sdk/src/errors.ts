@@ -27,7 +27,10 @@ export class ApiError extends Error {
 
 /** The request did not complete within `timeoutMs` (after all retries). */
 export class ApiTimeoutError extends Error {
-  constructor(readonly timeoutMs: number, readonly url: string) {
+  constructor(
+    readonly timeoutMs: number,
+    readonly url: string,
+  ) {
     super(`Request to ${url} timed out after ${timeoutMs} ms`);
     this.name = "ApiTimeoutError";
   }
@@ -35,7 +38,10 @@ export class ApiTimeoutError extends Error {
 
 /** The server could not be reached (connection refused, reset, DNS) after all retries. */
 export class ApiNetworkError extends Error {
-  constructor(readonly url: string, options: { cause: unknown }) {
+  constructor(
+    readonly url: string,
+    options: { cause: unknown },
+  ) {
     super(`Request to ${url} failed: ${(options.cause as Error)?.message ?? String(options.cause)}`, options);
     this.name = "ApiNetworkError";
   }

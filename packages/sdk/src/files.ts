@@ -1,7 +1,8 @@
 // File import and export: the export download (a plain route answering raw bytes with
 // X-Total-Keys / X-Export-Truncated) and the JSON import endpoint fed from bytes or text.
-import type { Transport } from "./transport";
+
 import type { RouteOutput } from "./operation-types";
+import type { Transport } from "./transport";
 
 /** Format identifiers (SPEC "Supported file formats"). */
 export type FileFormat =

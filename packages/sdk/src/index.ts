@@ -1,18 +1,19 @@
 // @locale/sdk: a typed client for the Locale Service REST API. Browser- and edge-safe (fetch
 // only); Node-only helpers live in `@locale/sdk/node`.
-export { createClient, type LocaleClient, type FilesClient, type BatchJobsClient } from "./client";
-export type { ClientOptions, RequestSpec, HttpMethod } from "./transport";
-export { ApiError, ApiNetworkError, ApiTimeoutError, type ApiErrorIssue } from "./errors";
-export type { ExportOptions, ExportedFile, ImportRequest, ImportResult, FileFormat } from "./files";
-export { formatFromFileName } from "./files";
+
 export type {
+  BatchCancelledEvent,
+  BatchCompleteEvent,
   BatchEvent,
   BatchEventsOptions,
-  BatchStartEvent,
   BatchProgressEvent,
-  BatchCompleteEvent,
-  BatchCancelledEvent,
+  BatchStartEvent,
 } from "./batch-events";
-export { paginate, type PageEnvelope } from "./paginate";
-export type { RouterInputs, RouterOutputs, OperationId, OperationInput, OperationOutput, CallOptions } from "./operation-types";
+export { type BatchJobsClient, createClient, type FilesClient, type LocaleClient } from "./client";
+export { ApiError, type ApiErrorIssue, ApiNetworkError, ApiTimeoutError } from "./errors";
+export type { ExportedFile, ExportOptions, FileFormat, ImportRequest, ImportResult } from "./files";
+export { formatFromFileName } from "./files";
 export { OPERATIONS } from "./generated/operations";
+export type { CallOptions, OperationId, OperationInput, OperationOutput, RouterInputs, RouterOutputs } from "./operation-types";
+export { type PageEnvelope, paginate } from "./paginate";
+export type { ClientOptions, HttpMethod, RequestSpec } from "./transport";

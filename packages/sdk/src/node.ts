@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { LocaleClient } from "./client";
-import { formatFromFileName, type FileFormat, type ImportRequest, type ImportResult } from "./files";
+import { type FileFormat, formatFromFileName, type ImportRequest, type ImportResult } from "./files";
 
 export interface ImportFromPathOptions extends Omit<ImportRequest, "content" | "format"> {
   /** Defaults to the format inferred from the file extension. */
@@ -10,7 +10,12 @@ export interface ImportFromPathOptions extends Omit<ImportRequest, "content" | "
 }
 
 /** Reads a locale file from disk and imports it. */
-export async function importFromPath(client: LocaleClient, projectId: string, filePath: string, options: ImportFromPathOptions): Promise<ImportResult> {
+export async function importFromPath(
+  client: LocaleClient,
+  projectId: string,
+  filePath: string,
+  options: ImportFromPathOptions,
+): Promise<ImportResult> {
   const format = options.format ?? formatFromFileName(filePath);
   if (!format) throw new TypeError(`Cannot infer the format of ${path.basename(filePath)}; pass options.format`);
   const content = new Uint8Array(await readFile(filePath));

@@ -1,8 +1,9 @@
 // Type-level plumbing: each generated operation's input and output come from the routers
 // (a type-only import of AppRouter), its positional arguments from its path template. A router
 // change therefore breaks the SDK's type-check instead of drifting silently.
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+
 import type { AppRouter } from "@locale/api/router";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { OPERATIONS } from "./generated/operations";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
@@ -35,6 +36,7 @@ export type RestInput<Id extends OperationId> = Omit<NonNullable<OperationInput<
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** Trailing options object: optional when every remaining field is optional. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends R` is the test for "every field optional"
 type TrailingArg<R> = keyof R extends never ? [] : {} extends R ? [input?: Simplify<R>] : [input: Simplify<R>];
 
 export type OperationArgs<Id extends OperationId> = [...Positional<ParamNamesOf<Id>>, ...TrailingArg<RestInput<Id>>, options?: CallOptions];
@@ -68,7 +70,11 @@ type IsPaginated<Id extends OperationId> = [PageItem<OperationOutput<Id>>] exten
 export type DomainClient<D extends string> = {
   [Id in OperationId as DomainOf<Id> extends D ? MethodNameOf<Id> : never]: OperationMethod<Id>;
 } & {
-  [Id in OperationId as DomainOf<Id> extends D ? (IsPaginated<Id> extends true ? `${MethodNameOf<Id>}All` : never) : never]: ListAllMethod<Id>;
+  [Id in OperationId as DomainOf<Id> extends D
+    ? IsPaginated<Id> extends true
+      ? `${MethodNameOf<Id>}All`
+      : never
+    : never]: ListAllMethod<Id>;
 };
 
 export type Domains = DomainOf<OperationId>;

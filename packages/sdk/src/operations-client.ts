@@ -3,8 +3,8 @@
 // OpenAPI document says. Paginated GETs (those taking `page`) also get `<method>All`.
 import { OPERATIONS } from "./generated/operations";
 import type { GeneratedClient } from "./operation-types";
-import type { HttpMethod, Transport } from "./transport";
 import { paginate } from "./paginate";
+import type { HttpMethod, Transport } from "./transport";
 
 interface OperationSpec {
   readonly method: string;
@@ -21,7 +21,12 @@ function methodNameOf(id: string): string {
 }
 
 function isOptionsBag(value: unknown): value is { signal?: AbortSignal; headers?: Record<string, string> } {
-  return !!value && typeof value === "object" && ("signal" in value || "headers" in value) && Object.keys(value).every((k) => k === "signal" || k === "headers");
+  return (
+    !!value &&
+    typeof value === "object" &&
+    ("signal" in value || "headers" in value) &&
+    Object.keys(value).every((k) => k === "signal" || k === "headers")
+  );
 }
 
 export function buildCall(transport: Transport, spec: OperationSpec) {
@@ -71,7 +76,10 @@ export function buildGeneratedClient(transport: Transport): GeneratedClient {
         const input = (args[paramCount] ?? {}) as Record<string, unknown>;
         const options = args[paramCount + 1];
         const defaults = spec.query.includes("limit") ? { limit: 200 } : {};
-        return paginate((page) => call(...positional, { ...defaults, ...input, page }, options) as Promise<{ data: unknown[]; meta: { totalPages: number } }>);
+        return paginate(
+          (page) =>
+            call(...positional, { ...defaults, ...input, page }, options) as Promise<{ data: unknown[]; meta: { totalPages: number } }>,
+        );
       };
     }
   }

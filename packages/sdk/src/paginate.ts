@@ -6,7 +6,9 @@ export interface PageEnvelope<T> {
   meta: { page: number; limit: number; total: number; totalPages: number };
 }
 
-export async function* paginate<T>(fetchPage: (page: number) => Promise<PageEnvelope<T> | { data: T[]; meta: { totalPages: number } }>): AsyncIterableIterator<T> {
+export async function* paginate<T>(
+  fetchPage: (page: number) => Promise<PageEnvelope<T> | { data: T[]; meta: { totalPages: number } }>,
+): AsyncIterableIterator<T> {
   for (let page = 1; ; page++) {
     const res = await fetchPage(page);
     if (!res || !Array.isArray(res.data) || !res.meta) throw new TypeError("paginate: the response is not a paginated envelope");

@@ -3,9 +3,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeAiProviders, patchSettings, seedProject, startFakeAiProviders } from "../../../apps/api/test/helpers/fake-ai-providers";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
-import { patchSettings, seedProject, startFakeAiProviders, type FakeAiProviders } from "../../../apps/api/test/helpers/fake-ai-providers";
-import { ApiError, createClient, type BatchEvent, type LocaleClient } from "../src";
+import { ApiError, type BatchEvent, createClient, type LocaleClient } from "../src";
 
 let server: TestServer;
 let fake: FakeAiProviders;
@@ -14,7 +14,10 @@ let client: LocaleClient;
 
 beforeAll(async () => {
   fake = await startFakeAiProviders();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.openaiUrl, ANTHROPIC_BASE_URL: fake.anthropicUrl, AI_RETRY_BASE_MS: "20" }, { worker: true });
+  server = await startTestServer(
+    { OPENAI_BASE_URL: fake.openaiUrl, ANTHROPIC_BASE_URL: fake.anthropicUrl, AI_RETRY_BASE_MS: "20" },
+    { worker: true },
+  );
   user = await signUpUser(server);
   await patchSettings(server, user, { aiProviderKeys: { provider_b: "sk-test" }, aiProvider: "provider_b" });
   client = createClient({ baseUrl: server.url, apiKey: user.apiKey });

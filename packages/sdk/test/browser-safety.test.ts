@@ -25,7 +25,10 @@ describe("browser and edge safety", () => {
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       const code = (await readFile(file, "utf8")).split("\n").filter((line) => !line.trim().startsWith("//"));
-      expect(code.filter((line) => NODE_ONLY.test(line)), path.relative(SRC, file)).toEqual([]);
+      expect(
+        code.filter((line) => NODE_ONLY.test(line)),
+        path.relative(SRC, file),
+      ).toEqual([]);
     }
   });
 });

@@ -7,8 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeAiProviders, patchSettings, startFakeAiProviders } from "../../../apps/api/test/helpers/fake-ai-providers";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
-import { patchSettings, startFakeAiProviders, type FakeAiProviders } from "../../../apps/api/test/helpers/fake-ai-providers";
 import { runCli } from "../src/cli/main";
 
 let server: TestServer;
@@ -39,7 +39,10 @@ async function cli(args: string[], options: { cwd: string; env?: Record<string, 
 }
 
 async function createProject(targetLanguages: string[]) {
-  const res = await server.request("POST", "/api/projects", { apiKey: user.apiKey, body: { name: "Mobile", sourceLanguage: "en", targetLanguages } });
+  const res = await server.request("POST", "/api/projects", {
+    apiKey: user.apiKey,
+    body: { name: "Mobile", sourceLanguage: "en", targetLanguages },
+  });
   expect(res.status).toBe(201);
   return res.body._id as string;
 }
@@ -57,7 +60,10 @@ describe("push and pull", () => {
     await writeFile(path.join(dir, "locales/fr.json"), JSON.stringify(FR, null, 2));
     await writeFile(path.join(dir, "locales/de.json"), JSON.stringify(DE, null, 2));
     await writeFile(path.join(dir, "locales/README.md"), "not a locale file");
-    await writeFile(path.join(dir, ".localerc.json"), JSON.stringify({ projectId, files: "locales/{language}.json", format: "json-nested" }));
+    await writeFile(
+      path.join(dir, ".localerc.json"),
+      JSON.stringify({ projectId, files: "locales/{language}.json", format: "json-nested" }),
+    );
 
     const pushed = await cli(["push"], { cwd: dir });
     expect(pushed.stderr).toBe("");
@@ -114,7 +120,13 @@ describe("translate", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
-      ["fr: 2 translated, 0 failed of 2 (done)", "fr: 1 translated, 0 failed of 1 (done)", "de: 2 translated, 0 failed of 2 (done)", "de: 1 translated, 0 failed of 1 (done)", ""].join("\n"),
+      [
+        "fr: 2 translated, 0 failed of 2 (done)",
+        "fr: 1 translated, 0 failed of 1 (done)",
+        "de: 2 translated, 0 failed of 2 (done)",
+        "de: 1 translated, 0 failed of 1 (done)",
+        "",
+      ].join("\n"),
     );
     const again = await cli(["translate", "--target", "fr"], { cwd: dir, env });
     expect(again.stdout).toBe("fr: nothing to translate\n");

@@ -37,9 +37,18 @@ export async function startFlakyServer(target: string): Promise<FlakyServer> {
     }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k))) as Record<string, string>;
-    const upstream = await fetch(target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    res.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([k]) => !["content-encoding", "transfer-encoding", "content-length"].includes(k))));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k)),
+    ) as Record<string, string>;
+    const upstream = await fetch(target + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    res.writeHead(
+      upstream.status,
+      Object.fromEntries([...upstream.headers].filter(([k]) => !["content-encoding", "transfer-encoding", "content-length"].includes(k))),
+    );
     res.end(Buffer.from(await upstream.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -6,10 +6,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
+import { renderOperations } from "../scripts/render-operations";
 import { ApiError, ApiNetworkError, ApiTimeoutError, createClient, type LocaleClient } from "../src";
 import { importFromPath } from "../src/node";
-import { renderOperations } from "../scripts/render-operations";
-import { startFlakyServer, type FlakyServer } from "./flaky-server";
+import { type FlakyServer, startFlakyServer } from "./flaky-server";
 
 let server: TestServer;
 let user: TestUser;
@@ -84,7 +84,12 @@ describe("errors", () => {
     expect(bad.issues?.[0]?.path).toBe("sourceLanguage");
 
     const anonymous = createClient({ baseUrl: server.url, apiKey: "svc_wrong" });
-    await expect(anonymous.projects.list()).rejects.toMatchObject({ name: "ApiError", statusCode: 401, message: "Unauthorized", error: "Unauthorized" });
+    await expect(anonymous.projects.list()).rejects.toMatchObject({
+      name: "ApiError",
+      statusCode: 401,
+      message: "Unauthorized",
+      error: "Unauthorized",
+    });
   });
 
   it("retries idempotent requests after 5xx and dropped connections, never a POST", async () => {

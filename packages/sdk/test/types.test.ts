@@ -2,7 +2,7 @@
 // typecheck): inputs and outputs are the routers' types, path parameters are positional, and
 // misuse is a type error. At run time this file only checks that the calls are wired.
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { createClient, type BatchEvent, type RouterInputs, type RouterOutputs } from "../src";
+import { type BatchEvent, createClient, type RouterInputs, type RouterOutputs } from "../src";
 
 const client = createClient({ baseUrl: "http://127.0.0.1:1", apiKey: "svc_x", retries: 0 });
 

@@ -1,10 +1,11 @@
 // The one Pothos builder: Prisma object types generated from the same schema as the database
 // (@locale/db/pothos-types), the request context (the same Actor as REST), and shared scalars.
-import SchemaBuilder from "@pothos/core";
-import PrismaPlugin from "@pothos/plugin-prisma";
+
+import { type Actor, type ServiceContext, unauthorized } from "@locale/core";
 import type PrismaTypes from "@locale/db/pothos-types";
 import { getDatamodel } from "@locale/db/pothos-types";
-import { unauthorized, type Actor, type ServiceContext } from "@locale/core";
+import SchemaBuilder from "@pothos/core";
+import PrismaPlugin from "@pothos/plugin-prisma";
 import type { AppDeps } from "../trpc/context";
 
 export interface GraphqlContext {

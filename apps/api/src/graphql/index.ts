@@ -1,16 +1,17 @@
 // GraphQL at /graphql: the Pothos schema served by graphql-yoga (GraphiQL in the browser),
 // authenticated like REST (X-API-Key or the session cookie → the same Actor), errors coded from
 // APP_ERROR_TABLE, internal errors masked, and depth/cost/alias limits against hostile queries.
-import express, { type RequestHandler, type Request } from "express";
-import type { Logger } from "pino";
-import type { GraphQLError as GraphQLErrorType } from "graphql";
-import { createYoga } from "graphql-yoga";
+
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { APP_ERROR_TABLE, AppError, fromDatabaseError } from "@locale/core";
+import express, { type Request, type RequestHandler } from "express";
+import type { GraphQLError as GraphQLErrorType } from "graphql";
+import { createYoga } from "graphql-yoga";
+import type { Logger } from "pino";
+import { csrfGuard } from "../rest/csrf";
+import { type AppDeps, resolveActor } from "../trpc/context";
 import { builder, type GraphqlContext } from "./builder";
 import { graphqlRuntime } from "./graphql-runtime";
-import { resolveActor, type AppDeps } from "../trpc/context";
-import { csrfGuard } from "../rest/csrf";
 import "./schema/organization";
 import "./schema/project";
 import "./schema/key";
@@ -87,5 +88,9 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
     ],
   });
   // express.json first: the same body size limit (413) as REST; yoga reads the parsed body.
-  return [express.json({ limit: deps.config.MAX_BODY_BYTES }), csrfGuard(deps.config.publicUrl, deps.config.corsOrigins), yoga as unknown as RequestHandler];
+  return [
+    express.json({ limit: deps.config.MAX_BODY_BYTES }),
+    csrfGuard(deps.config.publicUrl, deps.config.corsOrigins),
+    yoga as unknown as RequestHandler,
+  ];
 }

@@ -5,7 +5,9 @@ import { validationError } from "@locale/core";
 import { appRouter } from "../routers";
 
 interface InputParser {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: InputParser[] } } | undefined>;

@@ -4,20 +4,27 @@
 // new" and the table is read again, so replay and live delivery are one code path and nothing
 // is lost between them. Heartbeat comments keep proxies from closing an idle stream; the stream
 // ends after `complete` or `cancelled`.
+
+import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
+import { FINISHED_JOB_STATUSES, jobEventsChannel, loadAiJob, readJobEventsAfter, TERMINAL_EVENTS } from "@locale/core/ai";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { AppError, badRequest, unauthorized, type ServiceContext } from "@locale/core";
-import { FINISHED_JOB_STATUSES, TERMINAL_EVENTS, jobEventsChannel, loadAiJob, readJobEventsAfter } from "@locale/core/ai";
-import { resolveActor, type AppDeps } from "../trpc/context";
+import { type AppDeps, resolveActor } from "../trpc/context";
 import { sendError } from "./error-responses";
 import type { PlainRoute } from "./plain-route";
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+});
 
 function lastEventIdOf(req: Request): bigint {
   const raw = req.header("last-event-id") ?? (typeof req.query.lastEventId === "string" ? req.query.lastEventId : undefined);
   if (raw === undefined || raw.trim() === "") return 0n;
-  if (!/^\d{1,19}$/.test(raw.trim())) throw badRequest("lastEventId: must be an event id (a non-negative integer)", [{ path: "lastEventId", message: "must be an event id" }]);
+  if (!/^\d{1,19}$/.test(raw.trim()))
+    throw badRequest("lastEventId: must be an event id (a non-negative integer)", [
+      { path: "lastEventId", message: "must be an event id" },
+    ]);
   return BigInt(raw.trim());
 }
 
@@ -65,10 +72,12 @@ async function handleStream(deps: AppDeps, req: Request, res: Response): Promise
   };
   let chain = Promise.resolve();
   const schedule = (checkFinished = false) => {
-    chain = chain.then(() => pump(checkFinished)).catch((err: unknown) => {
-      req.log?.error({ err }, "job event stream failed");
-      finish();
-    });
+    chain = chain
+      .then(() => pump(checkFinished))
+      .catch((err: unknown) => {
+        req.log?.error({ err }, "job event stream failed");
+        finish();
+      });
   };
   // Subscribe before the first read, so an event committed in between is not missed.
   unsubscribe = await deps.db.listen(jobEventsChannel(job.id), () => schedule());

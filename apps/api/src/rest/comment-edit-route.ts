@@ -6,14 +6,15 @@
 // therefore also mounts an error handler on its own path that re-parses exactly that refused body
 // with JSON.parse (the non-strict parse `express.json({strict: false})` would do); because the
 // refusal skipped the CSRF guard, the guard is applied here before the handler runs.
-import type { NextFunction, Request, Response, Router } from "express";
-import { z } from "zod";
+
 import { AppError, badRequest, unauthorized } from "@locale/core";
 import { updateComment } from "@locale/core/comments";
-import type { AppDeps } from "../trpc/context";
-import { resolveActor } from "../trpc/context";
+import type { NextFunction, Request, Response, Router } from "express";
+import { z } from "zod";
 import { ZComment } from "../routers/comments/comments.types";
 import { ZErrorBody } from "../schemas/common";
+import type { AppDeps } from "../trpc/context";
+import { resolveActor } from "../trpc/context";
 import { csrfGuard } from "./csrf";
 import { sendError } from "./error-responses";
 import type { PlainRoute } from "./plain-route";

@@ -1,9 +1,9 @@
 // CSRF (DECISIONS.md): a cookie-authenticated unsafe request whose Origin (or, failing that,
 // Referer) names a foreign origin, or "null", is refused with 403. API-key requests and requests
 // with neither header (non-browser clients) pass.
+
+import { forbidden, SESSION_COOKIE } from "@locale/core";
 import type { NextFunction, Request, Response } from "express";
-import { forbidden } from "@locale/core";
-import { SESSION_COOKIE } from "@locale/core";
 import { sendError } from "./error-responses";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

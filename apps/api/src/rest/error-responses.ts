@@ -1,8 +1,9 @@
 // The one place REST errors take their documented shape {statusCode, message, error, issues?}:
 // the OpenAPI adapter writes responses itself, so its JSON is rewritten on the way out; express
 // errors (malformed JSON, oversized bodies) and unknown routes get the same body here.
+
+import { type ErrorBody, errorBodyForStatus } from "@locale/core";
 import type { NextFunction, Request, Response } from "express";
-import { errorBodyForStatus, type ErrorBody } from "@locale/core";
 import type { Logger } from "pino";
 
 /** Wraps res.end so an adapter error body `{..., appBody}` goes out as `appBody` with its status. */

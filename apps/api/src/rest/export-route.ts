@@ -1,10 +1,11 @@
 // GET /projects/:projectId/export/:language — a file download, so a plain express route: the body
 // is the raw file (binary for `mo`), described by headers rather than a JSON envelope.
+
+import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
+import { exportTranslations, FORMAT_IDS } from "@locale/core/import-export";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { AppError, badRequest, unauthorized, type ServiceContext } from "@locale/core";
-import { exportTranslations, FORMAT_IDS } from "@locale/core/import-export";
-import { resolveActor, type AppDeps } from "../trpc/context";
+import { type AppDeps, resolveActor } from "../trpc/context";
 import { sendError } from "./error-responses";
 import type { PlainRoute } from "./plain-route";
 
@@ -66,7 +67,10 @@ export const exportRoute: PlainRoute = {
           "Raw file body (binary for `mo`). Keys are ordered by namespace, then key. `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.",
         security: [{ apiKey: [] }, { session: [] }],
         requestParams: {
-          path: z.object({ projectId: z.string(), language: z.string().describe("The source language or a target language of the project") }),
+          path: z.object({
+            projectId: z.string(),
+            language: z.string().describe("The source language or a target language of the project"),
+          }),
           query: z.object({
             format: z.enum(FORMAT_IDS),
             namespace: z.string().optional().describe("Only keys of this namespace, written without the namespace prefix"),
@@ -79,7 +83,10 @@ export const exportRoute: PlainRoute = {
             headers: {
               "Content-Disposition": { description: 'attachment; filename="<language>.<ext>"', schema: { type: "string" } },
               "X-Total-Keys": { description: "Number of keys written to the file", schema: { type: "integer" } },
-              "X-Export-Truncated": { description: "`true` when entries were dropped to stay under EXPORT_MAX_BYTES", schema: { type: "string", enum: ["true", "false"] } },
+              "X-Export-Truncated": {
+                description: "`true` when entries were dropped to stay under EXPORT_MAX_BYTES",
+                schema: { type: "string", enum: ["true", "false"] },
+              },
             },
             content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
           },

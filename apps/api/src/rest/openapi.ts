@@ -2,15 +2,16 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { appRouter } from "../routers";
-import type { AppMeta } from "../trpc/init";
 import { ZErrorBody } from "../schemas/common";
+import type { AppMeta } from "../trpc/init";
 
 type Operation = { responses?: Record<string, unknown> };
 
 export function buildOpenApiDocument(baseUrl: string, plainPaths: ZodOpenApiPathsObject): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: "Locale Service API",
-    description: "Localization management: projects, keys, translations, AI, import/export, glossary, TM, comments, analytics, activity. Every path also answers under /api/v1.",
+    description:
+      "Localization management: projects, keys, translations, AI, import/export, glossary, TM, comments, analytics, activity. Every path also answers under /api/v1.",
     version: "1.0.0",
     baseUrl,
     securitySchemes: {

@@ -1,7 +1,8 @@
 // Every plain express route (see plain-route.ts), in mount order.
-import type { PlainRoute } from "./plain-route";
-import { exportRoute } from "./export-route";
-import { commentEditRoute } from "./comment-edit-route";
+
 import { aiStreamRoute } from "./ai-stream-route";
+import { commentEditRoute } from "./comment-edit-route";
+import { exportRoute } from "./export-route";
+import type { PlainRoute } from "./plain-route";
 
 export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, commentEditRoute, aiStreamRoute];

@@ -1,9 +1,10 @@
 // Per-request tRPC context: the database, configuration, and the caller resolved from
 // X-API-Key or the session cookie (null when neither is valid).
-import type { Request, Response } from "express";
-import { parseCookie as parseCookies } from "cookie";
+
+import { type Actor, actorFromApiKey, actorFromSession, type CoreConfig, SESSION_COOKIE } from "@locale/core";
 import type { Database } from "@locale/db";
-import { actorFromApiKey, actorFromSession, SESSION_COOKIE, type Actor, type CoreConfig } from "@locale/core";
+import { parseCookie as parseCookies } from "cookie";
+import type { Request, Response } from "express";
 import type { AppConfig } from "../config";
 
 export interface AppDeps {

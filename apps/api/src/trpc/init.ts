@@ -1,8 +1,9 @@
 // tRPC instance and the layered procedure builders (public → authed). Every procedure declares
 // OpenAPI meta, zod input and output; REST, the OpenAPI document and the SDK share that contract.
+
+import { AppError, badRequest, type ErrorBody, internalError, type ServiceContext, unauthorized, validationError } from "@locale/core";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { AppError, badRequest, internalError, unauthorized, validationError, type ErrorBody, type ServiceContext } from "@locale/core";
 import type { RequestContext } from "./context";
 
 export interface AppMeta extends OpenApiMeta {

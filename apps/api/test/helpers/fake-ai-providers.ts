@@ -83,7 +83,14 @@ function successBody(protocol: FakeProtocol, model: string, translation: string,
       type: "message",
       role: "assistant",
       model,
-      content: [{ type: "tool_use", id: `toolu_${Math.random().toString(36).slice(2)}`, name: "submit_translation", input: { translation, confidence } }],
+      content: [
+        {
+          type: "tool_use",
+          id: `toolu_${Math.random().toString(36).slice(2)}`,
+          name: "submit_translation",
+          input: { translation, confidence },
+        },
+      ],
       stop_reason: "tool_use",
       stop_sequence: null,
       usage: { input_tokens: 100, output_tokens: 20 },
@@ -94,7 +101,14 @@ function successBody(protocol: FakeProtocol, model: string, translation: string,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ translation, confidence }), refusal: null }, finish_reason: "stop", logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: JSON.stringify({ translation, confidence }), refusal: null },
+        finish_reason: "stop",
+        logprobs: null,
+      },
+    ],
     usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
   };
 }
@@ -113,13 +127,18 @@ export async function startFakeAiProviders(): Promise<FakeAiProviders> {
     void (async () => {
       const raw = await readBody(req);
       const path = req.url ?? "";
-      const protocol: FakeProtocol | null = path.endsWith("/v1/messages") ? "anthropic" : path.endsWith("/chat/completions") ? "openai" : null;
+      const protocol: FakeProtocol | null = path.endsWith("/v1/messages")
+        ? "anthropic"
+        : path.endsWith("/chat/completions")
+          ? "openai"
+          : null;
       if (req.method !== "POST" || !protocol) {
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
         return;
       }
       const body = JSON.parse(raw);
-      const system = protocol === "anthropic" ? textOf(body.system) : textOf(body.messages?.find((m: { role: string }) => m.role === "system")?.content);
+      const system =
+        protocol === "anthropic" ? textOf(body.system) : textOf(body.messages?.find((m: { role: string }) => m.role === "system")?.content);
       const user = textOf(body.messages?.find((m: { role: string }) => m.role === "user")?.content);
       const request: FakeRequest = {
         protocol,
@@ -173,7 +192,6 @@ export async function startFakeAiProviders(): Promise<FakeAiProviders> {
 
 // ---- Fixtures and an SSE reader shared by the AI test files ----
 
-
 export interface SeedKey {
   key: string;
   source: string;
@@ -192,14 +210,21 @@ export async function seedProject(
 ): Promise<{ projectId: string; keyIds: Record<string, string> }> {
   const res = await server.request("POST", "/api/projects", {
     apiKey: user.apiKey,
-    body: { name: `P${Math.random().toString(36).slice(2, 8)}`, sourceLanguage: "en", targetLanguages: options.targetLanguages ?? ["de", "fr"], ...(options.preferredModel ? { preferredModel: options.preferredModel } : {}) },
+    body: {
+      name: `P${Math.random().toString(36).slice(2, 8)}`,
+      sourceLanguage: "en",
+      targetLanguages: options.targetLanguages ?? ["de", "fr"],
+      ...(options.preferredModel ? { preferredModel: options.preferredModel } : {}),
+    },
   });
   if (res.status !== 201) throw new Error(`project: ${res.status} ${res.text}`);
   const projectId = res.body._id as string;
   const keyIds: Record<string, string> = {};
   const prisma = server.db.prisma;
   for (const k of keys) {
-    const row = await prisma.key.create({ data: { projectId, key: k.key, namespace: k.namespace ?? "", description: k.description ?? "" } });
+    const row = await prisma.key.create({
+      data: { projectId, key: k.key, namespace: k.namespace ?? "", description: k.description ?? "" },
+    });
     keyIds[k.key] = row.id;
     const values = { en: k.source, ...(k.targets ?? {}) };
     for (const [language, value] of Object.entries(values)) {
@@ -243,7 +268,11 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const comments: string[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const notify = () => {
-    for (const w of [...waiters]) if (events.length >= w.n) (w.resolve(), waiters.splice(waiters.indexOf(w), 1));
+    for (const w of [...waiters]) {
+      if (events.length < w.n) continue;
+      w.resolve();
+      waiters.splice(waiters.indexOf(w), 1);
+    }
   };
   const done = (async () => {
     if (!res.body || !(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) return;
@@ -284,7 +313,13 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       if (events.length >= n) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`timed out waiting for ${n} events (got ${events.length})`)), timeoutMs);
-        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
+        waiters.push({
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
   };

@@ -25,7 +25,10 @@ export async function addMember(
   options: { name?: string; withApiKey?: boolean } = {},
 ): Promise<TestMember> {
   const email = `member${++counter}-${role}-${Date.now()}@example.com`;
-  const invite = await server.request("POST", "/api/organizations/current/members/invite", { cookie: inviter.cookie, body: { email, role } });
+  const invite = await server.request("POST", "/api/organizations/current/members/invite", {
+    cookie: inviter.cookie,
+    body: { email, role },
+  });
   if (invite.status !== 201) throw new Error(`invite failed: ${invite.status} ${invite.text}`);
   const accept = await server.request("POST", "/api/auth/accept-invite", {
     body: { token: tokenOfInviteUrl(invite.body.inviteUrl), name: options.name ?? `Member ${role}`, password: "member password" },

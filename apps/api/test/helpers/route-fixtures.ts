@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { addMember, tokenOfInviteUrl } from "./invite-member";
-import { signUpUser, type RequestOptions, type TestResponse, type TestServer, type TestUser } from "./test-server";
+import { type RequestOptions, signUpUser, type TestResponse, type TestServer, type TestUser } from "./test-server";
 
 export type Role = "owner" | "admin" | "developer" | "translator" | "reviewer";
 export const ROLES: Role[] = ["owner", "admin", "developer", "translator", "reviewer"];
@@ -74,18 +74,30 @@ type Builder = (ids: RouteIds) => Omit<RouteCall, "method"> & { method?: string 
  */
 export const ROUTE_BUILDERS: Record<string, Builder> = {
   // auth
-  "POST /auth/signup": () => ({ path: "/auth/signup", body: { email: `signup${next()}-${Date.now()}@example.com`, password: "correct horse", name: "Signer" } }),
+  "POST /auth/signup": () => ({
+    path: "/auth/signup",
+    body: { email: `signup${next()}-${Date.now()}@example.com`, password: "correct horse", name: "Signer" },
+  }),
   "POST /auth/login": (i) => ({ path: "/auth/login", body: { email: i.email, password: i.password } }),
   "POST /auth/logout": () => ({ path: "/auth/logout", body: {} }),
   "GET /auth/me": () => ({ path: "/auth/me" }),
-  "POST /auth/accept-invite": (i) => ({ path: "/auth/accept-invite", body: { token: i.inviteToken, name: "Accepted", password: "member password" } }),
+  "POST /auth/accept-invite": (i) => ({
+    path: "/auth/accept-invite",
+    body: { token: i.inviteToken, name: "Accepted", password: "member password" },
+  }),
 
   // organization, members, invitations
   "GET /organizations/{orgId}": (i) => ({ path: `/organizations/${i.orgId}` }),
   "PATCH /organizations/{orgId}": (i) => ({ path: `/organizations/${i.orgId}`, body: { settings: { tmAutoAdd: true } } }),
   "GET /organizations/{orgId}/members": (i) => ({ path: `/organizations/${i.orgId}/members` }),
-  "POST /organizations/{orgId}/members/invite": (i) => ({ path: `/organizations/${i.orgId}/members/invite`, body: { email: `invitee${next()}-${Date.now()}@example.com`, role: "translator" } }),
-  "PATCH /organizations/{orgId}/members/{userId}": (i) => ({ path: `/organizations/${i.orgId}/members/${i.userId}`, body: { role: "reviewer" } }),
+  "POST /organizations/{orgId}/members/invite": (i) => ({
+    path: `/organizations/${i.orgId}/members/invite`,
+    body: { email: `invitee${next()}-${Date.now()}@example.com`, role: "translator" },
+  }),
+  "PATCH /organizations/{orgId}/members/{userId}": (i) => ({
+    path: `/organizations/${i.orgId}/members/${i.userId}`,
+    body: { role: "reviewer" },
+  }),
   "DELETE /organizations/{orgId}/members/{userId}": (i) => ({ path: `/organizations/${i.orgId}/members/${i.userId}` }),
   "GET /organizations/{orgId}/invitations": (i) => ({ path: `/organizations/${i.orgId}/invitations` }),
   "DELETE /organizations/{orgId}/invitations/{invitationId}": (i) => ({ path: `/organizations/${i.orgId}/invitations/${i.invitationId}` }),
@@ -113,10 +125,19 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "POST /projects/{projectId}/keys": (i) => ({ path: `/projects/${i.projectId}/keys`, body: { key: `created.${next()}` } }),
   "GET /projects/{projectId}/keys": (i) => ({ path: `/projects/${i.projectId}/keys` }),
   "GET /projects/{projectId}/keys/{keyId}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}` }),
-  "PATCH /projects/{projectId}/keys/{keyId}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}`, body: { description: `edited ${next()}` } }),
+  "PATCH /projects/{projectId}/keys/{keyId}": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}`,
+    body: { description: `edited ${next()}` },
+  }),
   "DELETE /projects/{projectId}/keys/{keyId}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}` }),
-  "POST /projects/{projectId}/keys/bulk": (i) => ({ path: `/projects/${i.projectId}/keys/bulk`, body: { keys: [{ key: `bulk.${next()}` }] } }),
-  "PATCH /projects/{projectId}/keys/bulk": (i) => ({ path: `/projects/${i.projectId}/keys/bulk`, body: { keys: [{ _id: i.keyId, description: `bulk ${next()}` }] } }),
+  "POST /projects/{projectId}/keys/bulk": (i) => ({
+    path: `/projects/${i.projectId}/keys/bulk`,
+    body: { keys: [{ key: `bulk.${next()}` }] },
+  }),
+  "PATCH /projects/{projectId}/keys/bulk": (i) => ({
+    path: `/projects/${i.projectId}/keys/bulk`,
+    body: { keys: [{ _id: i.keyId, description: `bulk ${next()}` }] },
+  }),
   "DELETE /projects/{projectId}/keys/bulk": (i) => ({ path: `/projects/${i.projectId}/keys/bulk?keyIds=${i.keyId}` }),
 
   // translations
@@ -126,13 +147,20 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     body: { translations: [{ key: i.keyName, language: i.language, value: `Overwritten ${next()}` }] },
   }),
   "GET /projects/{projectId}/keys/{keyId}/translations": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/translations` }),
-  "PUT /projects/{projectId}/keys/{keyId}/translations/{language}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}`, body: { value: `Wert ${next()}` } }),
+  "PUT /projects/{projectId}/keys/{keyId}/translations/{language}": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}`,
+    body: { value: `Wert ${next()}` },
+  }),
   "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/status`,
     body: { status: "translated" },
   }),
-  "GET /projects/{projectId}/keys/{keyId}/translations/{language}/history": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/history` }),
-  "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/revert` }),
+  "GET /projects/{projectId}/keys/{keyId}/translations/{language}/history": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/history`,
+  }),
+  "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/revert`,
+  }),
   "POST /projects/{projectId}/keys/{keyId}/translations/{language}/revert/{historyId}": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/revert/${i.historyId}`,
   }),
@@ -146,14 +174,22 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "GET /projects/{projectId}/export/{language}": (i) => ({ path: `/projects/${i.projectId}/export/${i.language}?format=json-flat` }),
 
   // comments
-  "POST /projects/{projectId}/keys/{keyId}/comments": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/comments`, body: { body: `Comment ${next()}` } }),
+  "POST /projects/{projectId}/keys/{keyId}/comments": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}/comments`,
+    body: { body: `Comment ${next()}` },
+  }),
   "GET /projects/{projectId}/keys/{keyId}/comments": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/comments` }),
   "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}`,
     rawBody: JSON.stringify(`Edited ${next()}`),
   }),
-  "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}/resolve": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}/resolve`, body: {} }),
-  "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}` }),
+  "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}/resolve": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}/resolve`,
+    body: {},
+  }),
+  "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}`,
+  }),
 
   // activity and analytics
   "GET /projects/{projectId}/activity": (i) => ({ path: `/projects/${i.projectId}/activity` }),
@@ -164,36 +200,80 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "GET /organizations/{orgId}/analytics/overview": (i) => ({ path: `/organizations/${i.orgId}/analytics/overview` }),
 
   // glossary
-  "POST /organizations/{orgId}/glossaries": (i) => ({ path: `/organizations/${i.orgId}/glossaries`, body: { name: `Glossary ${next()}`, sourceLanguage: "en", targetLanguages: ["de"] } }),
+  "POST /organizations/{orgId}/glossaries": (i) => ({
+    path: `/organizations/${i.orgId}/glossaries`,
+    body: { name: `Glossary ${next()}`, sourceLanguage: "en", targetLanguages: ["de"] },
+  }),
   "GET /organizations/{orgId}/glossaries": (i) => ({ path: `/organizations/${i.orgId}/glossaries` }),
-  "PATCH /organizations/{orgId}/glossaries/{id}": (i) => ({ path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}`, body: { description: `edited ${next()}` } }),
+  "PATCH /organizations/{orgId}/glossaries/{id}": (i) => ({
+    path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}`,
+    body: { description: `edited ${next()}` },
+  }),
   "DELETE /organizations/{orgId}/glossaries/{id}": (i) => ({ path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}` }),
-  "POST /organizations/{orgId}/glossaries/{id}/terms": (i) => ({ path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}/terms`, body: { term: `Term${next()}` } }),
+  "POST /organizations/{orgId}/glossaries/{id}/terms": (i) => ({
+    path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}/terms`,
+    body: { term: `Term${next()}` },
+  }),
   "GET /organizations/{orgId}/glossaries/{id}/terms": (i) => ({ path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}/terms` }),
-  "PATCH /organizations/{orgId}/glossaries/terms/{termId}": (i) => ({ path: `/organizations/${i.orgId}/glossaries/terms/${i.termId}`, body: { definition: `edited ${next()}` } }),
+  "PATCH /organizations/{orgId}/glossaries/terms/{termId}": (i) => ({
+    path: `/organizations/${i.orgId}/glossaries/terms/${i.termId}`,
+    body: { definition: `edited ${next()}` },
+  }),
   "DELETE /organizations/{orgId}/glossaries/terms/{termId}": (i) => ({ path: `/organizations/${i.orgId}/glossaries/terms/${i.termId}` }),
-  "POST /organizations/{orgId}/glossaries/{id}/import": (i) => ({ path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}/import`, body: { format: "csv", content: `term\nImported${next()}\n` } }),
-  "GET /organizations/{orgId}/glossaries/{id}/export": (i) => ({ path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}/export?format=csv` }),
-  "POST /organizations/{orgId}/glossaries/check": (i) => ({ path: `/organizations/${i.orgId}/glossaries/check`, body: { text: "Open the Dashboard", glossaryIds: [i.glossaryId] } }),
+  "POST /organizations/{orgId}/glossaries/{id}/import": (i) => ({
+    path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}/import`,
+    body: { format: "csv", content: `term\nImported${next()}\n` },
+  }),
+  "GET /organizations/{orgId}/glossaries/{id}/export": (i) => ({
+    path: `/organizations/${i.orgId}/glossaries/${i.glossaryId}/export?format=csv`,
+  }),
+  "POST /organizations/{orgId}/glossaries/check": (i) => ({
+    path: `/organizations/${i.orgId}/glossaries/check`,
+    body: { text: "Open the Dashboard", glossaryIds: [i.glossaryId] },
+  }),
 
   // translation memory
   "GET /organizations/{orgId}/tm": (i) => ({ path: `/organizations/${i.orgId}/tm` }),
-  "GET /organizations/{orgId}/tm/search": (i) => ({ path: `/organizations/${i.orgId}/tm/search?sourceText=${encodeURIComponent("Save changes")}&targetLang=${i.language}` }),
+  "GET /organizations/{orgId}/tm/search": (i) => ({
+    path: `/organizations/${i.orgId}/tm/search?sourceText=${encodeURIComponent("Save changes")}&targetLang=${i.language}`,
+  }),
   "DELETE /organizations/{orgId}/tm/{entryId}": (i) => ({ path: `/organizations/${i.orgId}/tm/${i.tmEntryId}` }),
 
   // webhooks
-  "POST /organizations/{orgId}/webhooks": (i) => ({ path: `/organizations/${i.orgId}/webhooks`, body: { url: `http://127.0.0.1:9/hook${next()}`, events: ["*"] } }),
+  "POST /organizations/{orgId}/webhooks": (i) => ({
+    path: `/organizations/${i.orgId}/webhooks`,
+    body: { url: `http://127.0.0.1:9/hook${next()}`, events: ["*"] },
+  }),
   "GET /organizations/{orgId}/webhooks": (i) => ({ path: `/organizations/${i.orgId}/webhooks` }),
-  "PATCH /organizations/{orgId}/webhooks/{id}": (i) => ({ path: `/organizations/${i.orgId}/webhooks/${i.orgWebhookId}`, body: { active: true } }),
+  "PATCH /organizations/{orgId}/webhooks/{id}": (i) => ({
+    path: `/organizations/${i.orgId}/webhooks/${i.orgWebhookId}`,
+    body: { active: true },
+  }),
   "DELETE /organizations/{orgId}/webhooks/{id}": (i) => ({ path: `/organizations/${i.orgId}/webhooks/${i.orgWebhookId}` }),
-  "GET /organizations/{orgId}/webhooks/{id}/deliveries": (i) => ({ path: `/organizations/${i.orgId}/webhooks/${i.orgWebhookId}/deliveries` }),
-  "POST /organizations/{orgId}/webhooks/{id}/test": (i) => ({ path: `/organizations/${i.orgId}/webhooks/${i.orgWebhookId}/test`, body: {} }),
-  "POST /projects/{projectId}/webhooks": (i) => ({ path: `/projects/${i.projectId}/webhooks`, body: { url: `http://127.0.0.1:9/hook${next()}`, events: ["*"] } }),
+  "GET /organizations/{orgId}/webhooks/{id}/deliveries": (i) => ({
+    path: `/organizations/${i.orgId}/webhooks/${i.orgWebhookId}/deliveries`,
+  }),
+  "POST /organizations/{orgId}/webhooks/{id}/test": (i) => ({
+    path: `/organizations/${i.orgId}/webhooks/${i.orgWebhookId}/test`,
+    body: {},
+  }),
+  "POST /projects/{projectId}/webhooks": (i) => ({
+    path: `/projects/${i.projectId}/webhooks`,
+    body: { url: `http://127.0.0.1:9/hook${next()}`, events: ["*"] },
+  }),
   "GET /projects/{projectId}/webhooks": (i) => ({ path: `/projects/${i.projectId}/webhooks` }),
-  "PATCH /projects/{projectId}/webhooks/{id}": (i) => ({ path: `/projects/${i.projectId}/webhooks/${i.projectWebhookId}`, body: { active: true } }),
+  "PATCH /projects/{projectId}/webhooks/{id}": (i) => ({
+    path: `/projects/${i.projectId}/webhooks/${i.projectWebhookId}`,
+    body: { active: true },
+  }),
   "DELETE /projects/{projectId}/webhooks/{id}": (i) => ({ path: `/projects/${i.projectId}/webhooks/${i.projectWebhookId}` }),
-  "GET /projects/{projectId}/webhooks/{id}/deliveries": (i) => ({ path: `/projects/${i.projectId}/webhooks/${i.projectWebhookId}/deliveries` }),
-  "POST /projects/{projectId}/webhooks/{id}/test": (i) => ({ path: `/projects/${i.projectId}/webhooks/${i.projectWebhookId}/test`, body: {} }),
+  "GET /projects/{projectId}/webhooks/{id}/deliveries": (i) => ({
+    path: `/projects/${i.projectId}/webhooks/${i.projectWebhookId}/deliveries`,
+  }),
+  "POST /projects/{projectId}/webhooks/{id}/test": (i) => ({
+    path: `/projects/${i.projectId}/webhooks/${i.projectWebhookId}/test`,
+    body: {},
+  }),
 
   // AI
   "GET /projects/{projectId}/ai/status": (i) => ({ path: `/projects/${i.projectId}/ai/status` }),
@@ -201,10 +281,22 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     path: `/projects/${i.projectId}/ai/translate`,
     body: { keyId: i.keyId, sourceLanguage: "en", targetLanguage: i.language, sourceText: "Hello", keyName: i.keyName },
   }),
-  "POST /projects/{projectId}/ai/translate/batch": (i) => ({ path: `/projects/${i.projectId}/ai/translate/batch`, body: { sourceLanguage: "en", targetLanguage: i.language, limit: 1 } }),
-  "POST /projects/{projectId}/ai/translate/batch/start": (i) => ({ path: `/projects/${i.projectId}/ai/translate/batch/start`, body: { sourceLanguage: "en", targetLanguage: i.language, limit: 1 } }),
-  "POST /projects/{projectId}/ai/translate/batch/cancel/{jobId}": (i) => ({ path: `/projects/${i.projectId}/ai/translate/batch/cancel/${i.jobId}`, body: {} }),
-  "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}": (i) => ({ path: `/projects/${i.projectId}/ai/translate/batch/stream/${i.jobId}`, sse: true }),
+  "POST /projects/{projectId}/ai/translate/batch": (i) => ({
+    path: `/projects/${i.projectId}/ai/translate/batch`,
+    body: { sourceLanguage: "en", targetLanguage: i.language, limit: 1 },
+  }),
+  "POST /projects/{projectId}/ai/translate/batch/start": (i) => ({
+    path: `/projects/${i.projectId}/ai/translate/batch/start`,
+    body: { sourceLanguage: "en", targetLanguage: i.language, limit: 1 },
+  }),
+  "POST /projects/{projectId}/ai/translate/batch/cancel/{jobId}": (i) => ({
+    path: `/projects/${i.projectId}/ai/translate/batch/cancel/${i.jobId}`,
+    body: {},
+  }),
+  "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}": (i) => ({
+    path: `/projects/${i.projectId}/ai/translate/batch/stream/${i.jobId}`,
+    sse: true,
+  }),
 };
 
 export function buildCall(op: string, ids: RouteIds): RouteCall {
@@ -215,7 +307,12 @@ export function buildCall(op: string, ids: RouteIds): RouteCall {
 }
 
 /** Sends a call; SSE responses are cut off once their headers arrive (the stream never ends by itself). */
-export async function sendCall(server: TestServer, call: RouteCall, auth: Pick<RequestOptions, "apiKey" | "cookie">, prefix: "/api" | "/api/v1" = "/api"): Promise<TestResponse> {
+export async function sendCall(
+  server: TestServer,
+  call: RouteCall,
+  auth: Pick<RequestOptions, "apiKey" | "cookie">,
+  prefix: "/api" | "/api/v1" = "/api",
+): Promise<TestResponse> {
   if (!call.sse) return server.request(call.method, `${prefix}${call.path}`, { ...auth, body: call.body, rawBody: call.rawBody });
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (auth.apiKey) headers["x-api-key"] = auth.apiKey;
@@ -286,12 +383,22 @@ async function ok<T = any>(res: Promise<TestResponse<T>>, what: string, status =
  */
 export async function createMembers(server: TestServer, owner: TestUser): Promise<Record<Role, OrgMember>> {
   const members = {
-    owner: { role: "owner", userId: owner.userId, email: owner.email, password: "correct horse", cookie: owner.cookie, apiKey: owner.apiKey },
+    owner: {
+      role: "owner",
+      userId: owner.userId,
+      email: owner.email,
+      password: "correct horse",
+      cookie: owner.cookie,
+      apiKey: owner.apiKey,
+    },
   } as Record<Role, OrgMember>;
   for (const role of ["admin", "developer", "translator", "reviewer"] as const) {
     const m = await addMember(server, owner, "developer", { name: `The ${role}`, withApiKey: true });
     if (role !== "developer") {
-      await ok(server.request("PATCH", `/api/organizations/${owner.orgId}/members/${m.userId}`, { apiKey: owner.apiKey, body: { role } }), `role ${role}`);
+      await ok(
+        server.request("PATCH", `/api/organizations/${owner.orgId}/members/${m.userId}`, { apiKey: owner.apiKey, body: { role } }),
+        `role ${role}`,
+      );
     }
     members[role] = { role, userId: m.userId, email: m.email, password: "member password", cookie: m.cookie, apiKey: m.apiKey! };
   }
@@ -299,20 +406,53 @@ export async function createMembers(server: TestServer, owner: TestUser): Promis
 }
 
 /** A pending invitation: its id and the single-use token of its link. */
-export async function createInvitation(server: TestServer, owner: TestUser, role = "translator"): Promise<{ invitationId: string; inviteToken: string }> {
+export async function createInvitation(
+  server: TestServer,
+  owner: TestUser,
+  role = "translator",
+): Promise<{ invitationId: string; inviteToken: string }> {
   const invite = await ok(
-    server.request("POST", `/api/organizations/${owner.orgId}/members/invite`, { apiKey: owner.apiKey, body: { email: `pending${next()}-${Date.now()}@example.com`, role } }),
+    server.request("POST", `/api/organizations/${owner.orgId}/members/invite`, {
+      apiKey: owner.apiKey,
+      body: { email: `pending${next()}-${Date.now()}@example.com`, role },
+    }),
     "invite",
   );
   return { invitationId: invite._id, inviteToken: tokenOfInviteUrl(invite.inviteUrl) };
 }
 
-export async function createKeyWithTranslation(server: TestServer, owner: TestUser, projectId: string, language = "de"): Promise<{ keyId: string; keyName: string; historyId: string }> {
+export async function createKeyWithTranslation(
+  server: TestServer,
+  owner: TestUser,
+  projectId: string,
+  language = "de",
+): Promise<{ keyId: string; keyName: string; historyId: string }> {
   const keyName = `fixture.${next()}`;
-  const key = await ok(server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: keyName, description: "A fixture key" } }), "key");
-  await ok(server.request("PUT", `/api/projects/${projectId}/keys/${key._id}/translations/en`, { apiKey: owner.apiKey, body: { value: `Save changes ${unique}` } }), "source");
-  await ok(server.request("PUT", `/api/projects/${projectId}/keys/${key._id}/translations/${language}`, { apiKey: owner.apiKey, body: { value: `Änderungen speichern ${unique}` } }), "target");
-  const history = await ok<any[]>(server.request("GET", `/api/projects/${projectId}/keys/${key._id}/translations/${language}/history`, { apiKey: owner.apiKey }), "history");
+  const key = await ok(
+    server.request("POST", `/api/projects/${projectId}/keys`, {
+      apiKey: owner.apiKey,
+      body: { key: keyName, description: "A fixture key" },
+    }),
+    "key",
+  );
+  await ok(
+    server.request("PUT", `/api/projects/${projectId}/keys/${key._id}/translations/en`, {
+      apiKey: owner.apiKey,
+      body: { value: `Save changes ${unique}` },
+    }),
+    "source",
+  );
+  await ok(
+    server.request("PUT", `/api/projects/${projectId}/keys/${key._id}/translations/${language}`, {
+      apiKey: owner.apiKey,
+      body: { value: `Änderungen speichern ${unique}` },
+    }),
+    "target",
+  );
+  const history = await ok<any[]>(
+    server.request("GET", `/api/projects/${projectId}/keys/${key._id}/translations/${language}/history`, { apiKey: owner.apiKey }),
+    "history",
+  );
   return { keyId: key._id, keyName, historyId: history[0]._id };
 }
 
@@ -328,20 +468,47 @@ export async function createOrgFixture(
   const owner = await signUpUser(server, options.name);
   const auth = { apiKey: owner.apiKey };
   if (options.aiProviderKeys) {
-    await ok(server.request("PATCH", `/api/organizations/${owner.orgId}`, { ...auth, body: { settings: { aiProviderKeys: options.aiProviderKeys } } }), "provider keys");
+    await ok(
+      server.request("PATCH", `/api/organizations/${owner.orgId}`, {
+        ...auth,
+        body: { settings: { aiProviderKeys: options.aiProviderKeys } },
+      }),
+      "provider keys",
+    );
   }
   const members = await createMembers(server, owner);
-  const project = await ok(server.request("POST", "/api/projects", { ...auth, body: { name: `${options.name} app`, sourceLanguage: "en", targetLanguages: ["de", "fr"] } }), "project");
+  const project = await ok(
+    server.request("POST", "/api/projects", {
+      ...auth,
+      body: { name: `${options.name} app`, sourceLanguage: "en", targetLanguages: ["de", "fr"] },
+    }),
+    "project",
+  );
   const projectId: string = project._id;
-  const other = await ok(server.request("POST", "/api/projects", { ...auth, body: { name: `${options.name} other`, sourceLanguage: "en", targetLanguages: ["de"] } }), "project 2");
+  const other = await ok(
+    server.request("POST", "/api/projects", {
+      ...auth,
+      body: { name: `${options.name} other`, sourceLanguage: "en", targetLanguages: ["de"] },
+    }),
+    "project 2",
+  );
   const { keyId, keyName, historyId } = await createKeyWithTranslation(server, owner, projectId);
   // Approving feeds the translation memory (tmAutoAdd defaults to on): the fixture's TM entry.
-  await ok(server.request("PATCH", `/api/projects/${projectId}/keys/${keyId}/translations/de/status`, { ...auth, body: { status: "approved" } }), "approve");
+  await ok(
+    server.request("PATCH", `/api/projects/${projectId}/keys/${keyId}/translations/de/status`, { ...auth, body: { status: "approved" } }),
+    "approve",
+  );
   const tm = await ok(server.request("GET", `/api/organizations/${owner.orgId}/tm`, auth), "tm");
   const tmEntryId: string = tm.data[0]._id;
-  const comment = await ok(server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, { ...auth, body: { body: "Is this right?" } }), "comment");
+  const comment = await ok(
+    server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, { ...auth, body: { body: "Is this right?" } }),
+    "comment",
+  );
   const glossary = await ok(
-    server.request("POST", `/api/organizations/${owner.orgId}/glossaries`, { ...auth, body: { name: `${options.name} terms`, sourceLanguage: "en", targetLanguages: ["de"] } }),
+    server.request("POST", `/api/organizations/${owner.orgId}/glossaries`, {
+      ...auth,
+      body: { name: `${options.name} terms`, sourceLanguage: "en", targetLanguages: ["de"] },
+    }),
     "glossary",
   );
   const term = await ok(
@@ -351,15 +518,30 @@ export async function createOrgFixture(
     }),
     "term",
   );
-  const orgHook = await ok(server.request("POST", `/api/organizations/${owner.orgId}/webhooks`, { ...auth, body: { url: options.webhookUrl, events: ["*"] } }), "org webhook");
-  const projectHook = await ok(server.request("POST", `/api/projects/${projectId}/webhooks`, { ...auth, body: { url: options.webhookUrl, events: ["*"] } }), "project webhook");
-  const orgToken = await ok(server.request("POST", `/api/organizations/${owner.orgId}/tokens`, { ...auth, body: { name: "fixture token" } }), "org token");
-  const projectToken = await ok(server.request("POST", `/api/projects/${projectId}/tokens`, { ...auth, body: { name: "fixture project token" } }), "project token");
+  const orgHook = await ok(
+    server.request("POST", `/api/organizations/${owner.orgId}/webhooks`, { ...auth, body: { url: options.webhookUrl, events: ["*"] } }),
+    "org webhook",
+  );
+  const projectHook = await ok(
+    server.request("POST", `/api/projects/${projectId}/webhooks`, { ...auth, body: { url: options.webhookUrl, events: ["*"] } }),
+    "project webhook",
+  );
+  const orgToken = await ok(
+    server.request("POST", `/api/organizations/${owner.orgId}/tokens`, { ...auth, body: { name: "fixture token" } }),
+    "org token",
+  );
+  const projectToken = await ok(
+    server.request("POST", `/api/projects/${projectId}/tokens`, { ...auth, body: { name: "fixture project token" } }),
+    "project token",
+  );
   const { invitationId, inviteToken } = await createInvitation(server, owner);
   let jobId = "00000000-0000-4000-8000-000000000000";
   if (options.aiReady) {
     const job = await ok(
-      server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, { ...auth, body: { sourceLanguage: "en", targetLanguage: "fr", limit: 1 } }),
+      server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, {
+        ...auth,
+        body: { sourceLanguage: "en", targetLanguage: "fr", limit: 1 },
+      }),
       "ai job",
     );
     jobId = job.jobId;

@@ -3,9 +3,9 @@
 import type http from "node:http";
 import { createTestDb, type Database } from "@locale/db";
 import { startWorker } from "@locale/worker";
-import { loadConfig, type AppConfig } from "../../src/config";
-import { coreConfigOf, createApp, listen } from "../../src/server";
+import { type AppConfig, loadConfig } from "../../src/config";
 import { createLogger } from "../../src/logger";
+import { coreConfigOf, createApp, listen } from "../../src/server";
 
 export interface TestResponse<T = any> {
   status: number;
@@ -31,7 +31,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { worker?: boolean; logQueries?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { worker?: boolean; logQueries?: boolean } = {},
+): Promise<TestServer> {
   const db = await createTestDb({ logQueries: options.logQueries });
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off", ...env });
   const logger = createLogger(config.LOG_LEVEL);
@@ -51,7 +54,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     let body: string | undefined;
     if (o.rawBody !== undefined) body = o.rawBody;
     else if (o.body !== undefined) body = JSON.stringify(o.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+      headers["content-type"] = "application/json";
     const res = await fetch(url + path, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;

@@ -7,8 +7,9 @@
 //   job whose AiJob is already held by a live worker does nothing, so duplicates are harmless.
 // - The running worker renews `heartbeatAt`; a reservation or claim older than the lease is
 //   reserved again, and whoever claims it resumes the job's pending items.
-import type { Database, Prisma } from "@locale/db";
+
 import { AI_QUEUE_RESERVATION } from "@locale/core/ai";
+import type { Database, Prisma } from "@locale/db";
 
 type Tx = Prisma.TransactionClient;
 
@@ -57,5 +58,9 @@ export async function renewLease(db: Database, jobId: string, workerId: string):
 
 /** Gives the job back (graceful shutdown), so it is reserved again at once instead of after the lease. */
 export async function releaseLease(db: Database, jobId: string, workerId: string): Promise<void> {
-  await db.prisma.$executeRawUnsafe(`UPDATE "AiJob" SET "lockedBy" = NULL, "heartbeatAt" = NULL WHERE id = $1 AND "lockedBy" = $2`, jobId, workerId);
+  await db.prisma.$executeRawUnsafe(
+    `UPDATE "AiJob" SET "lockedBy" = NULL, "heartbeatAt" = NULL WHERE id = $1 AND "lockedBy" = $2`,
+    jobId,
+    workerId,
+  );
 }

@@ -8,23 +8,24 @@
 // Throughput: a lane hands its result to the job's writer and goes on with the next item while the
 // save commits; writes are serialised (event ids must commit in increasing order, since readers
 // page by id) with a small bound on how far lanes may run ahead of them.
-import type { Logger } from "pino";
-import type { Database, Prisma } from "@locale/db";
+
 import { recordActivity } from "@locale/core";
 import {
+  type AiConfig,
   appendJobEvent,
+  type BatchOptions,
   findModel,
+  type GatherInput,
   loadAiOrgSettings,
   MAX_CONSECUTIVE_FAILURES,
+  type PromptMessages,
   preparePrompt,
   publishJobEvents,
   saveAiTranslationInTx,
   translateString,
-  type AiConfig,
-  type BatchOptions,
-  type GatherInput,
-  type PromptMessages,
 } from "@locale/core/ai";
+import type { Database, Prisma } from "@locale/db";
+import type { Logger } from "pino";
 import { renewLease } from "./job-lease";
 
 type Tx = Prisma.TransactionClient;
@@ -72,7 +73,11 @@ class Mutex {
 }
 
 async function holdLease(tx: Tx, jobId: string, workerId: string): Promise<void> {
-  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM "AiJob" WHERE id = $1 AND "lockedBy" = $2 FOR UPDATE`, jobId, workerId);
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM "AiJob" WHERE id = $1 AND "lockedBy" = $2 FOR UPDATE`,
+    jobId,
+    workerId,
+  );
   if (rows.length === 0) throw new LeaseLost();
 }
 
@@ -103,7 +108,10 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
 
   const finishCancelled = () =>
     write(async (tx) => {
-      await tx.aiJob.update({ where: { id: jobId }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date(), lockedBy: null } });
+      await tx.aiJob.update({
+        where: { id: jobId },
+        data: { status: "cancelled", cancelRequested: true, finishedAt: new Date(), lockedBy: null },
+      });
       await tx.aiJobItem.updateMany({ where: { jobId, status: "pending" }, data: { status: "skipped" } });
       await appendJobEvent(tx, jobId, "cancelled", { jobId, translated, failed, total: job.total });
     });
@@ -135,14 +143,17 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     if (!model || !credentials) abortReason = `The AI provider of model ${job.model} is no longer configured`;
 
     // The lease is also renewed by every save; this covers slow stretches (long retries).
-    const heartbeat = setInterval(() => {
-      renewLease(db, jobId, workerId)
-        .then((lease) => {
-          if (!lease) leaseLost = true;
-          else if (lease.cancelRequested) cancelRequested = true;
-        })
-        .catch(() => {});
-    }, Math.max(100, Math.floor(ctx.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(db, jobId, workerId)
+          .then((lease) => {
+            if (!lease) leaseLost = true;
+            else if (lease.cancelRequested) cancelRequested = true;
+          })
+          .catch(() => {});
+      },
+      Math.max(100, Math.floor(ctx.leaseMs / 3)),
+    );
 
     const shouldStop = () => ctx.isKilled() || ctx.isStopping() || leaseLost || isCancelled() || abortReason !== null;
 

@@ -9,10 +9,11 @@
 // - a job is leased for `expireInSeconds`: a handler still running then is failed (and retried),
 //   and a job whose worker died is failed by the maintenance sweep of whichever instance is alive,
 //   so another instance resumes it. Handlers must therefore be idempotent.
+
+import type { Database, Prisma } from "@locale/db";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
-import type { Database, Prisma } from "@locale/db";
-import { databaseExecutor, transactionExecutor, type SqlExecutor } from "./sql-adapters";
+import { databaseExecutor, type SqlExecutor, transactionExecutor } from "./sql-adapters";
 
 export interface QueueSendOptions {
   /** Job id (a UUID); sending an id that exists is a no-op that returns null. */
@@ -64,7 +65,12 @@ export interface JobQueue {
   stop(options?: { timeoutMs?: number }): Promise<void>;
   send<T extends object>(name: string, data: T, options?: QueueSendOptions): Promise<string | null>;
   /** Creates the job inside the caller's Prisma transaction: it exists iff the transaction commits. */
-  sendInTransaction<T extends object>(tx: Prisma.TransactionClient, name: string, data: T, options?: QueueSendOptions): Promise<string | null>;
+  sendInTransaction<T extends object>(
+    tx: Prisma.TransactionClient,
+    name: string,
+    data: T,
+    options?: QueueSendOptions,
+  ): Promise<string | null>;
   work<T extends object>(name: string, options: QueueWorkOptions, handler: JobHandler<T>): Promise<void>;
   /** Makes this instance's idle pollers of `name` look for jobs now rather than at their next poll. */
   wake(name: string): void;
@@ -142,7 +148,8 @@ export function createQueue(db: Database, logger: Logger, options: CreateQueueOp
       const txExecutor = transactionExecutor(tx);
       // Queue creation must run on the transaction too: on PGlite a query outside it would wait
       // for the transaction to finish, which waits for this call.
-      if (!existing.has(name)) await txExecutor.executeSql(`SELECT 1 AS ok FROM ${schema}.create_queue($1, $2::json)`, [name, { policy: "standard" }]);
+      if (!existing.has(name))
+        await txExecutor.executeSql(`SELECT 1 AS ok FROM ${schema}.create_queue($1, $2::json)`, [name, { policy: "standard" }]);
       return boss.send(name, data, toPgBossSend(sendOptions, txExecutor));
     },
     async work(name, workOptions, handler) {

@@ -4,7 +4,7 @@
 import type { Database, Prisma } from "@locale/db";
 
 export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 const MULTIPLE_COMMANDS = "42601";
@@ -44,7 +44,7 @@ export function transactionExecutor(tx: Prisma.TransactionClient): SqlExecutor {
       const params = (values ?? []).map((v) =>
         v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date) ? JSON.stringify(v) : v,
       );
-      return { rows: await tx.$queryRawUnsafe<any[]>(text, ...params) };
+      return { rows: await tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...params) };
     },
   };
 }

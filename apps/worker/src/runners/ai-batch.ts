@@ -6,10 +6,10 @@
 // at a time per worker process.
 import { randomUUID } from "node:crypto";
 import { AI_JOB_CANCEL_CHANNEL, AI_JOBS_CHANNEL, aiConfigFromEnv } from "@locale/core/ai";
-import { createQueue } from "../queue";
-import type { Runner, WorkerDeps } from "../runner";
 import { claimJob, releaseLease, reserveRunnableJobs } from "../ai/job-lease";
 import { runAiJob } from "../ai/run-ai-job";
+import { createQueue } from "../queue";
+import type { Runner, WorkerDeps } from "../runner";
 
 export const AI_BATCH_JOB = "ai.batch";
 const RESERVE_BATCH = 20;

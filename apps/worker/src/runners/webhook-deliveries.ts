@@ -8,6 +8,7 @@
 // WEBHOOK_DELIVERY_RETENTION_DAYS (30; finished deliveries are purged hourly after that).
 import {
   attemptWebhookDelivery,
+  type ClaimedDelivery,
   claimDueDeliveries,
   purgeWebhookDeliveries,
   WEBHOOK_CLAIM_LEASE_MS,
@@ -15,7 +16,6 @@ import {
   WEBHOOK_DEFAULT_RETRY_BASE_MS,
   WEBHOOK_DELIVERIES_CHANNEL,
   WEBHOOK_TIMEOUT_MS,
-  type ClaimedDelivery,
 } from "@locale/core/webhooks";
 import { createQueue } from "../queue";
 import type { Runner, WorkerEnv } from "../runner";
@@ -79,10 +79,13 @@ export const webhookDeliveriesRunner: Runner = {
     };
     const kickAt = (when: Date) => {
       if (stopped) return;
-      const timer = setTimeout(() => {
-        retryTimers.delete(timer);
-        kick();
-      }, Math.max(0, when.getTime() - Date.now()));
+      const timer = setTimeout(
+        () => {
+          retryTimers.delete(timer);
+          kick();
+        },
+        Math.max(0, when.getTime() - Date.now()),
+      );
       timer.unref();
       retryTimers.add(timer);
     };

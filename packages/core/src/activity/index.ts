@@ -1,5 +1,5 @@
 export * from "./actions";
-export * from "./record-activity";
 export * from "./list-activity";
-export * from "./list-project-activity";
 export * from "./list-organization-activity";
+export * from "./list-project-activity";
+export * from "./record-activity";

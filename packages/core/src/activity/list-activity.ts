@@ -4,7 +4,7 @@ import type { Activity, Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { iso } from "../shared/dates";
-import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
+import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { ACTIVITY_ACTIONS } from "./actions";
 
 export interface ActivityRecord {
@@ -48,12 +48,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function parseBound(field: "from" | "to", value: string): Date {
   const date = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
   if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
-    throw badRequest(`${field}: must be an ISO 8601 date or date-time`, [{ path: field, message: "must be an ISO 8601 date or date-time" }]);
+    throw badRequest(`${field}: must be an ISO 8601 date or date-time`, [
+      { path: field, message: "must be an ISO 8601 date or date-time" },
+    ]);
   }
   return field === "to" && DATE_ONLY.test(value) ? new Date(date.getTime() + DAY_MS - 1) : date;
 }
 
-export async function listActivity(ctx: ServiceContext, scope: Prisma.ActivityWhereInput, query: ListActivityQuery): Promise<Page<ActivityRecord>> {
+export async function listActivity(
+  ctx: ServiceContext,
+  scope: Prisma.ActivityWhereInput,
+  query: ListActivityQuery,
+): Promise<Page<ActivityRecord>> {
   const page = normalizePage(query.page, query.limit);
   if (query.action !== undefined && !(ACTIVITY_ACTIONS as readonly string[]).includes(query.action)) {
     throw badRequest(`action: unknown action "${query.action}"`, [{ path: "action", message: `unknown action "${query.action}"` }]);

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
-import type { Page } from "../shared/pagination";
 import { loadProject } from "../projects/load-project";
-import { listActivity, type ActivityRecord, type ListActivityQuery } from "./list-activity";
+import type { Page } from "../shared/pagination";
+import { type ActivityRecord, type ListActivityQuery, listActivity } from "./list-activity";
 
 /** The activity of one project (archived projects included: their history stays readable). */
 export async function listProjectActivity(ctx: ServiceContext, projectId: string, query: ListActivityQuery): Promise<Page<ActivityRecord>> {

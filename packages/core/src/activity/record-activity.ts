@@ -2,8 +2,8 @@
 // exactly when the change it describes does.
 import type { Prisma } from "@locale/db";
 import type { Actor } from "../auth/actor";
-import type { ActivityAction } from "./actions";
 import { enqueueWebhookDeliveries } from "../webhooks/enqueue-deliveries";
+import type { ActivityAction } from "./actions";
 
 export type Tx = Prisma.TransactionClient;
 

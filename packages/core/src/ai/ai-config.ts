@@ -1,5 +1,5 @@
 // Deployment-level AI settings, read from the environment by the api and the worker alike.
-import { isProviderId, parseModelMap, findModel, type ProviderId } from "./model-registry";
+import { findModel, isProviderId, type ProviderId, parseModelMap } from "./model-registry";
 
 export interface ProviderCredentials {
   apiKey: string;

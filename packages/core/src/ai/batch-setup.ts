@@ -4,7 +4,7 @@ import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { canonicalLanguage } from "../shared/languages";
-import { EMPTY_AI_CONFIG, type AiConfig } from "./ai-config";
+import { type AiConfig, EMPTY_AI_CONFIG } from "./ai-config";
 import type { ModelInfo } from "./model-registry";
 import type { AiOrgSettings } from "./resolve-providers";
 import { selectModel } from "./select-model";
@@ -47,10 +47,14 @@ export async function prepareBatch(ctx: ServiceContext, projectId: string, input
   const targetLanguage = canonicalLanguage(input.targetLanguage, "targetLanguage");
   const languages = [project.sourceLanguage, ...project.targetLanguages];
   if (!languages.includes(sourceLanguage)) {
-    throw badRequest(`sourceLanguage: "${sourceLanguage}" is not a language of the project`, [{ path: "sourceLanguage", message: "not a language of the project" }]);
+    throw badRequest(`sourceLanguage: "${sourceLanguage}" is not a language of the project`, [
+      { path: "sourceLanguage", message: "not a language of the project" },
+    ]);
   }
   if (!project.targetLanguages.includes(targetLanguage) || targetLanguage === sourceLanguage) {
-    throw badRequest(`targetLanguage: "${targetLanguage}" is not a target language of the project`, [{ path: "targetLanguage", message: "not a target language of the project" }]);
+    throw badRequest(`targetLanguage: "${targetLanguage}" is not a target language of the project`, [
+      { path: "targetLanguage", message: "not a target language of the project" },
+    ]);
   }
   const ai = ctx.config.ai ?? EMPTY_AI_CONFIG;
   const org = await loadAiOrgSettings(ctx.db, ctx.actor.organizationId, ai);
@@ -65,6 +69,10 @@ export async function prepareBatch(ctx: ServiceContext, projectId: string, input
     org,
     ai,
     limit,
-    options: { toneInstruction: input.toneInstruction, styleInstruction: input.styleInstruction, additionalContext: input.additionalContext },
+    options: {
+      toneInstruction: input.toneInstruction,
+      styleInstruction: input.styleInstruction,
+      additionalContext: input.additionalContext,
+    },
   };
 }

@@ -36,7 +36,8 @@ export function buildPrompt(ctx: PromptContext): PromptMessages {
     for (const g of ctx.glossary) {
       let line = `- ${JSON.stringify(g.term)}`;
       if (g.doNotTranslate) line += ": DO NOT TRANSLATE (keep verbatim)";
-      else if (g.translation) line += `: ${g.approved ? "must be translated as" : "suggested translation"} ${JSON.stringify(g.translation)}`;
+      else if (g.translation)
+        line += `: ${g.approved ? "must be translated as" : "suggested translation"} ${JSON.stringify(g.translation)}`;
       if (g.definition) line += ` (${g.definition})`;
       user.push(line);
     }

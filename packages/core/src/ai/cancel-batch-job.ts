@@ -6,14 +6,17 @@ import { conflict } from "../errors/app-error";
 import { AI_JOB_CANCEL_CHANNEL, AI_QUEUE_RESERVATION, appendJobEvent, FINISHED_JOB_STATUSES, publishJobEvents } from "./job-events";
 import { loadAiJob } from "./load-ai-job";
 
-export async function cancelBatchJob(ctx: ServiceContext, projectId: string, jobId: string): Promise<{ jobId: string; status: "cancelled" }> {
+export async function cancelBatchJob(
+  ctx: ServiceContext,
+  projectId: string,
+  jobId: string,
+): Promise<{ jobId: string; status: "cancelled" }> {
   const job = await loadAiJob(ctx, projectId, jobId);
   const finishedHere = await ctx.db.prisma.$transaction(async (tx) => {
     // Row lock: a worker's claim (FOR UPDATE SKIP LOCKED) cannot take the job while we decide.
-    const [row] = await tx.$queryRawUnsafe<{ status: string; lockedBy: string | null; translated: number; failed: number; total: number }[]>(
-      `SELECT status, "lockedBy", translated, failed, total FROM "AiJob" WHERE id = $1 FOR UPDATE`,
-      job.id,
-    );
+    const [row] = await tx.$queryRawUnsafe<
+      { status: string; lockedBy: string | null; translated: number; failed: number; total: number }[]
+    >(`SELECT status, "lockedBy", translated, failed, total FROM "AiJob" WHERE id = $1 FOR UPDATE`, job.id);
     if (!row || FINISHED_JOB_STATUSES.includes(row.status)) throw conflict("Job is already finished");
     if (row.lockedBy === null || row.lockedBy === AI_QUEUE_RESERVATION) {
       await tx.aiJob.update({ where: { id: job.id }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date() } });

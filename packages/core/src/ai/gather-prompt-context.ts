@@ -117,7 +117,12 @@ async function readTm(db: Database, input: GatherInput): Promise<TmHint[]> {
     norm,
   );
   return rows
-    .map((r) => ({ source: r.sourceText, target: r.targetText, similarity: tmSimilarity(input.sourceText, r.sourceText), usage: r.usageCount }))
+    .map((r) => ({
+      source: r.sourceText,
+      target: r.targetText,
+      similarity: tmSimilarity(input.sourceText, r.sourceText),
+      usage: r.usageCount,
+    }))
     .filter((r) => r.similarity >= MIN_TM_SIMILARITY)
     .sort((a, b) => b.similarity - a.similarity || b.usage - a.usage)
     .slice(0, MAX_TM)
@@ -127,7 +132,9 @@ async function readTm(db: Database, input: GatherInput): Promise<TmHint[]> {
 async function readNeighbours(db: Database, input: GatherInput): Promise<NeighbourHint[]> {
   // The keys just before and after this one in (namespace, key) order, with their source and
   // target values, in one round trip.
-  const rows = await db.prisma.$queryRawUnsafe<{ key: string; namespace: string; source: string | null; target: string | null; side: number }[]>(
+  const rows = await db.prisma.$queryRawUnsafe<
+    { key: string; namespace: string; source: string | null; target: string | null; side: number }[]
+  >(
     `SELECT n.key, n.namespace, s.value AS source, t.value AS target, n.side FROM (
        (SELECT id, key, namespace, 0 AS side FROM "Key" WHERE "projectId" = $1 AND (namespace, key) < ($2, $3)
         ORDER BY namespace DESC, key DESC LIMIT ${NEIGHBOURS_EACH_SIDE})

@@ -17,6 +17,10 @@ export async function getAiStatus(ctx: ServiceContext, projectId: string): Promi
   return {
     configured: providers.length > 0,
     availableProviders: [...providers],
-    availableModels: MODELS.filter((m) => providers.includes(m.provider)).map((m) => ({ id: m.id, displayName: m.displayName, provider: m.provider })),
+    availableModels: MODELS.filter((m) => providers.includes(m.provider)).map((m) => ({
+      id: m.id,
+      displayName: m.displayName,
+      provider: m.provider,
+    })),
   };
 }

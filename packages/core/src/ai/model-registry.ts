@@ -48,18 +48,21 @@ export function isProviderId(value: unknown): value is ProviderId {
  * so a typo cannot silently leave the default in place.
  */
 export function parseModelMap(raw: string | undefined): Record<string, string> {
-  if (!raw || !raw.trim()) return {};
+  if (!raw?.trim()) return {};
   let entries: [string, string][];
   const text = raw.trim();
   if (text.startsWith("{")) {
     const parsed = JSON.parse(text) as Record<string, unknown>;
     entries = Object.entries(parsed).map(([k, v]) => [k, String(v)]);
   } else {
-    entries = text.split(",").filter((s) => s.trim()).map((pair) => {
-      const at = pair.indexOf("=");
-      if (at < 1) throw new Error(`AI_MODEL_MAP: expected "<model id>=<vendor model>", got "${pair.trim()}"`);
-      return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-    });
+    entries = text
+      .split(",")
+      .filter((s) => s.trim())
+      .map((pair) => {
+        const at = pair.indexOf("=");
+        if (at < 1) throw new Error(`AI_MODEL_MAP: expected "<model id>=<vendor model>", got "${pair.trim()}"`);
+        return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      });
   }
   const map: Record<string, string> = {};
   for (const [id, vendor] of entries) {

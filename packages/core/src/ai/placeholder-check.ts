@@ -84,7 +84,10 @@ function parseArgument(body: string, sig: MessageSignature): void {
   while (i < branches.length) {
     const open = branches.indexOf("{", i);
     if (open < 0) break;
-    const selector = branches.slice(i, open).trim().replace(/^offset:\s*\d+\s*/, "");
+    const selector = branches
+      .slice(i, open)
+      .trim()
+      .replace(/^offset:\s*\d+\s*/, "");
     const close = matchingBrace(branches, open);
     if (close < 0) {
       sig.syntaxError ??= `unbalanced '{' in ${type} argument "${arg}"`;

@@ -84,7 +84,7 @@ async function callProviderA(client: Anthropic, call: ProviderCall): Promise<Pro
     { signal: call.signal },
   );
   const block = res.content.find((b) => b.type === "tool_use" && b.name === RESULT_TOOL);
-  if (!block || block.type !== "tool_use") throw new ProviderError(`${PROVIDER_NAMES.provider_a} did not call the ${RESULT_TOOL} tool`, null, false);
+  if (block?.type !== "tool_use") throw new ProviderError(`${PROVIDER_NAMES.provider_a} did not call the ${RESULT_TOOL} tool`, null, false);
   return answerOf(block.input, PROVIDER_NAMES.provider_a);
 }
 

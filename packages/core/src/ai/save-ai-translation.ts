@@ -5,8 +5,8 @@
 // person may have translated the key while the model was working.
 import type { Database, Prisma } from "@locale/db";
 import { recordActivity } from "../activity/record-activity";
-import { lockTranslations, writeTranslations } from "../translations/write-translations";
 import { addTmEntry } from "../tm/add-tm-entry";
+import { lockTranslations, writeTranslations } from "../translations/write-translations";
 
 type Tx = Prisma.TransactionClient;
 
@@ -35,7 +35,14 @@ export async function saveAiTranslationInTx(tx: Tx, input: AiSaveInput): Promise
   });
   if (current && current.status !== "untranslated") return false;
   await writeTranslations(tx, input.projectId, AI_AUTHOR, [
-    { keyId: input.keyId, language: input.targetLanguage, value: input.translation, status: "translated", source: "ai", aiConfidence: input.confidence },
+    {
+      keyId: input.keyId,
+      language: input.targetLanguage,
+      value: input.translation,
+      status: "translated",
+      source: "ai",
+      aiConfidence: input.confidence,
+    },
   ]);
   await recordActivity(
     tx,
@@ -45,7 +52,13 @@ export async function saveAiTranslationInTx(tx: Tx, input: AiSaveInput): Promise
       projectId: input.projectId,
       targetId: input.keyId,
       targetType: "translation",
-      metadata: { key: input.key, language: input.targetLanguage, confidence: input.confidence, model: input.model, ...(input.jobId ? { jobId: input.jobId } : {}) },
+      metadata: {
+        key: input.key,
+        language: input.targetLanguage,
+        confidence: input.confidence,
+        model: input.model,
+        ...(input.jobId ? { jobId: input.jobId } : {}),
+      },
     },
   );
   await addTmEntry(tx, {

@@ -7,7 +7,7 @@
 // just an OpenAI-compatible key works without choosing a model anywhere.
 import { badRequest } from "../errors/app-error";
 import type { AiConfig } from "./ai-config";
-import { FALLBACK_MODEL, MODEL_IDS, PROVIDER_DEFAULT_MODEL, findModel, type ModelInfo } from "./model-registry";
+import { FALLBACK_MODEL, findModel, MODEL_IDS, type ModelInfo, PROVIDER_DEFAULT_MODEL } from "./model-registry";
 import type { AiOrgSettings } from "./resolve-providers";
 
 export interface ModelChoice {
@@ -26,7 +26,9 @@ export function pickModelId(choice: ModelChoice, ai: AiConfig | undefined, org: 
 
 export function assertAiConfigured(org: AiOrgSettings): void {
   if (!org.credentials.provider_a && !org.credentials.provider_b) {
-    throw badRequest("No AI provider is configured: set an API key in the organization settings (aiProviderKeys) or the server environment");
+    throw badRequest(
+      "No AI provider is configured: set an API key in the organization settings (aiProviderKeys) or the server environment",
+    );
   }
 }
 
@@ -39,7 +41,9 @@ export function selectModel(choice: ModelChoice, ai: AiConfig | undefined, org: 
   }
   const model = findModel(id);
   if (!model) {
-    throw badRequest(`model: unknown model "${id}"; expected one of ${MODEL_IDS.join(", ")}`, [{ path: "model", message: `unknown model "${id}"` }]);
+    throw badRequest(`model: unknown model "${id}"; expected one of ${MODEL_IDS.join(", ")}`, [
+      { path: "model", message: `unknown model "${id}"` },
+    ]);
   }
   if (!org.credentials[model.provider]) {
     throw badRequest(`model: the provider of "${model.id}" (${model.provider}) is not configured for this organization`, [

@@ -3,7 +3,7 @@
 // The AiJob row stays the source of truth for its state, its lease and its items.
 import type { Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
-import { prepareBatch, type BatchInput } from "./batch-setup";
+import { type BatchInput, prepareBatch } from "./batch-setup";
 import { AI_JOBS_CHANNEL } from "./job-events";
 import { listBatchCandidates } from "./list-batch-candidates";
 
@@ -19,7 +19,12 @@ export interface BatchJobStart {
 export async function startBatchJob(ctx: ServiceContext, projectId: string, input: BatchInput): Promise<BatchJobStart> {
   const setup = await prepareBatch(ctx, projectId, input);
   const { project } = setup;
-  const candidates = await listBatchCandidates(ctx.db, { projectId: project.id, sourceLanguage: setup.sourceLanguage, targetLanguage: setup.targetLanguage, limit: setup.limit });
+  const candidates = await listBatchCandidates(ctx.db, {
+    projectId: project.id,
+    sourceLanguage: setup.sourceLanguage,
+    targetLanguage: setup.targetLanguage,
+    limit: setup.limit,
+  });
   const job = await ctx.db.prisma.$transaction(async (tx) => {
     const created = await tx.aiJob.create({
       data: {

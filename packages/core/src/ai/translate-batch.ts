@@ -1,10 +1,11 @@
 // POST /ai/translate/batch: translates up to `limit` untranslated keys and answers when all are
 // done, saving each as it completes. Calls run AI_MAX_CONCURRENCY at a time (per organization),
 // and, like jobs, the batch gives up after 5 consecutive failures (a provider outage).
-import type { ServiceContext } from "../context";
+
 import { recordActivity } from "../activity/record-activity";
-import { prepareBatch, type BatchInput } from "./batch-setup";
-import { listBatchCandidates, type BatchCandidate } from "./list-batch-candidates";
+import type { ServiceContext } from "../context";
+import { type BatchInput, prepareBatch } from "./batch-setup";
+import { type BatchCandidate, listBatchCandidates } from "./list-batch-candidates";
 import { saveAiTranslation } from "./save-ai-translation";
 import { translateString } from "./translate-string";
 
@@ -29,7 +30,12 @@ export interface SyncBatchResult {
 export async function translateBatch(ctx: ServiceContext, projectId: string, input: BatchInput): Promise<SyncBatchResult> {
   const setup = await prepareBatch(ctx, projectId, input);
   const { project, model, org, ai } = setup;
-  const candidates = await listBatchCandidates(ctx.db, { projectId: project.id, sourceLanguage: setup.sourceLanguage, targetLanguage: setup.targetLanguage, limit: setup.limit });
+  const candidates = await listBatchCandidates(ctx.db, {
+    projectId: project.id,
+    sourceLanguage: setup.sourceLanguage,
+    targetLanguage: setup.targetLanguage,
+    limit: setup.limit,
+  });
   const results: (BatchItemResult | undefined)[] = new Array(candidates.keys.length);
   let consecutiveFailures = 0;
   let next = 0;
@@ -84,7 +90,13 @@ export async function translateBatch(ctx: ServiceContext, projectId: string, inp
   await Promise.all(Array.from({ length: Math.min(ai.maxConcurrency, candidates.keys.length) }, lane));
 
   const done = results.map(
-    (r, i) => r ?? { keyId: candidates.keys[i]!.keyId, key: candidates.keys[i]!.key, status: "skipped" as const, error: `Not attempted: the batch stopped after ${MAX_CONSECUTIVE_FAILURES} consecutive failures` },
+    (r, i) =>
+      r ?? {
+        keyId: candidates.keys[i]!.keyId,
+        key: candidates.keys[i]!.key,
+        status: "skipped" as const,
+        error: `Not attempted: the batch stopped after ${MAX_CONSECUTIVE_FAILURES} consecutive failures`,
+      },
   );
   const summary = {
     translated: done.filter((r) => r.status === "translated").length,
@@ -98,7 +110,14 @@ export async function translateBatch(ctx: ServiceContext, projectId: string, inp
         projectId: project.id,
         targetType: "project",
         targetId: project.id,
-        metadata: { language: setup.targetLanguage, model: model.id, total: done.length, ...summary, aborted: consecutiveFailures >= MAX_CONSECUTIVE_FAILURES, synchronous: true },
+        metadata: {
+          language: setup.targetLanguage,
+          model: model.id,
+          total: done.length,
+          ...summary,
+          aborted: consecutiveFailures >= MAX_CONSECUTIVE_FAILURES,
+          synchronous: true,
+        },
       }),
     );
   }

@@ -4,14 +4,14 @@
 import type { Database } from "@locale/db";
 import type { AiConfig, ProviderCredentials } from "./ai-config";
 import { buildPrompt } from "./build-prompt";
-import { gatherPromptContext, type GatherInput } from "./gather-prompt-context";
-import { vendorModelOf, type ModelInfo } from "./model-registry";
+import { type GatherInput, gatherPromptContext } from "./gather-prompt-context";
+import { type ModelInfo, vendorModelOf } from "./model-registry";
 import { withOrgSlot } from "./org-semaphore";
 import { checkPlaceholders } from "./placeholder-check";
-import { requestTranslation, type PromptMessages, type ProviderAnswer } from "./provider-client";
+import { type PromptMessages, type ProviderAnswer, requestTranslation } from "./provider-client";
 import { ProviderError } from "./provider-error";
+import { type AiOrgSettings, aiOrgSettingsOf } from "./resolve-providers";
 import { withRetries } from "./retry";
-import { aiOrgSettingsOf, type AiOrgSettings } from "./resolve-providers";
 
 export interface TranslateStringInput extends GatherInput {
   model: ModelInfo;

@@ -1,7 +1,7 @@
 import type { Project } from "@locale/db";
 import { badRequest } from "../errors/app-error";
-import { canonicalLanguage } from "../shared/languages";
 import { projectLanguages } from "../projects/project-record";
+import { canonicalLanguage } from "../shared/languages";
 
 /**
  * Languages a progress report covers: the comma-separated `languages` query (any project
@@ -19,7 +19,9 @@ export function progressLanguages(project: Project, languages: string | undefine
   for (const code of requested) {
     const lang = canonicalLanguage(code, "languages");
     if (!known.includes(lang)) {
-      throw badRequest(`languages: "${lang}" is not a language of this project`, [{ path: "languages", message: `"${lang}" is not a language of this project` }]);
+      throw badRequest(`languages: "${lang}" is not a language of this project`, [
+        { path: "languages", message: `"${lang}" is not a language of this project` },
+      ]);
     }
     if (!result.includes(lang)) result.push(lang);
   }

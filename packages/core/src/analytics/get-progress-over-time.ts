@@ -18,10 +18,16 @@ const DAY_MS = 86_400_000;
  * Counts history of the project's current languages (source included: writing source copy is
  * work on the project too).
  */
-export async function getProgressOverTime(ctx: ServiceContext, input: { projectId: string; days?: number }, now = new Date()): Promise<DailyProgress[]> {
+export async function getProgressOverTime(
+  ctx: ServiceContext,
+  input: { projectId: string; days?: number },
+  now = new Date(),
+): Promise<DailyProgress[]> {
   const days = input.days ?? 30;
   if (!Number.isInteger(days) || days < 1 || days > MAX_PROGRESS_DAYS) {
-    throw badRequest(`days: must be an integer from 1 to ${MAX_PROGRESS_DAYS}`, [{ path: "days", message: `must be an integer from 1 to ${MAX_PROGRESS_DAYS}` }]);
+    throw badRequest(`days: must be an integer from 1 to ${MAX_PROGRESS_DAYS}`, [
+      { path: "days", message: `must be an integer from 1 to ${MAX_PROGRESS_DAYS}` },
+    ]);
   }
   const project = await loadProject(ctx, input.projectId, "analytics.read");
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

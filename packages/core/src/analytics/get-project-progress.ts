@@ -37,7 +37,14 @@ export async function getProjectProgress(ctx: ServiceContext, input: { projectId
     languages: languages.map((language) => {
       const r = byLanguage.get(language);
       const translated = r?.translated ?? 0;
-      return { language, totalKeys, translated, reviewed: r?.reviewed ?? 0, approved: r?.approved ?? 0, completionPercent: percentOf(translated, totalKeys) };
+      return {
+        language,
+        totalKeys,
+        translated,
+        reviewed: r?.reviewed ?? 0,
+        approved: r?.approved ?? 0,
+        completionPercent: percentOf(translated, totalKeys),
+      };
     }),
   };
 }

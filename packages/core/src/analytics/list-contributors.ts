@@ -20,7 +20,9 @@ const AI_AUTHOR = "ai";
  */
 export async function listContributors(ctx: ServiceContext, input: { projectId: string }): Promise<Contributor[]> {
   const project = await loadProject(ctx, input.projectId, "analytics.read");
-  const rows = await ctx.db.prisma.$queryRaw<{ userId: string; currentName: string | null; recordedName: string | null; translations: number; reviews: number; approvals: number }[]>`
+  const rows = await ctx.db.prisma.$queryRaw<
+    { userId: string; currentName: string | null; recordedName: string | null; translations: number; reviews: number; approvals: number }[]
+  >`
     SELECT h."changedBy" AS "userId", max(u."name") AS "currentName", max(h."changedByName") AS "recordedName",
       count(*) FILTER (WHERE ${IS_TRANSLATION})::int AS translations,
       count(*) FILTER (WHERE ${IS_TO_REVIEWED})::int AS reviews,
@@ -38,5 +40,10 @@ export async function listContributors(ctx: ServiceContext, input: { projectId: 
       reviews: r.reviews,
       approvals: r.approvals,
     }))
-    .sort((a, b) => b.translations + b.reviews + b.approvals - (a.translations + a.reviews + a.approvals) || a.userName.localeCompare(b.userName) || a.userId.localeCompare(b.userId));
+    .sort(
+      (a, b) =>
+        b.translations + b.reviews + b.approvals - (a.translations + a.reviews + a.approvals) ||
+        a.userName.localeCompare(b.userName) ||
+        a.userId.localeCompare(b.userId),
+    );
 }

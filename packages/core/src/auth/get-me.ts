@@ -1,7 +1,7 @@
 import type { Role } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors/app-error";
-import { toOrganization, toUser, type OrganizationRecord, type UserRecord } from "./records";
+import { type OrganizationRecord, toOrganization, toUser, type UserRecord } from "./records";
 
 export async function getMe(ctx: ServiceContext): Promise<{ user: UserRecord; organization: OrganizationRecord; role: Role }> {
   const [user, org] = await Promise.all([

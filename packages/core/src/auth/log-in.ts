@@ -1,8 +1,8 @@
 import type { SystemContext } from "../context";
 import { AppError } from "../errors/app-error";
 import { verifyPassword } from "./passwords";
-import { createSession } from "./sessions";
 import { toOrganization, toUser } from "./records";
+import { createSession } from "./sessions";
 import type { SignedIn } from "./sign-up";
 
 /** Checks e-mail and password; signs in to the user's first organization. Wrong credentials → 401. */

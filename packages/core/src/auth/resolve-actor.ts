@@ -1,10 +1,10 @@
 // Turns request credentials (X-API-Key or the session cookie) into an Actor, or null.
 // Revoked, expired or unknown credentials, and credentials of a removed member, give null (→ 401).
 import type { Database } from "@locale/db";
+import { sha256 } from "../shared/secrets";
 import type { Actor } from "./actor";
 import { isScope, type Scope } from "./scopes";
 import { findLiveSession } from "./sessions";
-import { sha256 } from "../shared/secrets";
 
 /** lastUsedAt is written at most once a minute per token. */
 const LAST_USED_EVERY_MS = 60 * 1000;

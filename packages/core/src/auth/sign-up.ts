@@ -2,10 +2,10 @@ import type { Role } from "@locale/db";
 import type { SystemContext } from "../context";
 import { conflict, forbidden } from "../errors/app-error";
 import { isUniqueViolation } from "../errors/prisma-errors";
-import { hashPassword } from "./passwords";
-import { createSession } from "./sessions";
-import { toOrganization, toUser, type OrganizationRecord, type UserRecord } from "./records";
 import { uniqueSlug } from "../organizations/slug";
+import { hashPassword } from "./passwords";
+import { type OrganizationRecord, toOrganization, toUser, type UserRecord } from "./records";
+import { createSession } from "./sessions";
 
 export interface SignUpInput {
   email: string;
@@ -36,7 +36,13 @@ export async function signUp(ctx: SystemContext, input: SignUpInput): Promise<Si
       return { user, org };
     });
     const session = await createSession(ctx.db, user.id, org.id);
-    return { user: toUser(user), organization: toOrganization(org), role: "owner", sessionSecret: session.secret, sessionExpiresAt: session.expiresAt };
+    return {
+      user: toUser(user),
+      organization: toOrganization(org),
+      role: "owner",
+      sessionSecret: session.secret,
+      sessionExpiresAt: session.expiresAt,
+    };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("A user with this e-mail already exists");
     throw error;

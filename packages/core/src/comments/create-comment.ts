@@ -1,9 +1,9 @@
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
 import { canonicalLanguage } from "../shared/languages";
-import { toCommentRecord, type CommentRecord } from "./comment-record";
-import { loadCommentKey, type CommentScope } from "./load-comment";
+import { type CommentRecord, toCommentRecord } from "./comment-record";
+import { type CommentScope, loadCommentKey } from "./load-comment";
 
 export interface CreateCommentInput {
   body: string;
@@ -17,7 +17,9 @@ export async function createComment(ctx: ServiceContext, scope: CommentScope, in
   if (input.language) {
     language = canonicalLanguage(input.language, "language");
     if (language !== project.sourceLanguage && !project.targetLanguages.includes(language)) {
-      throw badRequest(`language: "${language}" is not a language of this project`, [{ path: "language", message: `"${language}" is not a language of this project` }]);
+      throw badRequest(`language: "${language}" is not a language of this project`, [
+        { path: "language", message: `"${language}" is not a language of this project` },
+      ]);
     }
   }
   const body = input.body.trim();
@@ -26,7 +28,9 @@ export async function createComment(ctx: ServiceContext, scope: CommentScope, in
     if (input.parentId) {
       const parent = await tx.comment.findFirst({ where: { id: input.parentId, keyId: key.id } });
       if (!parent) {
-        throw badRequest("parentId: must be a comment of the same key", [{ path: "parentId", message: "must be a comment of the same key" }]);
+        throw badRequest("parentId: must be a comment of the same key", [
+          { path: "parentId", message: "must be a comment of the same key" },
+        ]);
       }
     }
     const created = await tx.comment.create({

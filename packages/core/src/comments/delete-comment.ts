@@ -1,7 +1,7 @@
-import type { ServiceContext } from "../context";
 import { can } from "../auth/permissions";
+import type { ServiceContext } from "../context";
 import { forbidden } from "../errors/app-error";
-import { loadComment, type CommentScope } from "./load-comment";
+import { type CommentScope, loadComment } from "./load-comment";
 
 /** The author, or an owner/admin, deletes a comment; its replies go with it (the thread is gone). */
 export async function deleteComment(ctx: ServiceContext, scope: CommentScope & { commentId: string }): Promise<{ success: true }> {

@@ -1,8 +1,8 @@
 import type { Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { canonicalLanguage } from "../shared/languages";
-import { toCommentRecord, type CommentRecord } from "./comment-record";
-import { loadCommentKey, type CommentScope } from "./load-comment";
+import { type CommentRecord, toCommentRecord } from "./comment-record";
+import { type CommentScope, loadCommentKey } from "./load-comment";
 
 export interface ListCommentsFilter {
   /** Only comments about this language (key-level comments have none). */

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
-import { toCommentRecord, type CommentRecord } from "./comment-record";
-import { loadComment, type CommentScope } from "./load-comment";
+import { type CommentRecord, toCommentRecord } from "./comment-record";
+import { type CommentScope, loadComment } from "./load-comment";
 
 /** Flips `resolved` in one UPDATE (NOT resolved), so two concurrent toggles do not cancel into one. */
 export async function toggleCommentResolved(ctx: ServiceContext, scope: CommentScope & { commentId: string }): Promise<CommentRecord> {

@@ -6,7 +6,7 @@ import { notFound } from "../errors/app-error";
 import { assertOrganization } from "../organizations/load-organization";
 import { canonicalLanguage } from "../shared/languages";
 import { GlossaryMatcher } from "./glossary-matcher";
-import { termTranslationsOf, type TermTranslation } from "./glossary-record";
+import { type TermTranslation, termTranslationsOf } from "./glossary-record";
 
 export interface CheckGlossaryInput {
   orgId: string;
@@ -43,7 +43,11 @@ interface CachedMatcher {
 const MAX_CACHED = 64;
 const cache = new Map<string, CachedMatcher>();
 
-async function matcherFor(ctx: ServiceContext, organizationId: string, glossaryIds: string[] | undefined): Promise<GlossaryMatcher<MatchPayload>> {
+async function matcherFor(
+  ctx: ServiceContext,
+  organizationId: string,
+  glossaryIds: string[] | undefined,
+): Promise<GlossaryMatcher<MatchPayload>> {
   const where = { organizationId, ...(glossaryIds ? { glossaryId: { in: glossaryIds } } : {}) };
   // Every write to a term gives it a new updatedAt and deletes lower the count, so the count and
   // the sum of the timestamps change with any change to the term set (a max would miss an
@@ -69,7 +73,13 @@ async function matcherFor(ctx: ServiceContext, organizationId: string, glossaryI
     terms.map((t) => ({
       term: t.term,
       caseSensitive: t.caseSensitive,
-      payload: { termId: t.id, glossaryId: t.glossaryId, definition: t.definition, translations: termTranslationsOf(t.translations), doNotTranslate: t.doNotTranslate },
+      payload: {
+        termId: t.id,
+        glossaryId: t.glossaryId,
+        definition: t.definition,
+        translations: termTranslationsOf(t.translations),
+        doNotTranslate: t.doNotTranslate,
+      },
     })),
   );
   cache.set(cacheKey, { fingerprint, matcher });

@@ -1,11 +1,11 @@
 import type { Prisma } from "@locale/db";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { conflict, notFound } from "../errors/app-error";
 import { isUniqueViolation } from "../errors/prisma-errors";
-import { recordActivity } from "../activity/record-activity";
+import { type GlossaryTermRecord, toGlossaryTermRecord } from "./glossary-record";
 import { loadGlossary } from "./load-glossary";
-import { normalizeTerm, normalizeTermTranslations, termKey, type TermTranslationInput } from "./term-input";
-import { toGlossaryTermRecord, type GlossaryTermRecord } from "./glossary-record";
+import { normalizeTerm, normalizeTermTranslations, type TermTranslationInput, termKey } from "./term-input";
 
 export interface CreateGlossaryTermInput {
   orgId: string;

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { assertOrganization } from "../organizations/load-organization";
 import { glossaryLanguages } from "./glossary-languages";
-import { toGlossaryRecord, type GlossaryRecord } from "./glossary-record";
+import { type GlossaryRecord, toGlossaryRecord } from "./glossary-record";
 
 export interface CreateGlossaryInput {
   orgId: string;

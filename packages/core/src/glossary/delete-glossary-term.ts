@@ -1,6 +1,6 @@
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
 import { loadGlossaryTerm } from "./load-glossary";
 
 export async function deleteGlossaryTerm(ctx: ServiceContext, input: { orgId: string; termId: string }): Promise<{ success: true }> {

@@ -1,12 +1,18 @@
-import { serializeGlossary, type GlossaryFormatId } from "@locale/formats";
+import { type GlossaryFormatId, serializeGlossary } from "@locale/formats";
 import type { ServiceContext } from "../context";
-import { loadGlossary } from "./load-glossary";
 import { termTranslationsOf } from "./glossary-record";
+import { loadGlossary } from "./load-glossary";
 
 /** The whole glossary as CSV or TBX text, terms in alphabetical order. */
-export async function exportGlossary(ctx: ServiceContext, input: { orgId: string; glossaryId: string; format: GlossaryFormatId }): Promise<{ content: string; format: GlossaryFormatId }> {
+export async function exportGlossary(
+  ctx: ServiceContext,
+  input: { orgId: string; glossaryId: string; format: GlossaryFormatId },
+): Promise<{ content: string; format: GlossaryFormatId }> {
   const glossary = await loadGlossary(ctx, input.orgId, input.glossaryId, "glossary.read");
-  const terms = await ctx.db.prisma.glossaryTerm.findMany({ where: { glossaryId: glossary.id }, orderBy: [{ termLower: "asc" }, { id: "asc" }] });
+  const terms = await ctx.db.prisma.glossaryTerm.findMany({
+    where: { glossaryId: glossary.id },
+    orderBy: [{ termLower: "asc" }, { id: "asc" }],
+  });
   const content = serializeGlossary(
     input.format,
     terms.map((t) => ({

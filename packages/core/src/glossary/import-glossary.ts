@@ -1,13 +1,14 @@
 // Glossary import (CSV or TBX via @locale/formats), in one transaction: new terms are created,
 // existing terms (same term, case-insensitive) are merged, unchanged ones are skipped.
-import { FormatParseError, parseGlossary, type GlossaryFormatId, type GlossaryParseResult, type GlossaryTermInput } from "@locale/formats";
+
 import type { GlossaryTerm, Prisma } from "@locale/db";
+import { FormatParseError, type GlossaryFormatId, type GlossaryParseResult, type GlossaryTermInput, parseGlossary } from "@locale/formats";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
+import { type TermTranslation, termTranslationsOf } from "./glossary-record";
 import { loadGlossary } from "./load-glossary";
 import { MAX_TERM_LENGTH, termKey } from "./term-input";
-import { termTranslationsOf, type TermTranslation } from "./glossary-record";
 
 export interface ImportGlossaryInput {
   orgId: string;

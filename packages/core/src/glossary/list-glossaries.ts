@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { assertOrganization } from "../organizations/load-organization";
-import { toGlossaryRecord, type GlossaryRecord } from "./glossary-record";
+import { type GlossaryRecord, toGlossaryRecord } from "./glossary-record";
 
 export async function listGlossaries(ctx: ServiceContext, input: { orgId: string }): Promise<GlossaryRecord[]> {
   assertOrganization(ctx, input.orgId, "glossary.read");

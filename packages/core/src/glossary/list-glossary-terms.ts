@@ -1,12 +1,15 @@
 import type { ServiceContext } from "../context";
+import { type GlossaryTermRecord, toGlossaryTermRecord } from "./glossary-record";
 import { loadGlossary } from "./load-glossary";
-import { toGlossaryTermRecord, type GlossaryTermRecord } from "./glossary-record";
 
 /**
  * Terms of one glossary in alphabetical order; `search` is a case-insensitive substring filter
  * over the term, its definition and its translation values.
  */
-export async function listGlossaryTerms(ctx: ServiceContext, input: { orgId: string; glossaryId: string; search?: string }): Promise<GlossaryTermRecord[]> {
+export async function listGlossaryTerms(
+  ctx: ServiceContext,
+  input: { orgId: string; glossaryId: string; search?: string },
+): Promise<GlossaryTermRecord[]> {
   const glossary = await loadGlossary(ctx, input.orgId, input.glossaryId, "glossary.read");
   const search = input.search?.trim();
   let ids: string[] | undefined;

@@ -19,7 +19,9 @@ export function normalizeTerm(term: string, field = "term"): string {
   const trimmed = term.trim();
   if (trimmed === "") throw badRequest(`${field}: must not be empty`, [{ path: field, message: "must not be empty" }]);
   if (trimmed.length > MAX_TERM_LENGTH) {
-    throw badRequest(`${field}: must be at most ${MAX_TERM_LENGTH} characters`, [{ path: field, message: `must be at most ${MAX_TERM_LENGTH} characters` }]);
+    throw badRequest(`${field}: must be at most ${MAX_TERM_LENGTH} characters`, [
+      { path: field, message: `must be at most ${MAX_TERM_LENGTH} characters` },
+    ]);
   }
   return trimmed;
 }
@@ -29,7 +31,9 @@ export function normalizeTermTranslations(input: TermTranslationInput[], field =
   return input.map((t, i) => {
     const language = canonicalLanguage(t.language, `${field}.${i}.language`);
     if (seen.has(language)) {
-      throw badRequest(`${field}: language "${language}" appears more than once`, [{ path: `${field}.${i}.language`, message: `"${language}" appears more than once` }]);
+      throw badRequest(`${field}: language "${language}" appears more than once`, [
+        { path: `${field}.${i}.language`, message: `"${language}" appears more than once` },
+      ]);
     }
     seen.add(language);
     return { language, value: t.value, approved: t.approved ?? false };

@@ -1,12 +1,12 @@
 import type { Prisma } from "@locale/db";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors/app-error";
 import { isUniqueViolation } from "../errors/prisma-errors";
-import { recordActivity } from "../activity/record-activity";
-import { loadGlossaryTerm } from "./load-glossary";
-import { normalizeTerm, normalizeTermTranslations, termKey, type TermTranslationInput } from "./term-input";
 import { duplicateTerm } from "./create-glossary-term";
-import { toGlossaryTermRecord, type GlossaryTermRecord } from "./glossary-record";
+import { type GlossaryTermRecord, toGlossaryTermRecord } from "./glossary-record";
+import { loadGlossaryTerm } from "./load-glossary";
+import { normalizeTerm, normalizeTermTranslations, type TermTranslationInput, termKey } from "./term-input";
 
 export interface UpdateGlossaryTermInput {
   orgId: string;
@@ -39,7 +39,12 @@ export async function updateGlossaryTerm(ctx: ServiceContext, input: UpdateGloss
         action: "glossary.term_updated",
         targetId: row.id,
         targetType: "glossary_term",
-        metadata: { glossaryId: row.glossaryId, termId: row.id, term: row.term, changes: Object.keys(data).filter((k) => k !== "termLower") },
+        metadata: {
+          glossaryId: row.glossaryId,
+          termId: row.id,
+          term: row.term,
+          changes: Object.keys(data).filter((k) => k !== "termLower"),
+        },
       });
       return row;
     });

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { glossaryLanguages } from "./glossary-languages";
+import { type GlossaryRecord, toGlossaryRecord } from "./glossary-record";
 import { loadGlossary } from "./load-glossary";
-import { toGlossaryRecord, type GlossaryRecord } from "./glossary-record";
 
 export interface UpdateGlossaryInput {
   orgId: string;

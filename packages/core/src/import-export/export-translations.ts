@@ -2,12 +2,12 @@
 // export"): keys ordered by namespace then key, translator formats with every key, runtime formats
 // with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
 import { isFormatId, serialize, type TranslationEntry } from "@locale/formats";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
-import { BILINGUAL_FORMATS, exportFileName, TRANSLATOR_FORMATS, type FormatId } from "./format-rules";
+import { BILINGUAL_FORMATS, exportFileName, type FormatId, TRANSLATOR_FORMATS } from "./format-rules";
 
 export interface ExportInput {
   language: string;
@@ -50,15 +50,16 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   const withSource = BILINGUAL_FORMATS.includes(format);
 
   // Byte order ("C" collation), so PGlite and every PostgreSQL locale agree on the order.
-  const rows = input.namespace !== undefined
-    ? await ctx.db.prisma.$queryRaw<ExportRow[]>`
+  const rows =
+    input.namespace !== undefined
+      ? await ctx.db.prisma.$queryRaw<ExportRow[]>`
         SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
         FROM "Key" k
         LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${language}
         LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = ${project.sourceLanguage}
         WHERE k."projectId" = ${project.id} AND k."namespace" = ${input.namespace}
         ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`
-    : await ctx.db.prisma.$queryRaw<ExportRow[]>`
+      : await ctx.db.prisma.$queryRaw<ExportRow[]>`
         SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
         FROM "Key" k
         LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${language}

@@ -1,6 +1,6 @@
 // Per-format rules of the import/export endpoints (DECISIONS.md "Import and export"): which
 // formats take a namespace, which exports hold untranslated keys, and the download file name.
-import { FORMAT_IDS, formatsById, type FormatId } from "@locale/formats";
+import { FORMAT_IDS, type FormatId, formatsById } from "@locale/formats";
 
 export { FORMAT_IDS, type FormatId };
 

@@ -4,14 +4,14 @@
 // writes the values and their history, so a 100,000-key file costs a few dozen statements and the
 // api never holds the project's translations in memory.
 import { randomUUID } from "node:crypto";
-import { FormatParseError, isFormatId, parse, type ParseResult } from "@locale/formats";
+import { FormatParseError, isFormatId, type ParseResult, parse } from "@locale/formats";
+import { recordActivity, type Tx } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
-import { recordActivity, type Tx } from "../activity/record-activity";
-import { canonicalLanguage } from "../shared/languages";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
-import { JSON_FORMATS, type FormatId } from "./format-rules";
+import { canonicalLanguage } from "../shared/languages";
+import { type FormatId, JSON_FORMATS } from "./format-rules";
 
 export interface ImportInput {
   language: string;
@@ -93,7 +93,11 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
     ]);
   }
 
-  const { candidates, errors, skipped: skippedEntries } = readCandidates(format, input.content, language, project.sourceLanguage, namespace);
+  const {
+    candidates,
+    errors,
+    skipped: skippedEntries,
+  } = readCandidates(format, input.content, language, project.sourceLanguage, namespace);
   let skipped = skippedEntries;
 
   return ctx.db.prisma.$transaction(async (tx) => {
@@ -114,7 +118,15 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
       projectId: project.id,
       targetId: project.id,
       targetType: "project",
-      metadata: { language, format, imported, skipped, errorCount: errors.length, keysCreated: newKeys.length, overwrite: !!input.overwrite },
+      metadata: {
+        language,
+        format,
+        imported,
+        skipped,
+        errorCount: errors.length,
+        keysCreated: newKeys.length,
+        overwrite: !!input.overwrite,
+      },
     });
     if (newKeys.length > 0) {
       await recordActivity(tx, ctx.actor, {
@@ -176,7 +188,8 @@ function readCandidates(
     const takeValue = format !== "pot" && !entry.fuzzy && entry.value !== "";
     if (!takeValue) skipped++;
     // A description is a courtesy of the file: an unusable one is dropped, the entry still counts.
-    const description = entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
+    const description =
+      entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
     candidates.push({ namespace, key, value: entry.value, description, takeValue });
   }
   return { candidates, errors, skipped };
@@ -301,7 +314,14 @@ async function fillEmptyDescriptions(tx: Tx, candidates: Candidate[], existing: 
  * and (with overwrite) differing ones replaced; every row written gets its history entry with the
  * previous value and status read in the same statement. Returns the number of values written.
  */
-async function writeTranslations(tx: Tx, ctx: ServiceContext, projectId: string, language: string, chunk: Candidate[], overwrite: boolean): Promise<number> {
+async function writeTranslations(
+  tx: Tx,
+  ctx: ServiceContext,
+  projectId: string,
+  language: string,
+  chunk: Candidate[],
+  overwrite: boolean,
+): Promise<number> {
   const [row] = await tx.$queryRaw<{ written: number }[]>`
     WITH input AS (
       SELECT t.key_id, t.v FROM unnest(${chunk.map((c) => c.keyId!)}::text[], ${chunk.map((c) => c.value)}::text[]) AS t(key_id, v)

@@ -1,15 +1,16 @@
 // Accepting an invitation: a new e-mail address gets a user account (name + password); an address
 // that already has an account joins with that account, proving it with its current password.
 // Either way the invitation is consumed in the same transaction that creates the membership.
-import type { SystemContext } from "../context";
+
+import { recordActivity } from "../activity/record-activity";
 import type { Actor } from "../auth/actor";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { toOrganization, toUser } from "../auth/records";
+import { createSession } from "../auth/sessions";
+import type { SignedIn } from "../auth/sign-up";
+import type { SystemContext } from "../context";
 import { AppError, badRequest, conflict, notFound } from "../errors/app-error";
 import { isUniqueViolation } from "../errors/prisma-errors";
-import { recordActivity } from "../activity/record-activity";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import { createSession } from "../auth/sessions";
-import { toOrganization, toUser } from "../auth/records";
-import type { SignedIn } from "../auth/sign-up";
 import { sha256 } from "../shared/secrets";
 
 export interface AcceptInvitationInput {
@@ -20,10 +21,15 @@ export interface AcceptInvitationInput {
 }
 
 export async function acceptInvitation(ctx: SystemContext, input: AcceptInvitationInput): Promise<SignedIn> {
-  const invitation = await ctx.db.prisma.invitation.findUnique({ where: { tokenHash: sha256(input.token) }, include: { organization: true } });
+  const invitation = await ctx.db.prisma.invitation.findUnique({
+    where: { tokenHash: sha256(input.token) },
+    include: { organization: true },
+  });
   if (!invitation) throw notFound("Invitation");
-  if (invitation.acceptedAt) throw badRequest("Invitation has already been used", [{ path: "token", message: "invitation has already been used" }]);
-  if (invitation.expiresAt.getTime() <= Date.now()) throw badRequest("Invitation has expired", [{ path: "token", message: "invitation has expired" }]);
+  if (invitation.acceptedAt)
+    throw badRequest("Invitation has already been used", [{ path: "token", message: "invitation has already been used" }]);
+  if (invitation.expiresAt.getTime() <= Date.now())
+    throw badRequest("Invitation has expired", [{ path: "token", message: "invitation has expired" }]);
 
   const existingUser = await ctx.db.prisma.user.findUnique({ where: { email: invitation.email } });
   let passwordHash: string | null = null;
@@ -32,7 +38,8 @@ export async function acceptInvitation(ctx: SystemContext, input: AcceptInvitati
       throw new AppError("UNAUTHORIZED", "Invalid password for the existing account of this e-mail");
     }
   } else {
-    if (!input.name?.trim()) throw badRequest("name: required to create the account", [{ path: "name", message: "required to create the account" }]);
+    if (!input.name?.trim())
+      throw badRequest("name: required to create the account", [{ path: "name", message: "required to create the account" }]);
     passwordHash = await hashPassword(input.password);
   }
 
@@ -40,17 +47,38 @@ export async function acceptInvitation(ctx: SystemContext, input: AcceptInvitati
     const { user, membership } = await ctx.db.prisma.$transaction(async (tx) => {
       // Consuming the invitation is the guard: of two concurrent accepts, only one updates a row.
       const consumed = await tx.invitation.updateMany({ where: { id: invitation.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
-      if (consumed.count !== 1) throw badRequest("Invitation has already been used", [{ path: "token", message: "invitation has already been used" }]);
-      const user = existingUser ?? (await tx.user.create({ data: { email: invitation.email, name: input.name!.trim(), passwordHash: passwordHash! } }));
-      const already = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invitation.organizationId, userId: user.id } } });
+      if (consumed.count !== 1)
+        throw badRequest("Invitation has already been used", [{ path: "token", message: "invitation has already been used" }]);
+      const user =
+        existingUser ??
+        (await tx.user.create({ data: { email: invitation.email, name: input.name!.trim(), passwordHash: passwordHash! } }));
+      const already = await tx.membership.findUnique({
+        where: { organizationId_userId: { organizationId: invitation.organizationId, userId: user.id } },
+      });
       if (already) throw conflict("Already a member of this organization");
-      const membership = await tx.membership.create({ data: { organizationId: invitation.organizationId, userId: user.id, role: invitation.role } });
-      const actor: Actor = { userId: user.id, userName: user.name, organizationId: invitation.organizationId, role: invitation.role, via: "session", scopes: null };
+      const membership = await tx.membership.create({
+        data: { organizationId: invitation.organizationId, userId: user.id, role: invitation.role },
+      });
+      const actor: Actor = {
+        userId: user.id,
+        userName: user.name,
+        organizationId: invitation.organizationId,
+        role: invitation.role,
+        via: "session",
+        scopes: null,
+      };
       await recordActivity(tx, actor, {
         action: "member.joined",
         targetId: user.id,
         targetType: "member",
-        metadata: { userId: user.id, email: user.email, name: user.name, role: invitation.role, invitationId: invitation.id, newAccount: !existingUser },
+        metadata: {
+          userId: user.id,
+          email: user.email,
+          name: user.name,
+          role: invitation.role,
+          invitationId: invitation.id,
+          newAccount: !existingUser,
+        },
       });
       return { user, membership };
     });

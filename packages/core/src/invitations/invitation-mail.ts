@@ -17,7 +17,7 @@ const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const inviterName = oneLine(input.inviterName);
   const organizationName = oneLine(input.organizationName);
-  const expires = input.expiresAt.toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const expires = `${input.expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC`;
   const subject = `${inviterName} invited you to ${organizationName}`;
   const text = [
     `${inviterName} invited you to join ${organizationName} as ${input.role}.`,

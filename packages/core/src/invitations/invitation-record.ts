@@ -8,7 +8,12 @@ export interface InvitationRecord {
   expiresAt: string;
 }
 
-export const toInvitationRecord = (i: Invitation): InvitationRecord => ({ _id: i.id, email: i.email, role: i.role, expiresAt: iso(i.expiresAt) });
+export const toInvitationRecord = (i: Invitation): InvitationRecord => ({
+  _id: i.id,
+  email: i.email,
+  role: i.role,
+  expiresAt: iso(i.expiresAt),
+});
 
 export interface PendingInvitationRecord extends InvitationRecord {
   invitedById: string | null;

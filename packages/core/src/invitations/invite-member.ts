@@ -1,14 +1,14 @@
 // Invitations: a single-use secret (only its SHA-256 is stored) carried by a link that is both
 // returned to the inviter (to share by hand) and e-mailed through the outbox.
 import type { Role } from "@locale/db";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, conflict, forbidden, notFound } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
+import { deliverMail, type MailStatus, queueMail } from "../mail/send-mail";
 import { assertOrganization } from "../organizations/load-organization";
-import { deliverMail, queueMail, type MailStatus } from "../mail/send-mail";
 import { randomSecret, sha256 } from "../shared/secrets";
 import { invitationMail } from "./invitation-mail";
-import { INVITATION_TTL_MS, inviteUrlOf, toInvitationRecord, type InvitationRecord } from "./invitation-record";
+import { INVITATION_TTL_MS, type InvitationRecord, inviteUrlOf, toInvitationRecord } from "./invitation-record";
 
 export interface InviteMemberInput {
   email: string;

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { assertOrganization } from "../organizations/load-organization";
-import { toPendingInvitationRecord, type PendingInvitationRecord } from "./invitation-record";
+import { type PendingInvitationRecord, toPendingInvitationRecord } from "./invitation-record";
 
 /** Invitations that can still be accepted (not used, not expired), newest first. */
 export async function listInvitations(ctx: ServiceContext, orgId: string): Promise<PendingInvitationRecord[]> {

@@ -2,11 +2,11 @@
 // are skipped, rule violations are reported per item, and one summary activity entry is written.
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@locale/db";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
 import { loadProject } from "../projects/load-project";
-import { keyFieldIssues, keyIdentity, MAX_BULK_ITEMS, normalizeTags, toKeyRecord, type KeyFields, type KeyRecord } from "./key-record";
+import { type KeyFields, type KeyRecord, keyFieldIssues, keyIdentity, MAX_BULK_ITEMS, normalizeTags, toKeyRecord } from "./key-record";
 
 export interface BulkCreateKeysResult {
   created: number;
@@ -15,8 +15,13 @@ export interface BulkCreateKeysResult {
   keys: KeyRecord[];
 }
 
-export async function bulkCreateKeys(ctx: ServiceContext, projectId: string, items: (KeyFields & { key: string })[]): Promise<BulkCreateKeysResult> {
-  if (items.length > MAX_BULK_ITEMS) throw badRequest(`keys: at most ${MAX_BULK_ITEMS} items per request`, [{ path: "keys", message: `at most ${MAX_BULK_ITEMS} items` }]);
+export async function bulkCreateKeys(
+  ctx: ServiceContext,
+  projectId: string,
+  items: (KeyFields & { key: string })[],
+): Promise<BulkCreateKeysResult> {
+  if (items.length > MAX_BULK_ITEMS)
+    throw badRequest(`keys: at most ${MAX_BULK_ITEMS} items per request`, [{ path: "keys", message: `at most ${MAX_BULK_ITEMS} items` }]);
   const project = await loadProject(ctx, projectId, "keys.write", { forWrite: true });
   const errors: BulkCreateKeysResult["errors"] = [];
   const seen = new Set<string>();

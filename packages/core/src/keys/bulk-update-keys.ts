@@ -1,13 +1,14 @@
 // Bulk update: one transaction. Unknown ids are listed in `notFound`; an item whose new name is
 // taken (by another key, or by an earlier item of the same request) is reported in `errors` and
 // left unchanged, so one bad item never aborts the rest.
+
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, conflict } from "../errors/app-error";
 import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
-import { recordActivity } from "../activity/record-activity";
 import { loadProject } from "../projects/load-project";
 import { findKeysByName } from "./find-keys-by-name";
-import { duplicateKeyMessage, keyFieldIssues, keyIdentity, MAX_BULK_ITEMS, normalizeTags, type KeyFields } from "./key-record";
+import { duplicateKeyMessage, type KeyFields, keyFieldIssues, keyIdentity, MAX_BULK_ITEMS, normalizeTags } from "./key-record";
 
 export type BulkUpdateKeyItem = KeyFields & { _id: string };
 
@@ -18,7 +19,8 @@ export interface BulkUpdateKeysResult {
 }
 
 export async function bulkUpdateKeys(ctx: ServiceContext, projectId: string, items: BulkUpdateKeyItem[]): Promise<BulkUpdateKeysResult> {
-  if (items.length > MAX_BULK_ITEMS) throw badRequest(`keys: at most ${MAX_BULK_ITEMS} items per request`, [{ path: "keys", message: `at most ${MAX_BULK_ITEMS} items` }]);
+  if (items.length > MAX_BULK_ITEMS)
+    throw badRequest(`keys: at most ${MAX_BULK_ITEMS} items per request`, [{ path: "keys", message: `at most ${MAX_BULK_ITEMS} items` }]);
   const project = await loadProject(ctx, projectId, "keys.write", { forWrite: true });
   try {
     return await applyBulkUpdate(ctx, project.id, items);

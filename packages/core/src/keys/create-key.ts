@@ -1,9 +1,9 @@
-import type { ServiceContext } from "../context";
-import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
-import { conflict } from "../errors/app-error";
 import { recordActivity } from "../activity/record-activity";
+import type { ServiceContext } from "../context";
+import { conflict } from "../errors/app-error";
+import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
 import { loadProject } from "../projects/load-project";
-import { assertKeyFields, duplicateKeyMessage, normalizeTags, toKeyRecord, type KeyFields, type KeyRecord } from "./key-record";
+import { assertKeyFields, duplicateKeyMessage, type KeyFields, type KeyRecord, normalizeTags, toKeyRecord } from "./key-record";
 
 export type CreateKeyInput = KeyFields & { key: string };
 
@@ -14,7 +14,13 @@ export async function createKey(ctx: ServiceContext, projectId: string, input: C
   try {
     const key = await ctx.db.prisma.$transaction(async (tx) => {
       const row = await tx.key.create({
-        data: { projectId: project.id, key: input.key, namespace, description: input.description ?? "", tags: normalizeTags(input.tags ?? []) },
+        data: {
+          projectId: project.id,
+          key: input.key,
+          namespace,
+          description: input.description ?? "",
+          tags: normalizeTags(input.tags ?? []),
+        },
       });
       await recordActivity(tx, ctx.actor, {
         action: "key.created",

@@ -1,5 +1,5 @@
-import type { ServiceContext } from "../context";
 import { recordActivity } from "../activity/record-activity";
+import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
 import { loadKey } from "./load-key";
 

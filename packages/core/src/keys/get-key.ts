@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
+import { type KeyRecord, toKeyRecord } from "./key-record";
 import { loadKey } from "./load-key";
-import { toKeyRecord, type KeyRecord } from "./key-record";
 
 export async function getKey(ctx: ServiceContext, projectId: string, keyId: string): Promise<KeyRecord> {
   const project = await loadProject(ctx, projectId, "keys.read");

@@ -53,14 +53,17 @@ export function keyFieldIssues(fields: KeyFields, prefix = ""): ErrorIssue[] {
     else if (fields.key.includes("\u0000")) issues.push({ path: at("key"), message: "must not contain NUL characters" });
   }
   if (fields.namespace !== undefined) {
-    if (fields.namespace.length > MAX_NAMESPACE_LENGTH) issues.push({ path: at("namespace"), message: `must be at most ${MAX_NAMESPACE_LENGTH} characters` });
-    else if (fields.namespace.trim() !== fields.namespace) issues.push({ path: at("namespace"), message: "must not start or end with whitespace" });
+    if (fields.namespace.length > MAX_NAMESPACE_LENGTH)
+      issues.push({ path: at("namespace"), message: `must be at most ${MAX_NAMESPACE_LENGTH} characters` });
+    else if (fields.namespace.trim() !== fields.namespace)
+      issues.push({ path: at("namespace"), message: "must not start or end with whitespace" });
     else if (fields.namespace.includes("\u0000")) issues.push({ path: at("namespace"), message: "must not contain NUL characters" });
   }
   if (fields.tags !== undefined) {
     if (fields.tags.length > MAX_TAGS) issues.push({ path: at("tags"), message: `must hold at most ${MAX_TAGS} tags` });
     fields.tags.forEach((tag, i) => {
-      if (tag.trim().length < 1 || tag.length > MAX_TAG_LENGTH) issues.push({ path: at(`tags.${i}`), message: `must be 1-${MAX_TAG_LENGTH} characters` });
+      if (tag.trim().length < 1 || tag.length > MAX_TAG_LENGTH)
+        issues.push({ path: at(`tags.${i}`), message: `must be 1-${MAX_TAG_LENGTH} characters` });
     });
   }
   return issues;

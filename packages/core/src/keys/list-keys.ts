@@ -4,9 +4,9 @@ import { notFound } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
-import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
-import { toKeyRecord, type KeyListItem } from "./key-record";
+import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "./key-order-cache";
+import { type KeyListItem, toKeyRecord } from "./key-record";
 
 export interface ListKeysInput {
   page?: number;
@@ -42,7 +42,10 @@ export async function listKeys(ctx: ServiceContext, projectId: string, input: Li
   const orderBy = [{ namespace: "asc" as const }, { key: "asc" as const }, { id: "asc" as const }];
   const toItem = (k: Key): KeyListItem => ({ ...toKeyRecord(k), id: k.id });
   if (and.length > 0) {
-    const [total, rows] = await Promise.all([ctx.db.prisma.key.count({ where }), ctx.db.prisma.key.findMany({ where, orderBy, ...skipTake(pageReq) })]);
+    const [total, rows] = await Promise.all([
+      ctx.db.prisma.key.count({ where }),
+      ctx.db.prisma.key.findMany({ where, orderBy, ...skipTake(pageReq) }),
+    ]);
     return pageOf(rows.map(toItem), pageReq, total);
   }
   // Unfiltered: the count comes from the trigger-kept stats, and a large project's page is looked

@@ -1,10 +1,10 @@
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { conflict } from "../errors/app-error";
 import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
-import { recordActivity } from "../activity/record-activity";
 import { loadProject } from "../projects/load-project";
+import { assertKeyFields, duplicateKeyMessage, type KeyFields, type KeyRecord, normalizeTags, toKeyRecord } from "./key-record";
 import { loadKey } from "./load-key";
-import { assertKeyFields, duplicateKeyMessage, normalizeTags, toKeyRecord, type KeyFields, type KeyRecord } from "./key-record";
 
 /** Only included fields change; renaming onto a name that exists in the namespace is a 409. */
 export async function updateKey(ctx: ServiceContext, projectId: string, keyId: string, input: KeyFields): Promise<KeyRecord> {
@@ -31,7 +31,9 @@ export async function updateKey(ctx: ServiceContext, projectId: string, keyId: s
           key: row.key,
           namespace: row.namespace,
           changes: Object.keys(changes),
-          ...(row.key !== current.key || row.namespace !== current.namespace ? { previousKey: current.key, previousNamespace: current.namespace } : {}),
+          ...(row.key !== current.key || row.namespace !== current.namespace
+            ? { previousKey: current.key, previousNamespace: current.namespace }
+            : {}),
         },
       });
       return row;

@@ -1,8 +1,9 @@
 // The outbox: a mail is written in the caller's transaction (so it exists exactly when the change
 // that caused it does) and delivered after commit, with its outcome recorded on the row:
 // `sent` / `failed` over SMTP, `logged` when no SMTP server is configured.
-import nodemailer from "nodemailer";
+
 import type { Database } from "@locale/db";
+import nodemailer from "nodemailer";
 import type { Tx } from "../activity/record-activity";
 import type { CoreConfig } from "../context";
 import { DEFAULT_MAIL_CONFIG, type OutgoingMail } from "./mail-config";
@@ -41,9 +42,20 @@ export async function deliverMail(db: Database, config: CoreConfig, mail: Queued
   }
   const timeout = mailConfig.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Options given here are defaults; anything in the URL's query string (ignoreTLS, secure, ...) wins.
-  const transport = nodemailer.createTransport({ url: mailConfig.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
+  const transport = nodemailer.createTransport({
+    url: mailConfig.smtpUrl,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
   try {
-    await transport.sendMail({ from: mailConfig.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    await transport.sendMail({
+      from: mailConfig.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+    });
     const redact = (s: string) => (options.redactAfterSend ?? []).reduce((acc, secret) => acc.split(secret).join(REDACTED), s);
     await db.prisma.emailOutbox.update({
       where: { id: mail.outboxId },

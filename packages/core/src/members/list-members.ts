@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { assertOrganization } from "../organizations/load-organization";
-import { toMemberRecord, type MemberRecord } from "./member-record";
+import { type MemberRecord, toMemberRecord } from "./member-record";
 
 /** Every member of the caller's organization, oldest first (the owner who created it leads). */
 export async function listMembers(ctx: ServiceContext, orgId: string): Promise<MemberRecord[]> {

@@ -1,9 +1,10 @@
 // Removing a member cuts them off at once: the membership goes, and their sessions and API tokens
 // in this organization are revoked in the same transaction (a later re-invitation does not bring
 // old credentials back to life).
+
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, forbidden } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
 import { assertOrganization } from "../organizations/load-organization";
 import { loadMember } from "./load-member";
 
@@ -21,7 +22,10 @@ export async function removeMember(ctx: ServiceContext, orgId: string, userId: s
     const now = new Date();
     await tx.membership.delete({ where: { id: target.id } });
     const sessions = await tx.session.updateMany({ where: { organizationId, userId, revokedAt: null }, data: { revokedAt: now } });
-    const tokens = await tx.apiToken.updateMany({ where: { organizationId, createdById: userId, revokedAt: null }, data: { revokedAt: now } });
+    const tokens = await tx.apiToken.updateMany({
+      where: { organizationId, createdById: userId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     await recordActivity(tx, ctx.actor, {
       action: "member.removed",
       targetId: userId,

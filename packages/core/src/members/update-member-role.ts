@@ -1,12 +1,12 @@
 // Role changes, including ownership transfer: the owner sets another member to `owner` and becomes
 // `admin` in the same transaction, so the organization always has exactly one owner.
 import type { Role } from "@locale/db";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, forbidden } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
 import { assertOrganization } from "../organizations/load-organization";
 import { loadMember } from "./load-member";
-import { toMemberRecord, type MemberRecord } from "./member-record";
+import { type MemberRecord, toMemberRecord } from "./member-record";
 
 export async function updateMemberRole(ctx: ServiceContext, orgId: string, userId: string, role: Role): Promise<MemberRecord> {
   assertOrganization(ctx, orgId, "members.manage");
@@ -32,10 +32,21 @@ export async function updateMemberRole(ctx: ServiceContext, orgId: string, userI
         action: "member.role_changed",
         targetId: self.userId,
         targetType: "member",
-        metadata: { userId: self.userId, email: self.user.email, name: self.user.name, previousRole: "owner", role: "admin", ownershipTransferredTo: target.userId },
+        metadata: {
+          userId: self.userId,
+          email: self.user.email,
+          name: self.user.name,
+          previousRole: "owner",
+          role: "admin",
+          ownershipTransferredTo: target.userId,
+        },
       });
     }
-    const updated = await tx.membership.update({ where: { id: target.id }, data: { role }, include: { user: { select: { name: true, email: true } } } });
+    const updated = await tx.membership.update({
+      where: { id: target.id },
+      data: { role },
+      include: { user: { select: { name: true, email: true } } },
+    });
     await recordActivity(tx, ctx.actor, {
       action: "member.role_changed",
       targetId: target.userId,

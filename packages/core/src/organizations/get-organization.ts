@@ -1,6 +1,6 @@
+import { type OrganizationRecord, toOrganization } from "../auth/records";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors/app-error";
-import { toOrganization, type OrganizationRecord } from "../auth/records";
 import { assertOrganization } from "./load-organization";
 
 /** The caller's organization with its settings (provider keys shown only as configured flags). */

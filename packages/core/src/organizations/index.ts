@@ -1,5 +1,5 @@
-export * from "./slug";
+export * from "./get-organization";
 export * from "./load-organization";
 export * from "./organization-settings";
-export * from "./get-organization";
+export * from "./slug";
 export * from "./update-organization";

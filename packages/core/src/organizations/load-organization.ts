@@ -1,6 +1,6 @@
+import { assertOrgLevel, type Permission } from "../auth/permissions";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors/app-error";
-import { assertOrgLevel, type Permission } from "../auth/permissions";
 
 /**
  * Tenant check for /organizations/:orgId routes: another organization's id is "not found", and a

@@ -1,7 +1,7 @@
 import type { Prisma } from "@locale/db";
+import { type OrganizationRecord, toOrganization } from "../auth/records";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors/app-error";
-import { toOrganization, type OrganizationRecord } from "../auth/records";
 import { canonicalLanguage } from "../shared/languages";
 import { assertOrganization } from "./load-organization";
 import type { TOrganizationSettingsPatch } from "./organization-settings";

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "../context";
 import { loadProject } from "./load-project";
-import { toProjectRecord, type ProjectRecord } from "./project-record";
+import { type ProjectRecord, toProjectRecord } from "./project-record";
 import { saveProjectChange } from "./save-project-change";
 
 /** Archives (soft-deletes) a project: read-only, kept for the recovery period. Idempotent. */

@@ -1,10 +1,10 @@
+import { recordActivity } from "../activity/record-activity";
+import { assertCan } from "../auth/permissions";
 import type { ServiceContext } from "../context";
 import { badRequest, forbidden } from "../errors/app-error";
-import { assertCan } from "../auth/permissions";
-import { recordActivity } from "../activity/record-activity";
 import { canonicalLanguage, canonicalLanguages } from "../shared/languages";
 import { assertModelId } from "./preferred-model";
-import { toProjectRecord, type ProjectRecord } from "./project-record";
+import { type ProjectRecord, toProjectRecord } from "./project-record";
 
 export interface CreateProjectInput {
   name: string;

@@ -1,9 +1,9 @@
 // Permanent deletion: all project data goes (cascades); activity has no foreign key to projects,
 // so the organization's entries stay, plus a final organization-level `project.deleted`.
 import type { Project } from "@locale/db";
+import { type ActivityAuthor, recordActivity } from "../activity/record-activity";
 import type { ServiceContext, SystemContext } from "../context";
 import { forbidden } from "../errors/app-error";
-import { recordActivity, type ActivityAuthor } from "../activity/record-activity";
 import { loadProject } from "./load-project";
 
 async function deleteProjectRow(ctx: SystemContext, project: Project, author: ActivityAuthor, reason: string): Promise<void> {

@@ -1,6 +1,6 @@
-import type { ServiceContext } from "../context";
 import { assertCan } from "../auth/permissions";
-import { toProjectRecord, type ProjectRecord } from "./project-record";
+import type { ServiceContext } from "../context";
+import { type ProjectRecord, toProjectRecord } from "./project-record";
 
 /** Active projects (plus archived ones on request); a project token sees only its project. */
 export async function listProjects(ctx: ServiceContext, input: { includeArchived?: boolean }): Promise<ProjectRecord[]> {

@@ -1,5 +1,5 @@
-import { badRequest } from "../errors/app-error";
 import { findModel, MODEL_IDS } from "../ai/model-registry";
+import { badRequest } from "../errors/app-error";
 
 export function assertModelId(model: string, field = "preferredModel"): void {
   if (!findModel(model)) {

@@ -1,8 +1,8 @@
 import type { Prisma, Project } from "@locale/db";
-import type { ServiceContext } from "../context";
-import { recordActivity } from "../activity/record-activity";
 import type { ActivityAction } from "../activity/actions";
-import { toProjectRecord, type ProjectRecord } from "./project-record";
+import { recordActivity } from "../activity/record-activity";
+import type { ServiceContext } from "../context";
+import { type ProjectRecord, toProjectRecord } from "./project-record";
 
 /** Applies one change to a project and records its activity entry in the same transaction. */
 export async function saveProjectChange(

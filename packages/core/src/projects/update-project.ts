@@ -3,7 +3,7 @@ import { badRequest } from "../errors/app-error";
 import { canonicalLanguage, canonicalLanguages } from "../shared/languages";
 import { loadProject } from "./load-project";
 import { assertModelId } from "./preferred-model";
-import { toProjectRecord, type ProjectRecord } from "./project-record";
+import { type ProjectRecord, toProjectRecord } from "./project-record";
 import { saveProjectChange } from "./save-project-change";
 
 export interface UpdateProjectInput {
@@ -18,7 +18,9 @@ export interface UpdateProjectInput {
 export async function updateProject(ctx: ServiceContext, projectId: string, input: UpdateProjectInput): Promise<ProjectRecord> {
   const project = await loadProject(ctx, projectId, "projects.write", { forWrite: true });
   if (input.sourceLanguage !== undefined && canonicalLanguage(input.sourceLanguage, "sourceLanguage") !== project.sourceLanguage) {
-    throw badRequest("sourceLanguage: cannot be changed after creation", [{ path: "sourceLanguage", message: "cannot be changed after creation" }]);
+    throw badRequest("sourceLanguage: cannot be changed after creation", [
+      { path: "sourceLanguage", message: "cannot be changed after creation" },
+    ]);
   }
   const targetLanguages = input.targetLanguages !== undefined ? canonicalLanguages(input.targetLanguages) : undefined;
   if (targetLanguages?.includes(project.sourceLanguage)) {

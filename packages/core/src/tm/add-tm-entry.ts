@@ -4,8 +4,8 @@
 // saves of one pair never race into a duplicate or a unique-violation error.
 import type { Tx } from "../activity/record-activity";
 import { sha256 } from "../shared/secrets";
+import { type TmEntryRecord, toTmEntryRecord } from "./tm-record";
 import { normalizeTmText } from "./tm-similarity";
-import { toTmEntryRecord, type TmEntryRecord } from "./tm-record";
 
 export interface AddTmEntryInput {
   organizationId: string;
@@ -22,7 +22,15 @@ export async function addTmEntry(tx: Tx, input: AddTmEntryInput): Promise<TmEntr
   if (input.sourceText.trim() === "" || input.targetText.trim() === "") return null;
   if (input.sourceLanguage === input.targetLanguage) return null;
   const rows = await tx.$queryRaw<
-    { id: string; sourceText: string; targetText: string; sourceLanguage: string; targetLanguage: string; usageCount: number; createdAt: Date }[]
+    {
+      id: string;
+      sourceText: string;
+      targetText: string;
+      sourceLanguage: string;
+      targetLanguage: string;
+      usageCount: number;
+      createdAt: Date;
+    }[]
   >`
     INSERT INTO "TmEntry" ("id", "organizationId", "sourceLanguage", "targetLanguage", "sourceText", "targetText", "sourceNorm", "pairHash", "usageCount", "createdAt", "updatedAt")
     VALUES (gen_random_uuid()::text, ${input.organizationId}, ${input.sourceLanguage}, ${input.targetLanguage}, ${input.sourceText}, ${input.targetText},

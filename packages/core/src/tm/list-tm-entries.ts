@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../context";
 import { assertOrganization } from "../organizations/load-organization";
 import { canonicalLanguage } from "../shared/languages";
-import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
-import { toTmEntryRecord, type TmEntryRecord } from "./tm-record";
+import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
+import { type TmEntryRecord, toTmEntryRecord } from "./tm-record";
 
 export interface ListTmEntriesInput {
   orgId: string;

@@ -21,7 +21,10 @@ export async function rememberTranslation(tx: Tx, input: RememberTranslationInpu
     const org = await tx.organization.findUnique({ where: { id: project.organizationId }, select: { settings: true } });
     if ((org?.settings as { tmAutoAdd?: unknown } | null)?.tmAutoAdd === false) return;
   }
-  const source = await tx.translation.findUnique({ where: { keyId_language: { keyId: input.keyId, language: project.sourceLanguage } }, select: { value: true } });
+  const source = await tx.translation.findUnique({
+    where: { keyId_language: { keyId: input.keyId, language: project.sourceLanguage } },
+    select: { value: true },
+  });
   if (!source || source.value.trim() === "") return;
   await addTmEntry(tx, {
     organizationId: project.organizationId,

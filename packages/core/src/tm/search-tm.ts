@@ -5,8 +5,8 @@ import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { assertOrganization } from "../organizations/load-organization";
 import { canonicalLanguage } from "../shared/languages";
+import { type TmSearchResult, toTmEntryRecord } from "./tm-record";
 import { normalizeTmText, tmSimilarity } from "./tm-similarity";
-import { toTmEntryRecord, type TmSearchResult } from "./tm-record";
 
 export interface SearchTmInput {
   orgId: string;
@@ -49,10 +49,13 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
   assertOrganization(ctx, input.orgId, "tm.read");
   const minSimilarity = input.minSimilarity ?? 50;
   if (!Number.isFinite(minSimilarity) || minSimilarity < 0 || minSimilarity > 100) {
-    throw badRequest("minSimilarity: must be a number from 0 to 100", [{ path: "minSimilarity", message: "must be a number from 0 to 100" }]);
+    throw badRequest("minSimilarity: must be a number from 0 to 100", [
+      { path: "minSimilarity", message: "must be a number from 0 to 100" },
+    ]);
   }
   const limit = input.limit ?? 10;
-  if (!Number.isInteger(limit) || limit < 1) throw badRequest("limit: must be a positive integer", [{ path: "limit", message: "must be a positive integer" }]);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw badRequest("limit: must be a positive integer", [{ path: "limit", message: "must be a positive integer" }]);
   const sourceLang = input.sourceLang ? canonicalLanguage(input.sourceLang, "sourceLang") : null;
   const targetLang = input.targetLang ? canonicalLanguage(input.targetLang, "targetLang") : null;
   const norm = normalizeTmText(input.sourceText);
@@ -66,7 +69,16 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
     await tx.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`;
     const match = HAS_TRIGRAMS.test(norm) ? Prisma.sql`"sourceNorm" % ${norm}` : Prisma.sql`"sourceNorm" = ${norm}`;
     return tx.$queryRaw<
-      { id: string; sourceText: string; targetText: string; sourceLanguage: string; targetLanguage: string; usageCount: number; createdAt: Date; sourceNorm: string }[]
+      {
+        id: string;
+        sourceText: string;
+        targetText: string;
+        sourceLanguage: string;
+        targetLanguage: string;
+        usageCount: number;
+        createdAt: Date;
+        sourceNorm: string;
+      }[]
     >`
       SELECT "id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt", "sourceNorm"
       FROM "TmEntry"

@@ -1,11 +1,11 @@
 // API tokens: `svc_` + 32 random bytes, stored as a SHA-256 hash, shown once.
 import type { Prisma } from "@locale/db";
-import type { ServiceContext } from "../context";
-import { badRequest } from "../errors/app-error";
 import { recordActivity } from "../activity/record-activity";
 import { isScope } from "../auth/scopes";
+import type { ServiceContext } from "../context";
+import { badRequest } from "../errors/app-error";
 import { randomSecret, sha256 } from "../shared/secrets";
-import { toTokenRecord, type TokenRecord } from "./token-record";
+import { type TokenRecord, toTokenRecord } from "./token-record";
 
 export interface CreateTokenInput {
   name: string;
@@ -25,7 +25,8 @@ export async function createToken(ctx: ServiceContext, input: CreateTokenInput):
   let expiresAt: Date | null = null;
   if (input.expiresAt) {
     expiresAt = new Date(input.expiresAt);
-    if (Number.isNaN(expiresAt.getTime())) throw badRequest("expiresAt: must be an ISO 8601 date-time", [{ path: "expiresAt", message: "must be an ISO 8601 date-time" }]);
+    if (Number.isNaN(expiresAt.getTime()))
+      throw badRequest("expiresAt: must be an ISO 8601 date-time", [{ path: "expiresAt", message: "must be an ISO 8601 date-time" }]);
   }
   const secret = `svc_${randomSecret(32)}`;
   const token = await ctx.db.prisma.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { toTokenRecord, type TokenRecord } from "./token-record";
+import { type TokenRecord, toTokenRecord } from "./token-record";
 
 /** Active tokens only (not revoked, not expired): organization tokens, or one project's tokens. */
 export async function listTokens(ctx: ServiceContext, scope: { projectId?: string }): Promise<TokenRecord[]> {

@@ -1,7 +1,7 @@
-import type { ServiceContext } from "../context";
-import { notFound } from "../errors/app-error";
 import { recordActivity } from "../activity/record-activity";
 import { assertCan } from "../auth/permissions";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors/app-error";
 
 /** Revokes at once. Members revoke their own tokens; owner/admin revoke any. */
 export async function revokeToken(ctx: ServiceContext, tokenId: string, scope: { projectId?: string }): Promise<{ success: true }> {

@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../context";
+import { loadKey } from "../keys/load-key";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
-import { loadKey } from "../keys/load-key";
-import { toTranslationRecord, type TranslationRecord } from "./translation-record";
+import { type TranslationRecord, toTranslationRecord } from "./translation-record";
 
 /** One entry per project language, source first; languages without a value are synthesised. */
 export async function listKeyTranslations(ctx: ServiceContext, projectId: string, keyId: string): Promise<TranslationRecord[]> {
@@ -12,5 +12,7 @@ export async function listKeyTranslations(ctx: ServiceContext, projectId: string
   const rows = await ctx.db.prisma.translation.findMany({ where: { keyId: key.id, language: { in: languages } } });
   const byLanguage = new Map(rows.map((r) => [r.language, r]));
   const sourceValue = byLanguage.get(project.sourceLanguage)?.value ?? "";
-  return languages.map((lang) => toTranslationRecord(key, lang, byLanguage.get(lang) ?? null, lang === project.sourceLanguage ? null : sourceValue));
+  return languages.map((lang) =>
+    toTranslationRecord(key, lang, byLanguage.get(lang) ?? null, lang === project.sourceLanguage ? null : sourceValue),
+  );
 }

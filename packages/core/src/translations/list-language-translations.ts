@@ -9,10 +9,10 @@
 // SQL because it is the busiest endpoint; times come back as epoch milliseconds, not text to parse.
 import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
+import { isCurrentKeyOrder, type KeyOrder, type KeyStats, peekKeyOrder, settleKeyOrder } from "../keys/key-order-cache";
 import { loadProject } from "../projects/load-project";
-import { normalizePage, pageOf, skipTake, type Page } from "../shared/pagination";
-import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
-import { isCurrentKeyOrder, peekKeyOrder, settleKeyOrder, type KeyOrder, type KeyStats } from "../keys/key-order-cache";
+import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
+import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
 
 /** Exactly one row: the project's key count and order version (0 and "0" before its first key). */
 const STATS_CTE = `
@@ -78,7 +78,14 @@ type PageItem = Omit<PageRow, "keyCount" | "version" | "id"> & { id: string };
 
 const statsOf = (row: StatsColumns | undefined): KeyStats => ({ keyCount: Number(row?.keyCount ?? 0), version: row?.version ?? "0" });
 
-function assemblePage(order: KeyOrder, skip: number, take: number, language: string, sourceLanguage: string, values: ValueRow[]): PageItem[] {
+function assemblePage(
+  order: KeyOrder,
+  skip: number,
+  take: number,
+  language: string,
+  sourceLanguage: string,
+  values: ValueRow[],
+): PageItem[] {
   const own = new Map<string, ValueRow>();
   const source = new Map<string, string>();
   for (const v of values) {
@@ -137,7 +144,9 @@ export async function listLanguageTranslations(
     toTranslationRecord(
       r,
       lang,
-      r.status === null ? null : { value: r.value ?? "", status: r.status, source: r.source!, aiConfidence: r.aiConfidence, updatedAt: r.updatedAt! },
+      r.status === null
+        ? null
+        : { value: r.value ?? "", status: r.status, source: r.source!, aiConfidence: r.aiConfidence, updatedAt: r.updatedAt! },
       isSource ? null : (r.sourceValue ?? ""),
     ),
   );

@@ -1,8 +1,8 @@
 import type { TranslationHistory, TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
-import { iso } from "../shared/dates";
-import { loadProject } from "../projects/load-project";
 import { loadKey } from "../keys/load-key";
+import { loadProject } from "../projects/load-project";
+import { iso } from "../shared/dates";
 import { resolveProjectLanguage } from "./translation-record";
 
 export interface TranslationHistoryRecord {
@@ -30,11 +30,19 @@ export const toHistoryRecord = (h: TranslationHistory): TranslationHistoryRecord
 });
 
 /** Every change of one translation, newest first. */
-export async function listTranslationHistory(ctx: ServiceContext, projectId: string, keyId: string, language: string): Promise<TranslationHistoryRecord[]> {
+export async function listTranslationHistory(
+  ctx: ServiceContext,
+  projectId: string,
+  keyId: string,
+  language: string,
+): Promise<TranslationHistoryRecord[]> {
   const project = await loadProject(ctx, projectId, "translations.read");
   const lang = resolveProjectLanguage(project, language);
   const key = await loadKey(ctx, project.id, keyId);
-  const translation = await ctx.db.prisma.translation.findUnique({ where: { keyId_language: { keyId: key.id, language: lang } }, select: { id: true } });
+  const translation = await ctx.db.prisma.translation.findUnique({
+    where: { keyId_language: { keyId: key.id, language: lang } },
+    select: { id: true },
+  });
   if (!translation) return [];
   const entries = await ctx.db.prisma.translationHistory.findMany({
     where: { translationId: translation.id },

@@ -1,16 +1,17 @@
 // POST /translations/overwrite: values addressed by key name (+ namespace, default "") and
 // language, written with source `api` and status `translated` in one transaction. Keys or
 // languages the project does not have are reported in `notFound`, never created.
+
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
+import { findKeysByName } from "../keys/find-keys-by-name";
+import { keyIdentity, MAX_BULK_ITEMS } from "../keys/key-record";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
-import { keyIdentity, MAX_BULK_ITEMS } from "../keys/key-record";
-import { findKeysByName } from "../keys/find-keys-by-name";
-import { writeTranslations, type TranslationWrite } from "./write-translations";
 import { authorOf } from "./translation-author";
+import { type TranslationWrite, writeTranslations } from "./write-translations";
 
 export interface OverwriteItem {
   key: string;
@@ -27,11 +28,17 @@ export interface OverwriteResult {
 
 export async function overwriteTranslations(ctx: ServiceContext, projectId: string, items: OverwriteItem[]): Promise<OverwriteResult> {
   if (items.length > MAX_BULK_ITEMS) {
-    throw badRequest(`translations: at most ${MAX_BULK_ITEMS} items per request`, [{ path: "translations", message: `at most ${MAX_BULK_ITEMS} items` }]);
+    throw badRequest(`translations: at most ${MAX_BULK_ITEMS} items per request`, [
+      { path: "translations", message: `at most ${MAX_BULK_ITEMS} items` },
+    ]);
   }
   const project = await loadProject(ctx, projectId, "translations.write", { forWrite: true });
   const languages = new Set(projectLanguages(project));
-  const resolved = items.map((item, i) => ({ ...item, namespace: item.namespace ?? "", language: canonicalLanguage(item.language, `translations.${i}.language`) }));
+  const resolved = items.map((item, i) => ({
+    ...item,
+    namespace: item.namespace ?? "",
+    language: canonicalLanguage(item.language, `translations.${i}.language`),
+  }));
   return ctx.db.prisma.$transaction(async (tx) => {
     const names = [...new Map(resolved.map((r) => [keyIdentity(r.namespace, r.key), { namespace: r.namespace, key: r.key }])).values()];
     const keys = await findKeysByName(tx, project.id, names);

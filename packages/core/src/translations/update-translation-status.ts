@@ -1,13 +1,13 @@
 import type { TranslationStatus } from "@locale/db";
-import type { ServiceContext } from "../context";
 import type { ActivityAction } from "../activity/actions";
 import { recordActivity } from "../activity/record-activity";
-import { loadProject } from "../projects/load-project";
+import type { ServiceContext } from "../context";
 import { loadKey } from "../keys/load-key";
-import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
-import { readSourceValues, writeTranslations } from "./write-translations";
-import { authorOf } from "./translation-author";
+import { loadProject } from "../projects/load-project";
 import { rememberTranslation } from "../tm/remember-translation";
+import { authorOf } from "./translation-author";
+import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
+import { readSourceValues, writeTranslations } from "./write-translations";
 
 const STATUS_ACTION: Record<TranslationStatus, ActivityAction> = {
   untranslated: "translation.updated",
@@ -20,7 +20,13 @@ const STATUS_ACTION: Record<TranslationStatus, ActivityAction> = {
  * Any jump is allowed (rolling back included); a status other than `untranslated` needs a value.
  * `reviewed`/`approved` need the review permission, the other two only the status permission.
  */
-export async function updateTranslationStatus(ctx: ServiceContext, projectId: string, keyId: string, language: string, status: TranslationStatus): Promise<TranslationRecord> {
+export async function updateTranslationStatus(
+  ctx: ServiceContext,
+  projectId: string,
+  keyId: string,
+  language: string,
+  status: TranslationStatus,
+): Promise<TranslationRecord> {
   const permission = status === "reviewed" || status === "approved" ? "translations.review" : "translations.status";
   const project = await loadProject(ctx, projectId, permission, { forWrite: true });
   const lang = resolveProjectLanguage(project, language);
@@ -34,11 +40,20 @@ export async function updateTranslationStatus(ctx: ServiceContext, projectId: st
         projectId: project.id,
         targetId: change.translation.id,
         targetType: "translation",
-        metadata: { keyId: key.id, key: key.key, namespace: key.namespace, language: lang, previousStatus: change.previousStatus, newStatus: status },
+        metadata: {
+          keyId: key.id,
+          key: key.key,
+          namespace: key.namespace,
+          language: lang,
+          previousStatus: change.previousStatus,
+          newStatus: status,
+        },
       });
-      if (status === "approved") await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "approved" });
+      if (status === "approved")
+        await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "approved" });
     }
-    const sourceValue = lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
+    const sourceValue =
+      lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
     return toTranslationRecord(key, lang, rows[0] ?? null, sourceValue);
   });
 }

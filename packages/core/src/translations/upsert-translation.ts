@@ -1,12 +1,12 @@
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
-import { recordActivity } from "../activity/record-activity";
-import { loadProject } from "../projects/load-project";
 import { loadKey } from "../keys/load-key";
-import { resolveProjectLanguage, toTranslationRecord, type TranslationRecord } from "./translation-record";
-import { readSourceValues, writeTranslations } from "./write-translations";
-import { authorOf } from "./translation-author";
+import { loadProject } from "../projects/load-project";
 import { rememberTranslation } from "../tm/remember-translation";
+import { authorOf } from "./translation-author";
+import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
+import { readSourceValues, writeTranslations } from "./write-translations";
 
 export interface UpsertTranslationInput {
   value: string;
@@ -20,13 +20,21 @@ export interface UpsertTranslationInput {
  * PUT: creates or updates one translation. The same value again changes nothing and records no
  * history, so clients can retry freely.
  */
-export async function upsertTranslation(ctx: ServiceContext, projectId: string, keyId: string, language: string, input: UpsertTranslationInput): Promise<TranslationRecord> {
+export async function upsertTranslation(
+  ctx: ServiceContext,
+  projectId: string,
+  keyId: string,
+  language: string,
+  input: UpsertTranslationInput,
+): Promise<TranslationRecord> {
   const project = await loadProject(ctx, projectId, "translations.write", { forWrite: true });
   const lang = resolveProjectLanguage(project, language);
   const key = await loadKey(ctx, project.id, keyId);
   const source = input.source ?? "human";
   if (source !== "ai" && input.aiConfidence !== undefined && input.aiConfidence !== null) {
-    throw badRequest(`aiConfidence: only allowed when source is "ai"`, [{ path: "aiConfidence", message: `only allowed when source is "ai"` }]);
+    throw badRequest(`aiConfidence: only allowed when source is "ai"`, [
+      { path: "aiConfidence", message: `only allowed when source is "ai"` },
+    ]);
   }
   return ctx.db.prisma.$transaction(async (tx) => {
     const { rows, changes } = await writeTranslations(tx, project.id, authorOf(ctx.actor), [
@@ -52,7 +60,8 @@ export async function upsertTranslation(ctx: ServiceContext, projectId: string, 
       });
       if (source === "ai") await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "ai" });
     }
-    const sourceValue = lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
+    const sourceValue =
+      lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
     return toTranslationRecord(key, lang, rows[0] ?? null, sourceValue);
   });
 }

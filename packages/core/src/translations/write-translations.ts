@@ -62,7 +62,12 @@ export async function lockTranslations(tx: Tx, pairs: { keyId: string; language:
   );
 }
 
-export async function writeTranslations(tx: Tx, projectId: string, author: TranslationAuthor, writes: TranslationWrite[]): Promise<WriteTranslationsResult> {
+export async function writeTranslations(
+  tx: Tx,
+  projectId: string,
+  author: TranslationAuthor,
+  writes: TranslationWrite[],
+): Promise<WriteTranslationsResult> {
   if (writes.length === 0) return { rows: [], changes: [] };
   await lockTranslations(tx, writes);
   const existing = await tx.translation.findMany({
@@ -85,7 +90,9 @@ export async function writeTranslations(tx: Tx, projectId: string, author: Trans
     const valueChanged = newValue !== currentValue;
     const newStatus: TranslationStatus = w.status ?? (valueChanged ? (newValue === "" ? "untranslated" : "translated") : currentStatus);
     if (newStatus !== "untranslated" && newValue === "") {
-      throw badRequest(`status: a translation without a value can only be untranslated`, [{ path: "status", message: "needs a non-empty value" }]);
+      throw badRequest(`status: a translation without a value can only be untranslated`, [
+        { path: "status", message: "needs a non-empty value" },
+      ]);
     }
     if (!valueChanged && newStatus === currentStatus) {
       rows.push(current);
@@ -160,6 +167,9 @@ export async function writeTranslations(tx: Tx, projectId: string, author: Trans
 /** Source-language values of the given keys (for placeholder warnings). */
 export async function readSourceValues(tx: Tx, keyIds: string[], sourceLanguage: string): Promise<Map<string, string>> {
   if (keyIds.length === 0) return new Map();
-  const rows = await tx.translation.findMany({ where: { keyId: { in: keyIds }, language: sourceLanguage }, select: { keyId: true, value: true } });
+  const rows = await tx.translation.findMany({
+    where: { keyId: { in: keyIds }, language: sourceLanguage },
+    select: { keyId: true, value: true },
+  });
   return new Map(rows.map((r) => [r.keyId, r.value]));
 }

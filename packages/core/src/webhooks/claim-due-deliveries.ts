@@ -10,7 +10,10 @@ export interface ClaimedDelivery {
   attempt: number;
 }
 
-export async function claimDueDeliveries(tx: Prisma.TransactionClient, options: { limit: number; leaseMs?: number }): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  tx: Prisma.TransactionClient,
+  options: { limit: number; leaseMs?: number },
+): Promise<ClaimedDelivery[]> {
   const now = new Date();
   const rows = await tx.$queryRaw<{ id: string; attempts: number }[]>`
     SELECT "id", "attempts" FROM "WebhookDelivery"
@@ -25,4 +28,3 @@ export async function claimDueDeliveries(tx: Prisma.TransactionClient, options: 
   });
   return rows.map((r) => ({ id: r.id, attempt: Number(r.attempts) + 1 }));
 }
-

@@ -2,9 +2,9 @@
 // and shown only in this response.
 import type { ServiceContext } from "../context";
 import { randomSecret } from "../shared/secrets";
+import { normalizeWebhookEvents, normalizeWebhookUrl } from "./webhook-input";
 import { toWebhookRecord, type WebhookRecord } from "./webhook-record";
 import { resolveWebhookScope, type WebhookScope } from "./webhook-scope";
-import { normalizeWebhookEvents, normalizeWebhookUrl } from "./webhook-input";
 
 export interface CreateWebhookInput {
   url: string;
@@ -12,7 +12,11 @@ export interface CreateWebhookInput {
   active?: boolean;
 }
 
-export async function createWebhook(ctx: ServiceContext, scope: WebhookScope, input: CreateWebhookInput): Promise<WebhookRecord & { secret: string }> {
+export async function createWebhook(
+  ctx: ServiceContext,
+  scope: WebhookScope,
+  input: CreateWebhookInput,
+): Promise<WebhookRecord & { secret: string }> {
   const resolved = await resolveWebhookScope(ctx, scope, { forWrite: true });
   const url = normalizeWebhookUrl(input.url);
   const events = normalizeWebhookEvents(input.events);

@@ -72,9 +72,21 @@ async function post(url: string, headers: Record<string, string>, body: string, 
     const res = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     const responseBody = await readLimited(res).catch(() => "");
     const ok = res.status >= 200 && res.status < 300;
-    return { responseStatus: res.status, responseBody, error: ok ? null : `HTTP ${res.status}`, ok, durationMs: Math.round(performance.now() - started) };
+    return {
+      responseStatus: res.status,
+      responseBody,
+      error: ok ? null : `HTTP ${res.status}`,
+      ok,
+      durationMs: Math.round(performance.now() - started),
+    };
   } catch (error) {
-    return { responseStatus: null, responseBody: null, error: describeError(error, timeoutMs), ok: false, durationMs: Math.round(performance.now() - started) };
+    return {
+      responseStatus: null,
+      responseBody: null,
+      error: describeError(error, timeoutMs),
+      ok: false,
+      durationMs: Math.round(performance.now() - started),
+    };
   }
 }
 
@@ -82,11 +94,16 @@ async function post(url: string, headers: Record<string, string>, body: string, 
  * Makes attempt number `attempt` of a pending delivery. Returns null when there is nothing to do
  * (gone, already final, or that attempt was already made).
  */
-export async function attemptWebhookDelivery(db: Database, deliveryId: string, attempt: number, options: DeliveryOptions): Promise<AttemptOutcome | null> {
+export async function attemptWebhookDelivery(
+  db: Database,
+  deliveryId: string,
+  attempt: number,
+  options: DeliveryOptions,
+): Promise<AttemptOutcome | null> {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const maxAttempts = options.maxAttempts ?? WEBHOOK_MAX_ATTEMPTS;
   const delivery = await db.prisma.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { webhook: true } });
-  if (!delivery || delivery.status !== "pending" || delivery.attempts !== attempt - 1) return null;
+  if (delivery?.status !== "pending" || delivery.attempts !== attempt - 1) return null;
   const { webhook } = delivery;
 
   // A subscription switched off after the event was queued gets nothing (the delivery fails with

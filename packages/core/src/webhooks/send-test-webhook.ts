@@ -2,11 +2,16 @@
 // path as real events; a failed first attempt is retried by the worker like any other.
 import { randomUUID } from "node:crypto";
 import type { ServiceContext } from "../context";
-import { attemptWebhookDelivery, WEBHOOK_CLAIM_LEASE_MS, WEBHOOK_TEST_EVENT, type DeliveryOptions } from "./deliver-webhook";
+import { attemptWebhookDelivery, type DeliveryOptions, WEBHOOK_CLAIM_LEASE_MS, WEBHOOK_TEST_EVENT } from "./deliver-webhook";
 import { toDeliveryRecord, type WebhookDeliveryRecord } from "./webhook-record";
 import { loadWebhook, type WebhookScope } from "./webhook-scope";
 
-export async function sendTestWebhook(ctx: ServiceContext, scope: WebhookScope, webhookId: string, options: DeliveryOptions): Promise<WebhookDeliveryRecord> {
+export async function sendTestWebhook(
+  ctx: ServiceContext,
+  scope: WebhookScope,
+  webhookId: string,
+  options: DeliveryOptions,
+): Promise<WebhookDeliveryRecord> {
   const { webhook } = await loadWebhook(ctx, scope, webhookId);
   const created = new Date();
   const delivery = await ctx.db.prisma.webhookDelivery.create({

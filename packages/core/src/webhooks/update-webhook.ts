@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
+import { normalizeWebhookEvents, normalizeWebhookUrl } from "./webhook-input";
 import { toWebhookRecord, type WebhookRecord } from "./webhook-record";
 import { loadWebhook, type WebhookScope } from "./webhook-scope";
-import { normalizeWebhookEvents, normalizeWebhookUrl } from "./webhook-input";
 
 export interface UpdateWebhookInput {
   url?: string;
@@ -9,7 +9,12 @@ export interface UpdateWebhookInput {
   active?: boolean;
 }
 
-export async function updateWebhook(ctx: ServiceContext, scope: WebhookScope, webhookId: string, input: UpdateWebhookInput): Promise<WebhookRecord> {
+export async function updateWebhook(
+  ctx: ServiceContext,
+  scope: WebhookScope,
+  webhookId: string,
+  input: UpdateWebhookInput,
+): Promise<WebhookRecord> {
   const { webhook } = await loadWebhook(ctx, scope, webhookId, { forWrite: true });
   const updated = await ctx.db.prisma.webhook.update({
     where: { id: webhook.id },

@@ -22,7 +22,8 @@ export function normalizeWebhookUrl(url: string): string {
 
 /** Activity action names, or "*" for all of them (which then stands alone). */
 export function normalizeWebhookEvents(events: string[]): string[] {
-  if (events.length === 0) throw badRequest("events: at least one event is required", [{ path: "events", message: "at least one event is required" }]);
+  if (events.length === 0)
+    throw badRequest("events: at least one event is required", [{ path: "events", message: "at least one event is required" }]);
   const issues = events
     .map((event, i) => ({ event, i }))
     .filter(({ event }) => event !== "*" && !KNOWN_EVENTS.has(event))

@@ -61,6 +61,12 @@ export function toDeliveryRecord(d: WebhookDelivery & { attemptLog: WebhookDeliv
     created: iso(d.createdAt),
     attemptLog: [...d.attemptLog]
       .sort((a, b) => a.attempt - b.attempt)
-      .map((a) => ({ attempt: a.attempt, responseStatus: a.responseStatus, error: a.error, durationMs: a.durationMs, created: iso(a.createdAt) })),
+      .map((a) => ({
+        attempt: a.attempt,
+        responseStatus: a.responseStatus,
+        error: a.error,
+        durationMs: a.durationMs,
+        created: iso(a.createdAt),
+      })),
   };
 }

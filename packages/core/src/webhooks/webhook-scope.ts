@@ -14,7 +14,11 @@ export interface ResolvedScope {
   projectId: string | null;
 }
 
-export async function resolveWebhookScope(ctx: ServiceContext, scope: WebhookScope, options: { forWrite?: boolean } = {}): Promise<ResolvedScope> {
+export async function resolveWebhookScope(
+  ctx: ServiceContext,
+  scope: WebhookScope,
+  options: { forWrite?: boolean } = {},
+): Promise<ResolvedScope> {
   if ("projectId" in scope) {
     const project = await loadProject(ctx, scope.projectId, "webhooks.manage", options);
     return { organizationId: project.organizationId, projectId: project.id };
@@ -23,7 +27,12 @@ export async function resolveWebhookScope(ctx: ServiceContext, scope: WebhookSco
   return { organizationId: ctx.actor.organizationId, projectId: null };
 }
 
-export async function loadWebhook(ctx: ServiceContext, scope: WebhookScope, webhookId: string, options: { forWrite?: boolean } = {}): Promise<{ webhook: Webhook; scope: ResolvedScope }> {
+export async function loadWebhook(
+  ctx: ServiceContext,
+  scope: WebhookScope,
+  webhookId: string,
+  options: { forWrite?: boolean } = {},
+): Promise<{ webhook: Webhook; scope: ResolvedScope }> {
   const resolved = await resolveWebhookScope(ctx, scope, options);
   const webhook = await ctx.db.prisma.webhook.findFirst({
     where: { id: webhookId, organizationId: resolved.organizationId, projectId: resolved.projectId },

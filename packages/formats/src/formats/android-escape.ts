@@ -6,25 +6,36 @@
 
 /** Escape one run of text. `atStart` marks the very beginning of the value (for `@`/`?`). */
 export function escapeAndroidText(text: string, atStart: boolean): string {
-  let out = '';
+  let out = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     switch (c) {
-      case '\\': out += '\\\\'; break;
-      case '\n': out += '\\n'; break;
-      case '\t': out += '\\t'; break;
-      case "'": out += "\\'"; break;
-      case '"': out += '\\"'; break;
-      case '@':
-      case '?':
+      case "\\":
+        out += "\\\\";
+        break;
+      case "\n":
+        out += "\\n";
+        break;
+      case "\t":
+        out += "\\t";
+        break;
+      case "'":
+        out += "\\'";
+        break;
+      case '"':
+        out += '\\"';
+        break;
+      case "@":
+      case "?":
         out += i === 0 && atStart ? `\\${c}` : c;
         break;
       default: {
         const code = c.charCodeAt(0);
         // Characters XML 1.0 cannot carry travel as Android's own \uXXXX escape.
-        out += (code < 0x20 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff
-          ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`
-          : c;
+        out +=
+          (code < 0x20 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff
+            ? `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`
+            : c;
       }
     }
   }
@@ -33,8 +44,8 @@ export function escapeAndroidText(text: string, atStart: boolean): string {
 
 /** Whether the value's text needs surrounding double quotes to keep its whitespace. */
 export function needsQuotes(text: string): boolean {
-  if (text === '') return false;
-  return /^\s|\s$|\s\s|[^\S ]/.test(text.replace(/[\n\t]/g, 'x'));
+  if (text === "") return false;
+  return /^\s|\s$|\s\s|[^\S ]/.test(text.replace(/[\n\t]/g, "x"));
 }
 
 /**
@@ -62,22 +73,29 @@ export function unescapeAndroid(raw: string, opaque?: RegExp): string {
       }
     }
     const c = raw[i]!;
-    if (c === '\\') {
+    if (c === "\\") {
       const n = raw[i + 1];
       i += 2;
       switch (n) {
-        case undefined: i--; break;
-        case 'n': push('\n', false); break;
-        case 't': push('\t', false); break;
-        case 'u': {
+        case undefined:
+          i--;
+          break;
+        case "n":
+          push("\n", false);
+          break;
+        case "t":
+          push("\t", false);
+          break;
+        case "u": {
           const hex = raw.slice(i, i + 4);
           if (/^[0-9a-fA-F]{4}$/.test(hex)) {
             push(String.fromCharCode(parseInt(hex, 16)), false);
             i += 4;
-          } else push('u', false);
+          } else push("u", false);
           break;
         }
-        default: push(n, false);
+        default:
+          push(n, false);
       }
       continue;
     }
@@ -86,8 +104,8 @@ export function unescapeAndroid(raw: string, opaque?: RegExp): string {
       i++;
       continue;
     }
-    if (!quoted && (c === ' ' || c === '\n' || c === '\t' || c === '\r')) {
-      if (soft[soft.length - 1] !== true) push(' ', true);
+    if (!quoted && (c === " " || c === "\n" || c === "\t" || c === "\r")) {
+      if (soft[soft.length - 1] !== true) push(" ", true);
       i++;
       continue;
     }
@@ -98,5 +116,5 @@ export function unescapeAndroid(raw: string, opaque?: RegExp): string {
   let end = chars.length;
   while (start < end && soft[start]) start++;
   while (end > start && soft[end - 1]) end--;
-  return chars.slice(start, end).join('');
+  return chars.slice(start, end).join("");
 }

@@ -3,16 +3,16 @@
  * objects carry description, context and placeholders; `@@` keys are file
  * metadata. Namespaces are joined to keys with a dot (ARB has no nesting).
  */
-import { FormatParseError } from '../errors.js';
-import { fullKey } from '../namespace.js';
-import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from '../types.js';
-import { parseJsonDocument } from './json-flat.js';
-import { pushEntry } from './key-tree.js';
+import { FormatParseError } from "../errors.js";
+import { fullKey } from "../namespace.js";
+import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { parseJsonDocument } from "./json-flat.js";
+import { pushEntry } from "./key-tree.js";
 
 export function parseArb(text: string, maxDepth: number): ParseResult {
   const doc = parseJsonDocument(text, maxDepth);
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new FormatParseError('The ARB file must contain a JSON object.');
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+    throw new FormatParseError("The ARB file must contain a JSON object.");
   }
   const obj = doc as Record<string, unknown>;
   const entries: TranslationEntry[] = [];
@@ -21,23 +21,23 @@ export function parseArb(text: string, maxDepth: number): ParseResult {
   const metadata: Record<string, unknown> = {};
   for (const key of Object.keys(obj)) {
     const v = obj[key];
-    if (key.startsWith('@@')) {
+    if (key.startsWith("@@")) {
       metadata[key.slice(2)] = v;
       continue;
     }
-    if (key.startsWith('@')) continue;
-    if (typeof v !== 'string') {
+    if (key.startsWith("@")) continue;
+    if (typeof v !== "string") {
       errors.push({ key, message: `"${key}" is not a text message and was skipped.` });
       continue;
     }
     const entry: TranslationEntry = { key, value: v };
     const meta = obj[`@${key}`];
-    if (meta !== null && typeof meta === 'object' && !Array.isArray(meta)) {
+    if (meta !== null && typeof meta === "object" && !Array.isArray(meta)) {
       const m = meta as Record<string, unknown>;
-      if (typeof m.description === 'string' && m.description !== '') entry.description = m.description;
-      if (typeof m.context === 'string' && m.context !== '') entry.context = m.context;
+      if (typeof m.description === "string" && m.description !== "") entry.description = m.description;
+      if (typeof m.context === "string" && m.context !== "") entry.context = m.context;
       const rest: Record<string, unknown> = {};
-      for (const [k, val] of Object.entries(m)) if (k !== 'description' && k !== 'context') rest[k] = val;
+      for (const [k, val] of Object.entries(m)) if (k !== "description" && k !== "context") rest[k] = val;
       if (Object.keys(rest).length > 0) entry.metadata = rest;
     }
     pushEntry(entries, seen, errors, entry);
@@ -47,7 +47,7 @@ export function parseArb(text: string, maxDepth: number): ParseResult {
 
 /** Top-level ICU argument names of a message (`{name}`, `{count, plural, …}`), for `placeholders`. */
 export function icuArguments(message: string): string[] {
-  if (message.indexOf('{') < 0) return [];
+  if (message.indexOf("{") < 0) return [];
   const names: string[] = [];
   let depth = 0;
   let quoted = false;
@@ -76,7 +76,7 @@ const ARGUMENT = /^\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,}]/;
 
 export function serializeArb(entries: TranslationEntry[], options: SerializeOptions): string {
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  out['@@locale'] = options.language;
+  out["@@locale"] = options.language;
   for (const e of entries) {
     const key = fullKey(e);
     out[key] = e.value;
@@ -84,12 +84,12 @@ export function serializeArb(entries: TranslationEntry[], options: SerializeOpti
     if (e.description) meta.description = e.description;
     if (e.context) meta.context = e.context;
     const extra = e.metadata ?? {};
-    for (const [k, v] of Object.entries(extra)) if (k !== 'description' && k !== 'context') meta[k] = v;
+    for (const [k, v] of Object.entries(extra)) if (k !== "description" && k !== "context") meta[k] = v;
     if (meta.placeholders === undefined) {
       const args = icuArguments(e.value);
       if (args.length > 0) meta.placeholders = Object.fromEntries(args.map((a) => [a, {}]));
     }
     if (Object.keys(meta).length > 0) out[`@${key}`] = meta;
   }
-  return JSON.stringify(out, null, 2) + '\n';
+  return `${JSON.stringify(out, null, 2)}\n`;
 }

@@ -2,10 +2,10 @@
  * ios-strings: `"key" = "value";` with C-style comments (the comment before an
  * entry is its description). Accepts unquoted keys/values and UTF-16 input.
  */
-import { FormatParseError } from '../errors.js';
-import { fullKey } from '../namespace.js';
-import type { FormatIssue, ParseResult, TranslationEntry } from '../types.js';
-import { pushEntry } from './key-tree.js';
+import { FormatParseError } from "../errors.js";
+import { fullKey } from "../namespace.js";
+import type { FormatIssue, ParseResult, TranslationEntry } from "../types.js";
+import { pushEntry } from "./key-tree.js";
 
 const UNQUOTED = /[A-Za-z0-9_.$:/-]/;
 
@@ -23,17 +23,19 @@ export function parseIosStrings(text: string): ParseResult {
   const skipSpaceAndComments = (): void => {
     while (i < n) {
       const c = text.charCodeAt(i);
-      if (c === 10) { line++; i++; }
-      else if (c === 32 || c === 9 || c === 13 || c === 0xfeff) i++;
-      else if (c === 47 /* / */ && text[i + 1] === '*') {
-        const end = text.indexOf('*/', i + 2);
-        if (end < 0) fail('a /* comment is never closed.');
+      if (c === 10) {
+        line++;
+        i++;
+      } else if (c === 32 || c === 9 || c === 13 || c === 0xfeff) i++;
+      else if (c === 47 /* / */ && text[i + 1] === "*") {
+        const end = text.indexOf("*/", i + 2);
+        if (end < 0) fail("a /* comment is never closed.");
         const body = text.slice(i + 2, end);
         for (let k = 0; k < body.length; k++) if (body.charCodeAt(k) === 10) line++;
         comment = body.trim();
         i = end + 2;
-      } else if (c === 47 && text[i + 1] === '/') {
-        const end = text.indexOf('\n', i);
+      } else if (c === 47 && text[i + 1] === "/") {
+        const end = text.indexOf("\n", i);
         comment = text.slice(i + 2, end < 0 ? n : end).trim();
         i = end < 0 ? n : end;
       } else break;
@@ -42,24 +44,36 @@ export function parseIosStrings(text: string): ParseResult {
   const readString = (): string => {
     if (text[i] === '"') {
       i++;
-      let out = '';
+      let out = "";
       let start = i;
       while (true) {
-        if (i >= n) fail('a quoted string is never closed.');
+        if (i >= n) fail("a quoted string is never closed.");
         const c = text[i]!;
-        if (c === '"') { out += text.slice(start, i); i++; return out; }
-        if (c === '\n') line++;
-        if (c === '\\') {
+        if (c === '"') {
+          out += text.slice(start, i);
+          i++;
+          return out;
+        }
+        if (c === "\n") line++;
+        if (c === "\\") {
           out += text.slice(start, i);
           const e = text[i + 1];
           i += 2;
           switch (e) {
-            case 'n': out += '\n'; break;
-            case 't': out += '\t'; break;
-            case 'r': out += '\r'; break;
-            case '0': out += '\0'; break;
-            case 'U':
-            case 'u': {
+            case "n":
+              out += "\n";
+              break;
+            case "t":
+              out += "\t";
+              break;
+            case "r":
+              out += "\r";
+              break;
+            case "0":
+              out += "\0";
+              break;
+            case "U":
+            case "u": {
               const hex = text.slice(i, i + 4);
               if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail(`"\\${e}" must be followed by four hex digits.`);
               const code = parseInt(hex, 16);
@@ -68,9 +82,11 @@ export function parseIosStrings(text: string): ParseResult {
               out += String.fromCharCode(code);
               break;
             }
-            case undefined: fail('the file ends inside an escape.'); break;
+            case undefined:
+              fail("the file ends inside an escape.");
+              break;
             default:
-              if (e === '\n') line++;
+              if (e === "\n") line++;
               out += e;
           }
           start = i;
@@ -81,7 +97,7 @@ export function parseIosStrings(text: string): ParseResult {
     }
     const start = i;
     while (i < n && UNQUOTED.test(text[i]!)) i++;
-    if (i === start) fail(`expected a quoted string but found ${JSON.stringify(text[i] ?? 'end of file')}.`);
+    if (i === start) fail(`expected a quoted string but found ${JSON.stringify(text[i] ?? "end of file")}.`);
     return text.slice(start, i);
   };
   while (true) {
@@ -93,15 +109,15 @@ export function parseIosStrings(text: string): ParseResult {
     const key = readString();
     skipSpaceAndComments();
     let value: string;
-    if (text[i] === ';') {
+    if (text[i] === ";") {
       value = key; // `"key";` is shorthand for `"key" = "key";`
     } else {
-      if (text[i] !== '=') fail(`expected "=" after "${key}".`);
+      if (text[i] !== "=") fail(`expected "=" after "${key}".`);
       i++;
       skipSpaceAndComments();
       value = readString();
       skipSpaceAndComments();
-      if (text[i] !== ';') fail(`expected ";" after the value of "${key}".`);
+      if (text[i] !== ";") fail(`expected ";" after the value of "${key}".`);
     }
     i++;
     const entry: TranslationEntry = { key, value };
@@ -113,15 +129,15 @@ export function parseIosStrings(text: string): ParseResult {
 
 export function escapeIosString(s: string): string {
   return s.replace(/[\\"\n\t\r\0]/g, (c) =>
-    c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : '\\0',
+    c === "\\" ? "\\\\" : c === '"' ? '\\"' : c === "\n" ? "\\n" : c === "\t" ? "\\t" : c === "\r" ? "\\r" : "\\0",
   );
 }
 
 export function serializeIosStrings(entries: TranslationEntry[]): string {
   const out: string[] = [];
   for (const e of entries) {
-    if (e.description) out.push(`/* ${e.description.replace(/\*\//g, '* /')} */`);
-    out.push(`"${escapeIosString(fullKey(e))}" = "${escapeIosString(e.value)}";`, '');
+    if (e.description) out.push(`/* ${e.description.replace(/\*\//g, "* /")} */`);
+    out.push(`"${escapeIosString(fullKey(e))}" = "${escapeIosString(e.value)}";`, "");
   }
-  return out.join('\n');
+  return out.join("\n");
 }

@@ -1,9 +1,9 @@
 /**
  * json-flat: `{"key": "value"}`. Namespaces are joined to keys with a dot.
  */
-import { FormatParseError } from '../errors.js';
-import { fullKey } from '../namespace.js';
-import type { ParseResult, TranslationEntry } from '../types.js';
+import { FormatParseError } from "../errors.js";
+import { fullKey } from "../namespace.js";
+import type { ParseResult, TranslationEntry } from "../types.js";
 
 export function parseJsonDocument(text: string, maxDepth: number): unknown {
   let doc: unknown;
@@ -21,40 +21,44 @@ export function checkDepth(doc: unknown, maxDepth: number): void {
   const stack: Array<[unknown, number]> = [[doc, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
+    if (node === null || typeof node !== "object") continue;
     if (depth >= maxDepth) throw new FormatParseError(`The file is nested more than ${maxDepth} levels deep.`);
     for (const k in node) {
       const child = (node as Record<string, unknown>)[k];
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
     }
   }
 }
 
 function jsonError(text: string, err: unknown): FormatParseError {
-  if (err instanceof RangeError) return new FormatParseError('The JSON file is nested too deeply to read.');
-  if (text.trim() === '') return new FormatParseError('The file is empty.');
+  if (err instanceof RangeError) return new FormatParseError("The JSON file is nested too deeply to read.");
+  if (text.trim() === "") return new FormatParseError("The file is empty.");
   const offset = findJsonErrorOffset(text);
-  if (offset === undefined) return new FormatParseError('The file is not valid JSON.');
+  if (offset === undefined) return new FormatParseError("The file is not valid JSON.");
   let line = 1;
   let lineStart = 0;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) { line++; lineStart = i + 1; }
-  const found = offset >= text.length ? 'the file ends too early' : `unexpected ${JSON.stringify(text[offset])}`;
+  for (let i = 0; i < offset; i++)
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  const found = offset >= text.length ? "the file ends too early" : `unexpected ${JSON.stringify(text[offset])}`;
   return new FormatParseError(`The file is not valid JSON: ${found}`, { line, column: offset - lineStart + 1 });
 }
 
 export function parseJsonFlat(text: string, maxDepth: number): ParseResult {
   // Depth is checked per nested value below; JSON.parse already keeps one value per key.
   const doc = parseJsonDocument(text, Infinity);
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new FormatParseError('The JSON file must contain an object of keys and values.');
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+    throw new FormatParseError("The JSON file must contain an object of keys and values.");
   }
   const entries: TranslationEntry[] = [];
-  const errors: ParseResult['errors'] = [];
+  const errors: ParseResult["errors"] = [];
   for (const key of Object.keys(doc)) {
     const v = (doc as Record<string, unknown>)[key];
-    if (typeof v === 'string') entries.push({ key, value: v });
-    else if (typeof v === 'number' || typeof v === 'boolean') entries.push({ key, value: String(v) });
-    else if (v !== null && typeof v === 'object') {
+    if (typeof v === "string") entries.push({ key, value: v });
+    else if (typeof v === "number" || typeof v === "boolean") entries.push({ key, value: String(v) });
+    else if (v !== null && typeof v === "object") {
       checkDepth(v, maxDepth - 1);
       errors.push({ key, message: `"${key}" holds a nested object; flat JSON expects text values (use json-nested).` });
     } else errors.push({ key, message: `"${key}" has no text value and was skipped.` });
@@ -65,7 +69,7 @@ export function parseJsonFlat(text: string, maxDepth: number): ParseResult {
 export function serializeJsonFlat(entries: TranslationEntry[]): string {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const e of entries) out[fullKey(e)] = e.value;
-  return JSON.stringify(out, null, 2) + '\n';
+  return `${JSON.stringify(out, null, 2)}\n`;
 }
 
 /**
@@ -75,7 +79,7 @@ export function serializeJsonFlat(entries: TranslationEntry[]): string {
 function findJsonErrorOffset(text: string): number | undefined {
   let i = 0;
   const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+    while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
   };
   const fail = (): never => {
     throw i;
@@ -83,7 +87,7 @@ function findJsonErrorOffset(text: string): number | undefined {
   const str = () => {
     i++;
     while (i < text.length && text[i] !== '"') {
-      if (text[i] === '\\') i++;
+      if (text[i] === "\\") i++;
       else if (text.charCodeAt(i) < 0x20) fail();
       i++;
     }
@@ -94,24 +98,33 @@ function findJsonErrorOffset(text: string): number | undefined {
     if (depth > 10000) fail();
     ws();
     const c = text[i];
-    if (c === '{' || c === '[') {
-      const close = c === '{' ? '}' : ']';
+    if (c === "{" || c === "[") {
+      const close = c === "{" ? "}" : "]";
       i++;
       ws();
-      if (text[i] === close) { i++; return; }
+      if (text[i] === close) {
+        i++;
+        return;
+      }
       while (true) {
         ws();
-        if (c === '{') {
+        if (c === "{") {
           if (text[i] !== '"') fail();
           str();
           ws();
-          if (text[i] !== ':') fail();
+          if (text[i] !== ":") fail();
           i++;
         }
         value(depth + 1);
         ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === close) { i++; return; }
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === close) {
+          i++;
+          return;
+        }
         fail();
       }
     }
@@ -125,7 +138,7 @@ function findJsonErrorOffset(text: string): number | undefined {
     ws();
     if (i < text.length) fail();
   } catch (at) {
-    return typeof at === 'number' ? at : undefined;
+    return typeof at === "number" ? at : undefined;
   }
   return undefined;
 }

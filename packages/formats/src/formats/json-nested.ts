@@ -2,13 +2,13 @@
  * json-nested: nested objects flattened to dot-notation keys. The namespace is
  * the first key segment on export. See key-tree.ts for the leaf/prefix rule.
  */
-import type { ParseResult, TranslationEntry } from '../types.js';
-import { parseJsonDocument } from './json-flat.js';
-import { buildTree, dropDuplicates, flattenTree } from './key-tree.js';
+import type { ParseResult, TranslationEntry } from "../types.js";
+import { parseJsonDocument } from "./json-flat.js";
+import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
 
 export function parseJsonNested(text: string, maxDepth: number): ParseResult {
   const doc = parseJsonDocument(text, maxDepth);
-  const errors: ParseResult['errors'] = [];
+  const errors: ParseResult["errors"] = [];
   let entries: TranslationEntry[] = [];
   const mayRepeat = flattenTree(doc, maxDepth, (key, value) => entries.push({ key, value }), errors);
   if (mayRepeat) entries = dropDuplicates(entries, errors);
@@ -17,5 +17,5 @@ export function parseJsonNested(text: string, maxDepth: number): ParseResult {
 
 export function serializeJsonNested(entries: TranslationEntry[]): string {
   const tree = buildTree(entries);
-  return JSON.stringify(tree, null, 2) + '\n';
+  return `${JSON.stringify(tree, null, 2)}\n`;
 }

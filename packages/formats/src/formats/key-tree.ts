@@ -2,8 +2,8 @@
  * Flattening nested objects into dot-notation keys and building them back.
  * Shared by json-nested and yaml (and used for the leaf/prefix conflict rule).
  */
-import { FormatParseError } from '../errors.js';
-import type { FormatIssue, TranslationEntry } from '../types.js';
+import { FormatParseError } from "../errors.js";
+import type { FormatIssue, TranslationEntry } from "../types.js";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -11,12 +11,7 @@ type Tree = { [key: string]: string | Tree };
  * Flatten a parsed document. Strings become entries; numbers and booleans are
  * converted to text; null, arrays of non-strings and other values are reported.
  */
-export function flattenTree(
-  root: unknown,
-  maxDepth: number,
-  onLeaf: (key: string, value: string) => void,
-  errors: FormatIssue[],
-): boolean {
+export function flattenTree(root: unknown, maxDepth: number, onLeaf: (key: string, value: string) => void, errors: FormatIssue[]): boolean {
   // Paths are unique unless some property name itself contains a dot ({"a.b": …, "a": {"b": …}}).
   let dottedName = false;
   const walk = (node: Record<string, unknown>, prefix: string, depth: number): void => {
@@ -26,25 +21,25 @@ export function flattenTree(
     for (const k of Object.keys(node)) {
       const child = node[k];
       const key = prefix + k;
-      if (!dottedName && k.includes('.')) dottedName = true;
-      if (typeof child === 'string') onLeaf(key, child);
-      else if (typeof child === 'number' || typeof child === 'boolean' || typeof child === 'bigint') {
+      if (!dottedName && k.includes(".")) dottedName = true;
+      if (typeof child === "string") onLeaf(key, child);
+      else if (typeof child === "number" || typeof child === "boolean" || typeof child === "bigint") {
         onLeaf(key, String(child));
       } else if (child === null || child === undefined) {
         errors.push({ key, message: `"${key}" has no value and was skipped.` });
-      } else if (typeof child === 'object') {
+      } else if (typeof child === "object") {
         if (isEmpty(child)) {
-          errors.push({ key, message: `"${key}" is an empty ${Array.isArray(child) ? 'list' : 'object'} and was skipped.` });
+          errors.push({ key, message: `"${key}" is an empty ${Array.isArray(child) ? "list" : "object"} and was skipped.` });
         } else walk(child as Record<string, unknown>, `${key}.`, depth + 1);
       } else {
         errors.push({ key, message: `"${key}" has an unsupported value and was skipped.` });
       }
     }
   };
-  if (root === null || typeof root !== 'object' || Array.isArray(root)) {
-    throw new FormatParseError('The file must contain an object of keys and values at its top level.');
+  if (root === null || typeof root !== "object" || Array.isArray(root)) {
+    throw new FormatParseError("The file must contain an object of keys and values at its top level.");
   }
-  walk(root as Record<string, unknown>, '', 0);
+  walk(root as Record<string, unknown>, "", 0);
   return dottedName;
 }
 
@@ -73,24 +68,24 @@ export function buildTree(entries: TranslationEntry[]): Tree {
   for (const entry of entries) {
     const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
     const value = entry.value;
-    let dot = key.indexOf('.');
+    let dot = key.indexOf(".");
     let node = root;
     let start = 0;
     while (dot >= 0) {
       const seg = key.slice(start, dot);
       const next = own(node, seg);
-      if (typeof next === 'string') break; // a leaf sits here: keep the rest as one dotted property
+      if (typeof next === "string") break; // a leaf sits here: keep the rest as one dotted property
       if (next === undefined) {
         const created: Tree = {};
         set(node, seg, created);
         node = created;
       } else node = next;
       start = dot + 1;
-      dot = key.indexOf('.', start);
+      dot = key.indexOf(".", start);
     }
     const last = key.slice(start);
     const existing = own(node, last);
-    if (existing !== undefined && typeof existing !== 'string') {
+    if (existing !== undefined && typeof existing !== "string") {
       // Longer keys arrived first: move them up as dotted properties beside the new leaf.
       delete node[last];
       moveFlat(existing, `${last}.`, node);
@@ -107,14 +102,14 @@ function own(node: Tree, key: string): string | Tree | undefined {
 }
 
 function set(node: Tree, key: string, value: string | Tree): void {
-  if (key === '__proto__') Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__") Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
   else node[key] = value;
 }
 
 function moveFlat(tree: Tree, prefix: string, target: Tree): void {
   for (const k of Object.keys(tree)) {
     const v = tree[k]!;
-    if (typeof v === 'string') set(target, prefix + k, v);
+    if (typeof v === "string") set(target, prefix + k, v);
     else moveFlat(v, `${prefix}${k}.`, target);
   }
 }
@@ -127,7 +122,11 @@ export function pushEntry(
   line?: number,
 ): void {
   if (seen.has(entry.key)) {
-    errors.push({ key: entry.key, ...(line !== undefined ? { line } : {}), message: `Duplicate key "${entry.key}"; the first occurrence was kept.` });
+    errors.push({
+      key: entry.key,
+      ...(line !== undefined ? { line } : {}),
+      message: `Duplicate key "${entry.key}"; the first occurrence was kept.`,
+    });
     return;
   }
   seen.add(entry.key);

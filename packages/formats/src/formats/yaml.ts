@@ -2,10 +2,10 @@
  * yaml: nested maps like json-nested, via the `yaml` package. Strings that a
  * YAML 1.1 reader (Ruby/Rails) would take as booleans or null are quoted.
  */
-import { parseDocument, stringify, YAMLParseError } from 'yaml';
-import { FormatParseError } from '../errors.js';
-import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from '../types.js';
-import { buildTree, dropDuplicates, flattenTree } from './key-tree.js';
+import { parseDocument, stringify, YAMLParseError } from "yaml";
+import { FormatParseError } from "../errors.js";
+import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
 
 const MAX_ALIASES = 100;
 
@@ -19,28 +19,31 @@ export function parseYaml(text: string, options: ParseOptions, maxDepth: number)
   } catch (err) {
     if (err instanceof YAMLParseError) {
       const pos = err.linePos?.[0];
-      const reason = err.code === 'DUPLICATE_KEY' ? 'a key appears twice in the same map' : err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      const reason =
+        err.code === "DUPLICATE_KEY"
+          ? "a key appears twice in the same map"
+          : err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
       throw new FormatParseError(`The file is not valid YAML: ${reason}`, pos ? { line: pos.line, column: pos.col } : {});
     }
     const message = err instanceof Error ? err.message : String(err);
     if (/alias/i.test(message)) {
-      throw new FormatParseError('The YAML file uses too many aliases (possible alias bomb) and was rejected.');
+      throw new FormatParseError("The YAML file uses too many aliases (possible alias bomb) and was rejected.");
     }
-    if (err instanceof RangeError) throw new FormatParseError('The YAML file is nested too deeply to read.');
+    if (err instanceof RangeError) throw new FormatParseError("The YAML file is nested too deeply to read.");
     throw new FormatParseError(`The file is not valid YAML: ${message}`);
   }
   if (data === null || data === undefined) return { entries: [], errors: [], metadata: {} };
   const metadata: Record<string, unknown> = {};
-  if (options.language && data !== null && typeof data === 'object' && !Array.isArray(data)) {
+  if (options.language && data !== null && typeof data === "object" && !Array.isArray(data)) {
     const keys = Object.keys(data);
     const only = keys[0];
     const inner = only !== undefined ? (data as Record<string, unknown>)[only] : undefined;
-    if (keys.length === 1 && only !== undefined && sameLanguage(only, options.language) && inner !== null && typeof inner === 'object') {
+    if (keys.length === 1 && only !== undefined && sameLanguage(only, options.language) && inner !== null && typeof inner === "object") {
       data = inner;
       metadata.localeRoot = only;
     }
   }
-  const errors: ParseResult['errors'] = [];
+  const errors: ParseResult["errors"] = [];
   let entries: TranslationEntry[] = [];
   const mayRepeat = flattenTree(data, maxDepth, (key, value) => entries.push({ key, value }), errors);
   if (mayRepeat) entries = dropDuplicates(entries, errors);
@@ -48,14 +51,15 @@ export function parseYaml(text: string, options: ParseOptions, maxDepth: number)
 }
 
 function sameLanguage(a: string, b: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/_/g, '-');
+  const norm = (s: string) => s.toLowerCase().replace(/_/g, "-");
   return norm(a) === norm(b);
 }
 
 export function serializeYaml(entries: TranslationEntry[], options: SerializeOptions): string {
-  if (entries.length === 0) return options.includeLocaleRoot ? `${stringify({ [options.language]: {} }, { version: '1.1', lineWidth: 0 })}` : '{}\n';
+  if (entries.length === 0)
+    return options.includeLocaleRoot ? `${stringify({ [options.language]: {} }, { version: "1.1", lineWidth: 0 })}` : "{}\n";
   let tree: object = buildTree(entries);
   if (options.includeLocaleRoot) tree = { [options.language]: tree };
   // version 1.1 makes the stringifier quote yes/no/on/off/~ as well as true/null.
-  return stringify(tree, { version: '1.1', lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
+  return stringify(tree, { version: "1.1", lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
 }

@@ -4,7 +4,7 @@
  * Sub-message text is kept verbatim (no `#` or quote rewriting).
  */
 
-export const CLDR_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+export const CLDR_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] as const;
 export type PluralCategory = (typeof CLDR_CATEGORIES)[number];
 
 export type IcuPlural = {
@@ -20,7 +20,7 @@ export function parseIcuPlural(value: string): IcuPlural | undefined {
   const trimmed = value.trim();
   if (trimmed.length !== value.length) return undefined;
   const head = HEAD.exec(value);
-  if (!head || !value.endsWith('}')) return undefined;
+  if (!head || !value.endsWith("}")) return undefined;
   const forms: Record<string, string> = Object.create(null) as Record<string, string>;
   let i = head[0].length;
   const end = value.length - 1;
@@ -31,7 +31,7 @@ export function parseIcuPlural(value: string): IcuPlural | undefined {
     const sel = /^(=\d+|[a-z]+)\s*\{/.exec(value.slice(i, i + 40));
     if (!sel) return undefined;
     const selector = sel[1]!;
-    if (selector === 'offset') return undefined;
+    if (selector === "offset") return undefined;
     i += sel[0].length;
     const close = findClosingBrace(value, i);
     if (close < 0 || close > end - 0) return undefined;
@@ -40,7 +40,7 @@ export function parseIcuPlural(value: string): IcuPlural | undefined {
     count++;
     i = close + 1;
   }
-  if (i !== end || count === 0 || !('other' in forms)) return undefined;
+  if (i !== end || count === 0 || !("other" in forms)) return undefined;
   return { argument: head[1]!, forms: { ...forms } };
 }
 
@@ -56,12 +56,12 @@ function findClosingBrace(s: string, start: number): number {
         continue;
       }
       if (quoted) quoted = false;
-      else if (s[i + 1] === '{' || s[i + 1] === '}' || s[i + 1] === '#' || s[i + 1] === '|') quoted = true;
+      else if (s[i + 1] === "{" || s[i + 1] === "}" || s[i + 1] === "#" || s[i + 1] === "|") quoted = true;
       continue;
     }
     if (quoted) continue;
-    if (c === '{') depth++;
-    else if (c === '}') {
+    if (c === "{") depth++;
+    else if (c === "}") {
       if (depth === 0) return i;
       depth--;
     }
@@ -73,11 +73,11 @@ function findClosingBrace(s: string, start: number): number {
 export function buildIcuPlural(plural: IcuPlural): string {
   const parts: string[] = [];
   const keys = Object.keys(plural.forms);
-  const explicit = keys.filter((k) => k.startsWith('='));
+  const explicit = keys.filter((k) => k.startsWith("="));
   const cats = CLDR_CATEGORIES.filter((c) => c in plural.forms);
-  const others = keys.filter((k) => !k.startsWith('=') && !(CLDR_CATEGORIES as readonly string[]).includes(k));
+  const others = keys.filter((k) => !k.startsWith("=") && !(CLDR_CATEGORIES as readonly string[]).includes(k));
   for (const k of [...explicit, ...cats, ...others]) parts.push(`${k} {${plural.forms[k]}}`);
-  return `{${plural.argument}, plural, ${parts.join(' ')}}`;
+  return `{${plural.argument}, plural, ${parts.join(" ")}}`;
 }
 
 /**
@@ -97,5 +97,5 @@ export function nativePlural(value: string): IcuPlural | undefined {
 
 /** True when `text` can sit inside an ICU sub-message without changing the plural's structure. */
 export function isBalancedSubMessage(text: string): boolean {
-  return findClosingBrace(text + '}', 0) === text.length;
+  return findClosingBrace(`${text}}`, 0) === text.length;
 }

@@ -4,83 +4,130 @@
  * language (categories that integers never select get an index the expression
  * never yields, which keeps ICU values round-trippable).
  */
-import { CLDR_CATEGORIES, type PluralCategory } from './icu-plural.js';
+import { CLDR_CATEGORIES, type PluralCategory } from "./icu-plural.js";
 
 type GettextRule = { categories: PluralCategory[]; plural: string };
 
-const OTHER_ONLY: GettextRule = { categories: ['other'], plural: '0' };
-const ONE_IS_1: GettextRule = { categories: ['one', 'other'], plural: '(n != 1)' };
-const ONE_IS_0_1: GettextRule = { categories: ['one', 'other'], plural: '(n > 1)' };
-const MANY_MILLION = '(n != 0 && n % 1000000 == 0)';
+const OTHER_ONLY: GettextRule = { categories: ["other"], plural: "0" };
+const ONE_IS_1: GettextRule = { categories: ["one", "other"], plural: "(n != 1)" };
+const ONE_IS_0_1: GettextRule = { categories: ["one", "other"], plural: "(n > 1)" };
+const MANY_MILLION = "(n != 0 && n % 1000000 == 0)";
 
 const FAMILIES: Array<[string[], GettextRule]> = [
-  [['ja', 'zh', 'ko', 'vi', 'th', 'id', 'ms', 'lo', 'my', 'km', 'yo', 'ig', 'jv', 'su', 'bo', 'dz', 'wo'], OTHER_ONLY],
+  [["ja", "zh", "ko", "vi", "th", "id", "ms", "lo", "my", "km", "yo", "ig", "jv", "su", "bo", "dz", "wo"], OTHER_ONLY],
   [
-    ['en', 'de', 'nl', 'sv', 'da', 'nb', 'nn', 'no', 'fi', 'et', 'el', 'hu', 'tr', 'bg', 'eo', 'eu', 'gl', 'ka', 'az',
-      'kk', 'ky', 'mn', 'sq', 'sw', 'ur', 'ta', 'te', 'ml', 'mr', 'ne', 'nd', 'af', 'fy', 'lb', 'uz', 'tk', 'ps', 'so',
-      'ast', 'or', 'as', 'ha', 'om', 'ku', 'fo', 'ia', 'gsw', 'rm', 'ug', 'sd'],
+    [
+      "en",
+      "de",
+      "nl",
+      "sv",
+      "da",
+      "nb",
+      "nn",
+      "no",
+      "fi",
+      "et",
+      "el",
+      "hu",
+      "tr",
+      "bg",
+      "eo",
+      "eu",
+      "gl",
+      "ka",
+      "az",
+      "kk",
+      "ky",
+      "mn",
+      "sq",
+      "sw",
+      "ur",
+      "ta",
+      "te",
+      "ml",
+      "mr",
+      "ne",
+      "nd",
+      "af",
+      "fy",
+      "lb",
+      "uz",
+      "tk",
+      "ps",
+      "so",
+      "ast",
+      "or",
+      "as",
+      "ha",
+      "om",
+      "ku",
+      "fo",
+      "ia",
+      "gsw",
+      "rm",
+      "ug",
+      "sd",
+    ],
     ONE_IS_1,
   ],
-  [['hi', 'bn', 'fa', 'am', 'gu', 'kn', 'zu', 'hy', 'pa', 'ln', 'ti', 'wa'], ONE_IS_0_1],
-  [['fr', 'pt'], { categories: ['one', 'many', 'other'], plural: `((n == 0 || n == 1) ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
-  [['es', 'it', 'ca', 'pt-PT'], { categories: ['one', 'many', 'other'], plural: `(n == 1 ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
+  [["hi", "bn", "fa", "am", "gu", "kn", "zu", "hy", "pa", "ln", "ti", "wa"], ONE_IS_0_1],
+  [["fr", "pt"], { categories: ["one", "many", "other"], plural: `((n == 0 || n == 1) ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
+  [["es", "it", "ca", "pt-PT"], { categories: ["one", "many", "other"], plural: `(n == 1 ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
   [
-    ['ru', 'uk', 'be'],
+    ["ru", "uk", "be"],
     {
-      categories: ['one', 'few', 'many', 'other'],
-      plural:
-        '(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)',
+      categories: ["one", "few", "many", "other"],
+      plural: "(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)",
     },
   ],
   [
-    ['pl'],
+    ["pl"],
     {
-      categories: ['one', 'few', 'many', 'other'],
-      plural: '(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)',
+      categories: ["one", "few", "many", "other"],
+      plural: "(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)",
     },
   ],
-  [['cs', 'sk'], { categories: ['one', 'few', 'many', 'other'], plural: '(n == 1 ? 0 : (n >= 2 && n <= 4) ? 1 : 3)' }],
+  [["cs", "sk"], { categories: ["one", "few", "many", "other"], plural: "(n == 1 ? 0 : (n >= 2 && n <= 4) ? 1 : 3)" }],
   [
-    ['hr', 'sr', 'bs'],
+    ["hr", "sr", "bs"],
     {
-      categories: ['one', 'few', 'other'],
-      plural:
-        '(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)',
-    },
-  ],
-  [
-    ['lt'],
-    {
-      categories: ['one', 'few', 'many', 'other'],
-      plural: '(n % 10 == 1 && (n % 100 < 11 || n % 100 > 19) ? 0 : n % 10 >= 2 && (n % 100 < 11 || n % 100 > 19) ? 1 : 3)',
+      categories: ["one", "few", "other"],
+      plural: "(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)",
     },
   ],
   [
-    ['lv'],
+    ["lt"],
     {
-      categories: ['zero', 'one', 'other'],
-      plural: '(n % 10 == 0 || (n % 100 >= 11 && n % 100 <= 19) ? 0 : n % 10 == 1 && n % 100 != 11 ? 1 : 2)',
+      categories: ["one", "few", "many", "other"],
+      plural: "(n % 10 == 1 && (n % 100 < 11 || n % 100 > 19) ? 0 : n % 10 >= 2 && (n % 100 < 11 || n % 100 > 19) ? 1 : 3)",
     },
   ],
   [
-    ['sl'],
+    ["lv"],
     {
-      categories: ['one', 'two', 'few', 'other'],
-      plural: '(n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : (n % 100 == 3 || n % 100 == 4) ? 2 : 3)',
+      categories: ["zero", "one", "other"],
+      plural: "(n % 10 == 0 || (n % 100 >= 11 && n % 100 <= 19) ? 0 : n % 10 == 1 && n % 100 != 11 ? 1 : 2)",
     },
   ],
   [
-    ['ro'],
+    ["sl"],
     {
-      categories: ['one', 'few', 'other'],
-      plural: '(n == 1 ? 0 : (n == 0 || (n % 100 >= 1 && n % 100 <= 19)) ? 1 : 2)',
+      categories: ["one", "two", "few", "other"],
+      plural: "(n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : (n % 100 == 3 || n % 100 == 4) ? 2 : 3)",
     },
   ],
   [
-    ['ar'],
+    ["ro"],
     {
-      categories: ['zero', 'one', 'two', 'few', 'many', 'other'],
-      plural: '(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5)',
+      categories: ["one", "few", "other"],
+      plural: "(n == 1 ? 0 : (n == 0 || (n % 100 >= 1 && n % 100 <= 19)) ? 1 : 2)",
+    },
+  ],
+  [
+    ["ar"],
+    {
+      categories: ["zero", "one", "two", "few", "many", "other"],
+      plural: "(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5)",
     },
   ],
 ];
@@ -94,21 +141,21 @@ export function pluralCategories(language: string): PluralCategory[] {
   try {
     found = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
   } catch {
-    found = ['one', 'other'];
+    found = ["one", "other"];
   }
   return CLDR_CATEGORIES.filter((c) => found.includes(c));
 }
 
 /** The gettext rule for a language: msgstr index n ↔ `categories[n]`. */
 export function gettextPluralRule(language: string): GettextRule {
-  const lower = language.toLowerCase().replace('_', '-');
-  const rule = RULES.get(lower) ?? RULES.get(lower.split('-')[0] ?? '');
+  const lower = language.toLowerCase().replace("_", "-");
+  const rule = RULES.get(lower) ?? RULES.get(lower.split("-")[0] ?? "");
   if (rule) return rule;
   const cats = pluralCategories(language);
   if (cats.length === 1) return OTHER_ONLY;
   let zeroIsOne = false;
   try {
-    zeroIsOne = new Intl.PluralRules(language).select(0) === 'one';
+    zeroIsOne = new Intl.PluralRules(language).select(0) === "one";
   } catch {
     // unknown language: fall through to the English-like rule
   }
@@ -135,7 +182,7 @@ export function categoriesForPluralForms(header: string | undefined, language: s
     const own = gettextPluralRule(language);
     if (own.categories.length === nplurals && normalizeExpr(own.plural) === normalizeExpr(expr)) return own.categories;
   }
-  if (nplurals === 1) return ['other'];
+  if (nplurals === 1) return ["other"];
   let evaluate: (n: number) => number;
   try {
     evaluate = compilePluralExpression(expr);
@@ -147,7 +194,7 @@ export function categoriesForPluralForms(header: string | undefined, language: s
   for (let n = 0; n < 1100; n++) {
     const idx = evaluate(n);
     if (idx < 0 || idx >= nplurals) continue;
-    const cat = (rules?.select(n) ?? (n === 1 ? 'one' : 'other')) as PluralCategory;
+    const cat = (rules?.select(n) ?? (n === 1 ? "one" : "other")) as PluralCategory;
     const v = votes[idx]!;
     v.set(cat, (v.get(cat) ?? 0) + 1);
   }
@@ -155,7 +202,7 @@ export function categoriesForPluralForms(header: string | undefined, language: s
   const result: PluralCategory[] = [];
   for (const v of votes) {
     const best = [...v.entries()].sort((a, b) => b[1] - a[1]).find(([c]) => !used.has(c));
-    const cat = best?.[0] ?? CLDR_CATEGORIES.find((c) => !used.has(c) && c !== 'other') ?? 'other';
+    const cat = best?.[0] ?? CLDR_CATEGORIES.find((c) => !used.has(c) && c !== "other") ?? "other";
     used.add(cat);
     result.push(cat);
   }
@@ -171,7 +218,7 @@ function safePluralRules(language: string): Intl.PluralRules | undefined {
 }
 
 function normalizeExpr(e: string): string {
-  return e.replace(/\s+/g, '').replace(/^\((.*)\)$/, '$1');
+  return e.replace(/\s+/g, "").replace(/^\((.*)\)$/, "$1");
 }
 
 /**
@@ -180,7 +227,7 @@ function normalizeExpr(e: string): string {
  */
 export function compilePluralExpression(expr: string): (n: number) => number {
   const tokens = expr.match(/\d+|n|\|\||&&|==|!=|<=|>=|[()?:<>!%*/+-]/g) ?? [];
-  if (tokens.join('') !== expr.replace(/\s+/g, '')) throw new Error(`Unsupported plural expression: ${expr}`);
+  if (tokens.join("") !== expr.replace(/\s+/g, "")) throw new Error(`Unsupported plural expression: ${expr}`);
   let pos = 0;
   type Node = (n: number) => number;
   const peek = () => tokens[pos];
@@ -191,18 +238,18 @@ export function compilePluralExpression(expr: string): (n: number) => number {
   };
   const ternary = (): Node => {
     const cond = binary(0);
-    if (peek() !== '?') return cond;
-    take('?');
+    if (peek() !== "?") return cond;
+    take("?");
     const a = ternary();
-    take(':');
+    take(":");
     const b = ternary();
     return (n) => (cond(n) ? a(n) : b(n));
   };
-  const LEVELS = [['||'], ['&&'], ['==', '!='], ['<', '>', '<=', '>='], ['+', '-'], ['*', '/', '%']];
+  const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
   const binary = (level: number): Node => {
     if (level >= LEVELS.length) return unary();
     let left = binary(level + 1);
-    while (LEVELS[level]!.includes(peek() ?? '')) {
+    while (LEVELS[level]!.includes(peek() ?? "")) {
       const op = take()!;
       const l = left;
       const r = binary(level + 1);
@@ -212,41 +259,54 @@ export function compilePluralExpression(expr: string): (n: number) => number {
   };
   const unary = (): Node => {
     const t = take();
-    if (t === '!') {
+    if (t === "!") {
       const inner = unary();
       return (n) => (inner(n) ? 0 : 1);
     }
-    if (t === '(') {
+    if (t === "(") {
       const inner = ternary();
-      take(')');
+      take(")");
       return inner;
     }
-    if (t === 'n') return (n) => n;
+    if (t === "n") return (n) => n;
     if (t !== undefined && /^\d+$/.test(t)) {
       const v = Number(t);
       return () => v;
     }
-    throw new Error(`Unexpected token in plural expression: ${t ?? 'end'}`);
+    throw new Error(`Unexpected token in plural expression: ${t ?? "end"}`);
   };
   const root = ternary();
-  if (pos !== tokens.length) throw new Error('Trailing tokens in plural expression');
+  if (pos !== tokens.length) throw new Error("Trailing tokens in plural expression");
   return root;
 }
 
 function applyOp(op: string, a: number, b: number): number {
   switch (op) {
-    case '||': return a || b ? 1 : 0;
-    case '&&': return a && b ? 1 : 0;
-    case '==': return a === b ? 1 : 0;
-    case '!=': return a !== b ? 1 : 0;
-    case '<': return a < b ? 1 : 0;
-    case '>': return a > b ? 1 : 0;
-    case '<=': return a <= b ? 1 : 0;
-    case '>=': return a >= b ? 1 : 0;
-    case '+': return a + b;
-    case '-': return a - b;
-    case '*': return a * b;
-    case '/': return b === 0 ? 0 : Math.trunc(a / b);
-    default: return b === 0 ? 0 : a % b;
+    case "||":
+      return a || b ? 1 : 0;
+    case "&&":
+      return a && b ? 1 : 0;
+    case "==":
+      return a === b ? 1 : 0;
+    case "!=":
+      return a !== b ? 1 : 0;
+    case "<":
+      return a < b ? 1 : 0;
+    case ">":
+      return a > b ? 1 : 0;
+    case "<=":
+      return a <= b ? 1 : 0;
+    case ">=":
+      return a >= b ? 1 : 0;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "*":
+      return a * b;
+    case "/":
+      return b === 0 ? 0 : Math.trunc(a / b);
+    default:
+      return b === 0 ? 0 : a % b;
   }
 }

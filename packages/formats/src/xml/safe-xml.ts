@@ -4,26 +4,26 @@
  * five predefined entities and character references (decoded here, not by the
  * parser), and well-formedness errors reported with line numbers.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { FormatParseError } from '../errors.js';
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { FormatParseError } from "../errors.js";
 
 /** A node of fast-xml-parser's `preserveOrder` output. */
-export type XmlNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+export type XmlNode = Record<string, unknown> & { ":@"?: Record<string, string> };
 
-export const TEXT = '#text';
-export const CDATA = '#cdata';
-export const COMMENT = '#comment';
+export const TEXT = "#text";
+export const CDATA = "#cdata";
+export const COMMENT = "#comment";
 
 const parsers = new Map<string, XMLParser>();
 
 function getParser(stopNodes: string[]): XMLParser {
-  const cacheKey = stopNodes.join('|');
+  const cacheKey = stopNodes.join("|");
   let parser = parsers.get(cacheKey);
   if (!parser) {
     parser = new XMLParser({
       preserveOrder: true,
       ignoreAttributes: false,
-      attributeNamePrefix: '',
+      attributeNamePrefix: "",
       processEntities: false,
       htmlEntities: false,
       trimValues: false,
@@ -44,11 +44,11 @@ function getParser(stopNodes: string[]): XMLParser {
 function checkDoctype(text: string): void {
   const at = text.search(/<!DOCTYPE/i);
   if (at < 0) return;
-  const close = text.indexOf('>', at);
-  const open = text.indexOf('[', at);
-  if (text.slice(at, at + 10000).includes('<!ENTITY') || (open >= 0 && (close < 0 || open < close))) {
+  const close = text.indexOf(">", at);
+  const open = text.indexOf("[", at);
+  if (text.slice(at, at + 10000).includes("<!ENTITY") || (open >= 0 && (close < 0 || open < close))) {
     throw new FormatParseError(
-      'The file declares its own entities in a DOCTYPE, which is not allowed for security reasons.',
+      "The file declares its own entities in a DOCTYPE, which is not allowed for security reasons.",
       lineOf(text, at),
     );
   }
@@ -62,12 +62,12 @@ function lineOf(text: string, offset: number): { line: number } {
 
 /** Parse a document and return its children (the top-level nodes). */
 export function parseXml(text: string, stopNodes: string[] = []): XmlNode[] {
-  if (text.trim() === '') throw new FormatParseError('The file is empty.');
+  if (text.trim() === "") throw new FormatParseError("The file is empty.");
   checkDoctype(text);
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
   if (valid !== true) {
     const { msg, line, col } = valid.err;
-    throw new FormatParseError(`The XML is not well-formed: ${msg.replace(/\.$/, '')}.`, { line, column: col });
+    throw new FormatParseError(`The XML is not well-formed: ${msg.replace(/\.$/, "")}.`, { line, column: col });
   }
   try {
     return getParser(stopNodes).parse(text) as XmlNode[];
@@ -78,12 +78,12 @@ export function parseXml(text: string, stopNodes: string[] = []): XmlNode[] {
 
 /** Tag name of an element node, or undefined for text/comment/cdata nodes. */
 export function tagOf(node: XmlNode): string | undefined {
-  for (const k in node) if (k !== ':@') return k.startsWith('#') ? undefined : k;
+  for (const k in node) if (k !== ":@") return k.startsWith("#") ? undefined : k;
   return undefined;
 }
 
 export function localName(tag: string): string {
-  const i = tag.indexOf(':');
+  const i = tag.indexOf(":");
   return i < 0 ? tag : tag.slice(i + 1);
 }
 
@@ -110,13 +110,13 @@ export function firstElement(node: XmlNode, name: string): XmlNode | undefined {
 }
 
 export function attr(node: XmlNode, name: string): string | undefined {
-  const v = node[':@']?.[name];
+  const v = node[":@"]?.[name];
   return v === undefined ? undefined : decodeForbidden(decodeEntities(v));
 }
 
 /** Text content of an element (entities decoded, CDATA literal, nested markup's text included). */
 export function textOf(node: XmlNode): string {
-  let out = '';
+  let out = "";
   for (const child of childrenOf(node)) {
     if (TEXT in child) out += decodeForbidden(decodeEntities(String(child[TEXT])));
     else if (CDATA in child) out += cdataText(child);
@@ -127,12 +127,12 @@ export function textOf(node: XmlNode): string {
 
 function cdataText(node: XmlNode): string {
   const parts = node[CDATA] as XmlNode[] | undefined;
-  return (parts ?? []).map((p) => String(p[TEXT] ?? '')).join('');
+  return (parts ?? []).map((p) => String(p[TEXT] ?? "")).join("");
 }
 
 /** Raw inner XML of a stop node (markup untouched). */
 export function rawOf(node: XmlNode): string {
-  let out = '';
+  let out = "";
   for (const child of childrenOf(node)) if (TEXT in child) out += String(child[TEXT]);
   return out;
 }
@@ -140,7 +140,7 @@ export function rawOf(node: XmlNode): string {
 export function commentOf(node: XmlNode): string | undefined {
   if (!(COMMENT in node)) return undefined;
   const parts = node[COMMENT] as XmlNode[] | undefined;
-  return decodeForbidden((parts ?? []).map((p) => String(p[TEXT] ?? '')).join(''));
+  return decodeForbidden((parts ?? []).map((p) => String(p[TEXT] ?? "")).join(""));
 }
 
 /**
@@ -152,11 +152,11 @@ const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const FORBIDDEN_ESCAPE = /\\u(00[01][0-9a-fA-F]|[fF]{3}[eEfF])/g;
 
 export function encodeForbidden(s: string): string {
-  return s.replace(FORBIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return s.replace(FORBIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
 }
 
 export function decodeForbidden(s: string): string {
-  if (s.indexOf('\\u') < 0) return s;
+  if (s.indexOf("\\u") < 0) return s;
   return s.replace(FORBIDDEN_ESCAPE, (whole, hex: string) => {
     const c = String.fromCharCode(parseInt(hex, 16));
     FORBIDDEN.lastIndex = 0;
@@ -164,13 +164,13 @@ export function decodeForbidden(s: string): string {
   });
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 export function decodeEntities(s: string): string {
-  if (s.indexOf('&') < 0) return s;
+  if (s.indexOf("&") < 0) return s;
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
     if (ref.charCodeAt(0) === 35) {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
       return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED[ref] ?? whole;
@@ -179,16 +179,16 @@ export function decodeEntities(s: string): string {
 
 /** Escape text for element content. `\r` becomes a character reference so XML line-end normalisation keeps it. */
 export function escapeText(s: string): string {
-  return encodeForbidden(s).replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+  return encodeForbidden(s).replace(/[&<>\r]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&#13;"));
 }
 
 export function escapeAttr(s: string): string {
   return encodeForbidden(s).replace(/[&<>"\r\n\t]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`,
+    c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : `&#${c.charCodeAt(0)};`,
   );
 }
 
 /** Escape a comment body: `--` is not allowed inside XML comments. */
 export function escapeComment(s: string): string {
-  return encodeForbidden(s).replace(/--/g, '- -').replace(/-$/, '- ');
+  return encodeForbidden(s).replace(/--/g, "- -").replace(/-$/, "- ");
 }

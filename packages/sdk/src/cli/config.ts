@@ -2,7 +2,7 @@
 // PROJECT_ID), then `.localerc.json` (found in the working directory or given with --config).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { formatFromFileName, type FileFormat } from "../files";
+import { type FileFormat, formatFromFileName } from "../files";
 import { UsageError } from "./usage-error";
 
 export interface LocaleRc {
@@ -37,7 +37,20 @@ export interface ConfigFlags {
   namespace?: string;
 }
 
-const FORMATS = new Set<string>(["json-flat", "json-nested", "yaml", "android-xml", "ios-strings", "ios-stringsdict", "xliff", "xliff2", "arb", "po", "pot", "mo"]);
+const FORMATS = new Set<string>([
+  "json-flat",
+  "json-nested",
+  "yaml",
+  "android-xml",
+  "ios-strings",
+  "ios-stringsdict",
+  "xliff",
+  "xliff2",
+  "arb",
+  "po",
+  "pot",
+  "mo",
+]);
 
 async function readRc(file: string, required: boolean): Promise<LocaleRc | null> {
   let text: string;
@@ -62,10 +75,15 @@ export async function resolveConfig(flags: ConfigFlags, env: Record<string, stri
   const apiUrl = flags["api-url"] ?? env.API_URL ?? rc.apiUrl;
   const apiKey = flags["api-key"] ?? env.API_KEY ?? rc.apiKey;
   const projectId = flags.project ?? env.PROJECT_ID ?? rc.projectId;
-  const missing = [!apiUrl && "API URL (--api-url, API_URL or apiUrl)", !apiKey && "API key (--api-key or API_KEY)", !projectId && "project (--project, PROJECT_ID or projectId)"].filter(Boolean);
+  const missing = [
+    !apiUrl && "API URL (--api-url, API_URL or apiUrl)",
+    !apiKey && "API key (--api-key or API_KEY)",
+    !projectId && "project (--project, PROJECT_ID or projectId)",
+  ].filter(Boolean);
   if (missing.length > 0) throw new UsageError(`missing ${missing.join(", ")}`);
   const format = flags.format ?? rc.format;
-  if (format !== undefined && !FORMATS.has(format)) throw new UsageError(`unknown format "${format}"; expected one of ${[...FORMATS].join(", ")}`);
+  if (format !== undefined && !FORMATS.has(format))
+    throw new UsageError(`unknown format "${format}"; expected one of ${[...FORMATS].join(", ")}`);
   return {
     apiUrl: apiUrl!,
     apiKey: apiKey!,

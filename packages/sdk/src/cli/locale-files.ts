@@ -1,6 +1,7 @@
 // Path patterns with a `{language}` placeholder (`locales/{language}.json`,
 // `res/values-{language}/strings.xml`): finding the files that match, and naming the file of a
 // language.
+import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "./usage-error";
@@ -30,7 +31,7 @@ export async function findLocaleFiles(baseDir: string, pattern: string): Promise
   const depth = normalized.split("/").length - (rootRel ? rootRel.split("/").length : 0);
   const found: { language: string; file: string }[] = [];
   async function walk(relDir: string, remaining: number): Promise<void> {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(path.resolve(baseDir, relDir || "."), { withFileTypes: true });
     } catch {
@@ -42,7 +43,8 @@ export async function findLocaleFiles(baseDir: string, pattern: string): Promise
       else if (entry.isFile() && remaining === 1) {
         const match = regex.exec(rel);
         const language = match?.slice(1).find(Boolean);
-        if (match && language && match.slice(1).every((m) => m === language)) found.push({ language: language.replace("_", "-"), file: path.resolve(baseDir, rel) });
+        if (match && language && match.slice(1).every((m) => m === language))
+          found.push({ language: language.replace("_", "-"), file: path.resolve(baseDir, rel) });
       }
     }
   }

@@ -44,6 +44,7 @@ Options:
 `;
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the parseArgs call below
   let parsed;
   try {
     parsed = parseArgs({
@@ -88,7 +89,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   try {
     const config = await resolveConfig(parsed.values, io.env, io.cwd);
-    const client = createClient({ baseUrl: config.apiUrl, apiKey: config.apiKey, ...(io.fetch ? { fetch: io.fetch } : {}), headers: { "user-agent": "locale-cli" } });
+    const client = createClient({
+      baseUrl: config.apiUrl,
+      apiKey: config.apiKey,
+      ...(io.fetch ? { fetch: io.fetch } : {}),
+      headers: { "user-agent": "locale-cli" },
+    });
     return await run({ client, config, io, flags: parsed.values });
   } catch (error) {
     if (error instanceof UsageError) {

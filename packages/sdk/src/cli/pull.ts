@@ -2,8 +2,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { formatFor } from "./config";
+import { type CommandContext, log, warn } from "./io";
 import { assertPattern, fileForLanguage } from "./locale-files";
-import { log, warn, type CommandContext } from "./io";
 import { UsageError } from "./usage-error";
 
 export async function pull({ client, config, io, flags }: CommandContext): Promise<number> {

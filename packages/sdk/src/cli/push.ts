@@ -3,8 +3,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { formatFor } from "./config";
+import { type CommandContext, log, warn } from "./io";
 import { findLocaleFiles } from "./locale-files";
-import { log, warn, type CommandContext } from "./io";
 import { UsageError } from "./usage-error";
 
 export async function push({ client, config, io, flags }: CommandContext): Promise<number> {

@@ -1,11 +1,12 @@
 // `locale status`: completion per language from the analytics endpoint; `--min <percent>` makes
 // CI fail while any target language is below the bar.
-import { log, warn, type CommandContext } from "./io";
+import { type CommandContext, log, warn } from "./io";
 import { UsageError } from "./usage-error";
 
 export async function status({ client, config, io, flags }: CommandContext): Promise<number> {
   const min = flags.min === undefined ? undefined : Number(flags.min);
-  if (min !== undefined && (!Number.isFinite(min) || min < 0 || min > 100)) throw new UsageError("--min must be a percentage between 0 and 100");
+  if (min !== undefined && (!Number.isFinite(min) || min < 0 || min > 100))
+    throw new UsageError("--min must be a percentage between 0 and 100");
   const [project, progress] = await Promise.all([
     client.projects.get(config.projectId),
     client.analytics.progress(config.projectId, typeof flags.languages === "string" ? { languages: flags.languages } : {}),
@@ -17,7 +18,10 @@ export async function status({ client, config, io, flags }: CommandContext): Pro
     const width = Math.max(8, ...progress.languages.map((l) => l.language.length));
     for (const l of progress.languages) {
       const source = l.language === project.sourceLanguage ? " (source)" : "";
-      log(io, `${l.language.padEnd(width)}  ${bar(l.completionPercent)}  ${l.completionPercent.toFixed(1).padStart(5)}%  ${l.translated}/${l.totalKeys} translated, ${l.reviewed} reviewed, ${l.approved} approved${source}`);
+      log(
+        io,
+        `${l.language.padEnd(width)}  ${bar(l.completionPercent)}  ${l.completionPercent.toFixed(1).padStart(5)}%  ${l.translated}/${l.totalKeys} translated, ${l.reviewed} reviewed, ${l.approved} approved${source}`,
+      );
     }
   }
   if (min === undefined) return 0;

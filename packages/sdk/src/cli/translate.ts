@@ -1,7 +1,7 @@
 // `locale translate`: starts AI batch jobs for the untranslated keys of each target language and
 // renders their progress from the job's event stream; `--all` keeps starting jobs while more
 // untranslated keys remain.
-import { log, warn, type CommandContext, type CliIo } from "./io";
+import { type CliIo, type CommandContext, log, warn } from "./io";
 import { bar } from "./status";
 import { UsageError } from "./usage-error";
 
@@ -14,7 +14,8 @@ function renderProgress(io: CliIo, language: string, done: number, total: number
 
 export async function translate({ client, config, io, flags }: CommandContext): Promise<number> {
   const limit = flags.limit === undefined ? undefined : Number(flags.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 200)) throw new UsageError("--limit must be an integer from 1 to 200");
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 200))
+    throw new UsageError("--limit must be an integer from 1 to 200");
   const project = await client.projects.get(config.projectId);
   const source = typeof flags.source === "string" ? flags.source : project.sourceLanguage;
   const targets = typeof flags.target === "string" ? flags.target.split(",").map((l) => l.trim()) : project.targetLanguages;
@@ -34,11 +35,17 @@ export async function translate({ client, config, io, flags }: CommandContext): 
         break;
       }
       for await (const event of client.batchJobs.events(config.projectId, job.jobId)) {
-        if (event.type === "progress") renderProgress(io, target, event.data.completed + event.data.failed, event.data.total, event.data.failed);
+        if (event.type === "progress")
+          renderProgress(io, target, event.data.completed + event.data.failed, event.data.total, event.data.failed);
         if (event.type === "complete" || event.type === "cancelled") {
           if (io.stderr.isTTY) io.stderr.write("\n");
           failedTotal += event.data.failed;
-          const state = event.type === "cancelled" ? "cancelled" : event.data.aborted ? `aborted: ${event.data.abortReason ?? "too many failures"}` : "done";
+          const state =
+            event.type === "cancelled"
+              ? "cancelled"
+              : event.data.aborted
+                ? `aborted: ${event.data.abortReason ?? "too many failures"}`
+                : "done";
           log(io, `${target}: ${event.data.translated} translated, ${event.data.failed} failed of ${event.data.total} (${state})`);
           if (event.type === "cancelled" || event.data.aborted) aborted = true;
         }

@@ -1,6 +1,7 @@
 // The activity log (read-only, as in REST): one project's, or the whole organization's.
-import { listOrganizationActivity, listProjectActivity, type ActivityRecord } from "@locale/core/activity";
+
 import type { Page } from "@locale/core";
+import { type ActivityRecord, listOrganizationActivity, listProjectActivity } from "@locale/core/activity";
 import { builder, svcOf } from "../builder";
 import { PageMetaRef } from "./common";
 
@@ -32,8 +33,15 @@ builder.queryFields((t) => ({
     description: "Newest first; one project's entries when projectId is given, else the organization's",
     args: { projectId: t.arg.id(), page: t.arg.int(), limit: t.arg.int(), action: t.arg.string(), userId: t.arg.string() },
     resolve: (_root, args, ctx) => {
-      const query = { page: args.page ?? undefined, limit: args.limit ?? undefined, action: args.action ?? undefined, userId: args.userId ?? undefined };
-      return args.projectId ? listProjectActivity(svcOf(ctx), String(args.projectId), query) : listOrganizationActivity(svcOf(ctx), "current", query);
+      const query = {
+        page: args.page ?? undefined,
+        limit: args.limit ?? undefined,
+        action: args.action ?? undefined,
+        userId: args.userId ?? undefined,
+      };
+      return args.projectId
+        ? listProjectActivity(svcOf(ctx), String(args.projectId), query)
+        : listOrganizationActivity(svcOf(ctx), "current", query);
     },
   }),
 }));

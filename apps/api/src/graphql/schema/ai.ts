@@ -1,6 +1,6 @@
 // AI: provider status, and batch jobs started and cancelled through the same services as REST.
 // A job's progress is an event stream, served by REST (GET .../ai/translate/batch/stream/{jobId}).
-import { cancelBatchJob, getAiStatus, startBatchJob, type AiStatus, type BatchJobStart } from "@locale/core/ai";
+import { type AiStatus, type BatchJobStart, cancelBatchJob, getAiStatus, startBatchJob } from "@locale/core/ai";
 import { builder, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
 
@@ -53,7 +53,10 @@ builder.mutationFields((t) => ({
       limit: t.arg.int(),
     },
     resolve: (_root, args, ctx) => {
-      const { projectId, ...input } = parseProcedureInput<Parameters<typeof startBatchJob>[2] & { projectId: string }>("ai.startBatchJob", args);
+      const { projectId, ...input } = parseProcedureInput<Parameters<typeof startBatchJob>[2] & { projectId: string }>(
+        "ai.startBatchJob",
+        args,
+      );
       return startBatchJob(svcOf(ctx), projectId, input);
     },
   }),

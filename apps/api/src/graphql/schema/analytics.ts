@@ -25,6 +25,7 @@ builder.queryFields((t) => ({
   progress: t.field({
     type: ProjectProgressRef,
     args: { projectId: t.arg.id({ required: true }), languages: t.arg.stringList() },
-    resolve: (_root, args, ctx) => getProjectProgress(svcOf(ctx), { projectId: String(args.projectId), languages: args.languages?.join(",") }),
+    resolve: (_root, args, ctx) =>
+      getProjectProgress(svcOf(ctx), { projectId: String(args.projectId), languages: args.languages?.join(",") }),
   }),
 }));

@@ -1,8 +1,15 @@
 // Comments on a key, through the core comments service (same permissions and activity as REST).
-import { createComment, deleteComment, listComments, toggleCommentResolved, updateComment, type CommentRecord } from "@locale/core/comments";
+import {
+  type CommentRecord,
+  createComment,
+  deleteComment,
+  listComments,
+  toggleCommentResolved,
+  updateComment,
+} from "@locale/core/comments";
 import { builder, svcOf } from "../builder";
-import { SuccessRef } from "./common";
 import { parseProcedureInput } from "../procedure-input";
+import { SuccessRef } from "./common";
 
 const CommentRef = builder.objectRef<CommentRecord>("Comment").implement({
   fields: (t) => ({
@@ -39,25 +46,41 @@ builder.mutationFields((t) => ({
       parentId: t.arg.id(),
     },
     resolve: (_root, args, ctx) => {
-      const { projectId, keyId, ...input } = parseProcedureInput<Parameters<typeof createComment>[2] & { projectId: string; keyId: string }>("comments.create", args);
+      const { projectId, keyId, ...input } = parseProcedureInput<
+        Parameters<typeof createComment>[2] & { projectId: string; keyId: string }
+      >("comments.create", args);
       return createComment(svcOf(ctx), { projectId, keyId }, input);
     },
   }),
   updateComment: t.field({
     type: CommentRef,
-    args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }), commentId: t.arg.id({ required: true }), body: t.arg.string({ required: true }) },
+    args: {
+      projectId: t.arg.id({ required: true }),
+      keyId: t.arg.id({ required: true }),
+      commentId: t.arg.id({ required: true }),
+      body: t.arg.string({ required: true }),
+    },
     resolve: (_root, args, ctx) =>
-      updateComment(svcOf(ctx), { projectId: String(args.projectId), keyId: String(args.keyId), commentId: String(args.commentId) }, args.body),
+      updateComment(
+        svcOf(ctx),
+        { projectId: String(args.projectId), keyId: String(args.keyId), commentId: String(args.commentId) },
+        args.body,
+      ),
   }),
   toggleCommentResolved: t.field({
     type: CommentRef,
     args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }), commentId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
-      toggleCommentResolved(svcOf(ctx), { projectId: String(args.projectId), keyId: String(args.keyId), commentId: String(args.commentId) }),
+      toggleCommentResolved(svcOf(ctx), {
+        projectId: String(args.projectId),
+        keyId: String(args.keyId),
+        commentId: String(args.commentId),
+      }),
   }),
   deleteComment: t.field({
     type: SuccessRef,
     args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }), commentId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => deleteComment(svcOf(ctx), { projectId: String(args.projectId), keyId: String(args.keyId), commentId: String(args.commentId) }),
+    resolve: (_root, args, ctx) =>
+      deleteComment(svcOf(ctx), { projectId: String(args.projectId), keyId: String(args.keyId), commentId: String(args.commentId) }),
   }),
 }));

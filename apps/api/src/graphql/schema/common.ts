@@ -23,4 +23,3 @@ export const TranslationSourceEnum = builder.enumType("TranslationSource", {
 export const SuccessRef = builder.objectRef<{ success: true }>("Success").implement({
   fields: (t) => ({ success: t.exposeBoolean("success") }),
 });
-

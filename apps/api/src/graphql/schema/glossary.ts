@@ -4,13 +4,13 @@ import {
   createGlossaryTerm,
   deleteGlossary,
   deleteGlossaryTerm,
-  updateGlossary,
-  updateGlossaryTerm,
-  listGlossaries,
-  listGlossaryTerms,
   type GlossaryRecord,
   type GlossaryTermRecord,
+  listGlossaries,
+  listGlossaryTerms,
   type TermTranslation,
+  updateGlossary,
+  updateGlossaryTerm,
 } from "@locale/core/glossary";
 import { builder, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
@@ -49,7 +49,8 @@ const GlossaryRef = builder.objectRef<GlossaryRecord>("Glossary").implement({
     terms: t.field({
       type: [GlossaryTermRef],
       args: { search: t.arg.string({ description: "Substring filter" }) },
-      resolve: (glossary, args, ctx) => listGlossaryTerms(svcOf(ctx), { orgId: "current", glossaryId: glossary._id, search: args.search ?? undefined }),
+      resolve: (glossary, args, ctx) =>
+        listGlossaryTerms(svcOf(ctx), { orgId: "current", glossaryId: glossary._id, search: args.search ?? undefined }),
     }),
   }),
 });
@@ -72,12 +73,19 @@ builder.mutationFields((t) => ({
       targetLanguages: t.arg.stringList(),
     },
     resolve: (_root, args, ctx) =>
-      updateGlossary(svcOf(ctx), parseProcedureInput<Parameters<typeof updateGlossary>[1]>("glossary.update", { ...args, orgId: "current" })),
+      updateGlossary(
+        svcOf(ctx),
+        parseProcedureInput<Parameters<typeof updateGlossary>[1]>("glossary.update", { ...args, orgId: "current" }),
+      ),
   }),
   deleteGlossary: t.field({
     type: SuccessRef,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => deleteGlossary(svcOf(ctx), parseProcedureInput<Parameters<typeof deleteGlossary>[1]>("glossary.delete", { ...args, orgId: "current" })),
+    resolve: (_root, args, ctx) =>
+      deleteGlossary(
+        svcOf(ctx),
+        parseProcedureInput<Parameters<typeof deleteGlossary>[1]>("glossary.delete", { ...args, orgId: "current" }),
+      ),
   }),
   updateGlossaryTerm: t.field({
     type: GlossaryTermRef,
@@ -103,7 +111,10 @@ builder.mutationFields((t) => ({
     type: SuccessRef,
     args: { termId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
-      deleteGlossaryTerm(svcOf(ctx), parseProcedureInput<Parameters<typeof deleteGlossaryTerm>[1]>("glossary.deleteTerm", { ...args, orgId: "current" })),
+      deleteGlossaryTerm(
+        svcOf(ctx),
+        parseProcedureInput<Parameters<typeof deleteGlossaryTerm>[1]>("glossary.deleteTerm", { ...args, orgId: "current" }),
+      ),
   }),
   createGlossary: t.field({
     type: GlossaryRef,
@@ -114,7 +125,10 @@ builder.mutationFields((t) => ({
       targetLanguages: t.arg.stringList(),
     },
     resolve: (_root, args, ctx) =>
-      createGlossary(svcOf(ctx), parseProcedureInput<Parameters<typeof createGlossary>[1]>("glossary.create", { ...args, orgId: "current" })),
+      createGlossary(
+        svcOf(ctx),
+        parseProcedureInput<Parameters<typeof createGlossary>[1]>("glossary.create", { ...args, orgId: "current" }),
+      ),
   }),
   createGlossaryTerm: t.field({
     type: GlossaryTermRef,
@@ -127,12 +141,15 @@ builder.mutationFields((t) => ({
       caseSensitive: t.arg.boolean(),
     },
     resolve: (_root, { glossaryId, ...args }, ctx) => {
-      const input = parseProcedureInput<Omit<Parameters<typeof createGlossaryTerm>[1], "glossaryId"> & { id: string }>("glossary.createTerm", {
-        ...args,
-        translations: args.translations?.map(compact),
-        orgId: "current",
-        id: glossaryId,
-      });
+      const input = parseProcedureInput<Omit<Parameters<typeof createGlossaryTerm>[1], "glossaryId"> & { id: string }>(
+        "glossary.createTerm",
+        {
+          ...args,
+          translations: args.translations?.map(compact),
+          orgId: "current",
+          id: glossaryId,
+        },
+      );
       return createGlossaryTerm(svcOf(ctx), { ...input, glossaryId: input.id });
     },
   }),

@@ -1,6 +1,6 @@
 // File import as a mutation (the same synchronous import service as POST /import). Downloads stay
 // on REST (GET /api/projects/{projectId}/export/{language}): a file is not a GraphQL value.
-import { importTranslations, type ImportIssue, type ImportResult } from "@locale/core/import-export";
+import { type ImportIssue, type ImportResult, importTranslations } from "@locale/core/import-export";
 import { builder, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
 

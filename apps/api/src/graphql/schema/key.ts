@@ -1,13 +1,23 @@
 // Keys: the list is the core listKeys service (same filters, order and totals as REST); the
 // page's rows are then loaded through Prisma with the query's nested selection, so a page of keys
 // with their translations costs a fixed number of SQL statements whatever its size.
-import { assertCan, projectLanguages, type PageMeta } from "@locale/core";
-import { bulkCreateKeys, bulkDeleteKeys, createKey, deleteKey, getKey, listKeys, updateKey, type BulkCreateKeysResult, type BulkDeleteKeysResult } from "@locale/core/keys";
-import { toTranslationRecord, type TranslationRecord } from "@locale/core/translations";
-import { builder, svcOf, type GraphqlContext } from "../builder";
+import { assertCan, type PageMeta, projectLanguages } from "@locale/core";
+import {
+  type BulkCreateKeysResult,
+  type BulkDeleteKeysResult,
+  bulkCreateKeys,
+  bulkDeleteKeys,
+  createKey,
+  deleteKey,
+  getKey,
+  listKeys,
+  updateKey,
+} from "@locale/core/keys";
+import { type TranslationRecord, toTranslationRecord } from "@locale/core/translations";
+import { builder, type GraphqlContext, svcOf } from "../builder";
+import { parseProcedureInput } from "../procedure-input";
 import { PageMetaRef, SuccessRef } from "./common";
 import { TranslationRef } from "./translation";
-import { parseProcedureInput } from "../procedure-input";
 
 interface KeyPage {
   ids: string[];
@@ -79,7 +89,10 @@ builder.prismaObject("Key", {
         const wanted = args.languages ? new Set(args.languages) : null;
         return projectLanguages(project)
           .filter((lang) => !wanted || wanted.has(lang))
-          .map((lang): TranslationRecord => toTranslationRecord(key, lang, byLanguage.get(lang) ?? null, lang === project.sourceLanguage ? null : sourceValue));
+          .map(
+            (lang): TranslationRecord =>
+              toTranslationRecord(key, lang, byLanguage.get(lang) ?? null, lang === project.sourceLanguage ? null : sourceValue),
+          );
       },
     }),
   }),
@@ -168,20 +181,30 @@ builder.mutationFields((t) => ({
     type: "Key",
     args: { projectId: t.arg.id({ required: true }), input: t.arg({ type: CreateKeyInput, required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const { projectId, ...fields } = parseProcedureInput<Parameters<typeof createKey>[2] & { projectId: string }>("keys.create", { ...args.input, projectId: args.projectId });
+      const { projectId, ...fields } = parseProcedureInput<Parameters<typeof createKey>[2] & { projectId: string }>("keys.create", {
+        ...args.input,
+        projectId: args.projectId,
+      });
       const record = await createKey(svcOf(ctx), projectId, fields);
       return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, where: { id: record._id } });
     },
   }),
   updateKey: t.prismaField({
     type: "Key",
-    args: { projectId: t.arg.id({ required: true }), keyId: t.arg.id({ required: true }), input: t.arg({ type: KeyInput, required: true }) },
+    args: {
+      projectId: t.arg.id({ required: true }),
+      keyId: t.arg.id({ required: true }),
+      input: t.arg({ type: KeyInput, required: true }),
+    },
     resolve: async (query, _root, args, ctx) => {
-      const { projectId, keyId, ...fields } = parseProcedureInput<Parameters<typeof updateKey>[3] & { projectId: string; keyId: string }>("keys.update", {
-        ...args.input,
-        projectId: args.projectId,
-        keyId: args.keyId,
-      });
+      const { projectId, keyId, ...fields } = parseProcedureInput<Parameters<typeof updateKey>[3] & { projectId: string; keyId: string }>(
+        "keys.update",
+        {
+          ...args.input,
+          projectId: args.projectId,
+          keyId: args.keyId,
+        },
+      );
       const record = await updateKey(svcOf(ctx), projectId, keyId, fields);
       return ctx.deps.db.prisma.key.findUniqueOrThrow({ ...query, where: { id: record._id } });
     },

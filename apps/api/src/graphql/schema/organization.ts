@@ -1,11 +1,11 @@
 // The caller (`me`) and the organization record, through the same core services as REST.
 import { getMe, type OrganizationRecord, type UserRecord } from "@locale/core";
-import { parseProcedureInput } from "../procedure-input";
+import { type InvitationCreated, inviteMember } from "@locale/core/invitations";
+import { listMembers, type MemberRecord, removeMember, updateMemberRole } from "@locale/core/members";
 import { getOrganization, updateOrganization } from "@locale/core/organizations";
-import { listMembers, removeMember, updateMemberRole, type MemberRecord } from "@locale/core/members";
-import { inviteMember, type InvitationCreated } from "@locale/core/invitations";
-import { SuccessRef } from "./common";
 import { builder, svcOf } from "../builder";
+import { parseProcedureInput } from "../procedure-input";
+import { SuccessRef } from "./common";
 
 const UserRef = builder.objectRef<UserRecord>("User").implement({
   fields: (t) => ({ id: t.exposeID("_id"), email: t.exposeString("email"), name: t.exposeString("name") }),
@@ -21,15 +21,13 @@ const OrganizationRef = builder.objectRef<OrganizationRecord>("Organization").im
   }),
 });
 
-const MeRef = builder
-  .objectRef<{ user: UserRecord; organization: OrganizationRecord; role: string }>("Me")
-  .implement({
-    fields: (t) => ({
-      user: t.field({ type: UserRef, resolve: (m) => m.user }),
-      organization: t.field({ type: OrganizationRef, resolve: (m) => m.organization }),
-      role: t.exposeString("role"),
-    }),
-  });
+const MeRef = builder.objectRef<{ user: UserRecord; organization: OrganizationRecord; role: string }>("Me").implement({
+  fields: (t) => ({
+    user: t.field({ type: UserRef, resolve: (m) => m.user }),
+    organization: t.field({ type: OrganizationRef, resolve: (m) => m.organization }),
+    role: t.exposeString("role"),
+  }),
+});
 
 const MemberRef = builder.objectRef<MemberRecord>("Member").implement({
   fields: (t) => ({
@@ -57,7 +55,10 @@ builder.mutationFields((t) => ({
     type: InvitationRef,
     args: { email: t.arg.string({ required: true }), role: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => {
-      const input = parseProcedureInput<Parameters<typeof inviteMember>[2] & { orgId: string }>("members.invite", { ...args, orgId: "current" });
+      const input = parseProcedureInput<Parameters<typeof inviteMember>[2] & { orgId: string }>("members.invite", {
+        ...args,
+        orgId: "current",
+      });
       return inviteMember(svcOf(ctx), input.orgId, { email: input.email, role: input.role });
     },
   }),
@@ -65,7 +66,10 @@ builder.mutationFields((t) => ({
     type: MemberRef,
     args: { userId: t.arg.id({ required: true }), role: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => {
-      const input = parseProcedureInput<{ orgId: string; userId: string; role: Parameters<typeof updateMemberRole>[3] }>("members.updateRole", { ...args, orgId: "current" });
+      const input = parseProcedureInput<{ orgId: string; userId: string; role: Parameters<typeof updateMemberRole>[3] }>(
+        "members.updateRole",
+        { ...args, orgId: "current" },
+      );
       return updateMemberRole(svcOf(ctx), input.orgId, input.userId, input.role);
     },
   }),
@@ -79,7 +83,10 @@ builder.mutationFields((t) => ({
     description: "Merges the given settings (unknown names are rejected), as PATCH /organizations/current",
     args: { name: t.arg.string(), settings: t.arg({ type: "JSON" }) },
     resolve: (_root, args, ctx) => {
-      const input = parseProcedureInput<Parameters<typeof updateOrganization>[2] & { orgId: string }>("organizations.update", { ...args, orgId: "current" });
+      const input = parseProcedureInput<Parameters<typeof updateOrganization>[2] & { orgId: string }>("organizations.update", {
+        ...args,
+        orgId: "current",
+      });
       return updateOrganization(svcOf(ctx), input.orgId, { name: input.name, settings: input.settings });
     },
   }),
@@ -87,7 +94,11 @@ builder.mutationFields((t) => ({
 
 builder.queryFields((t) => ({
   members: t.field({ type: [MemberRef], resolve: (_root, _args, ctx) => listMembers(svcOf(ctx), "current") }),
-  me: t.field({ type: MeRef, description: "The caller: for an API key, the member who created it", resolve: (_root, _args, ctx) => getMe(svcOf(ctx)) }),
+  me: t.field({
+    type: MeRef,
+    description: "The caller: for an API key, the member who created it",
+    resolve: (_root, _args, ctx) => getMe(svcOf(ctx)),
+  }),
   organization: t.field({
     type: OrganizationRef,
     description: "The caller's organization with its settings (owner or admin, as in REST)",

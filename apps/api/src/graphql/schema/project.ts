@@ -2,6 +2,7 @@
 // always scoped to the caller's organization and a project token's project; writes call the
 // same core services as REST and return the stored row.
 import {
+  type Actor,
   addProjectLanguage,
   archiveProject,
   assertCan,
@@ -11,14 +12,13 @@ import {
   removeProjectLanguage,
   restoreProject,
   updateProject,
-  type Actor,
 } from "@locale/core";
+import { getProjectProgress } from "@locale/core/analytics";
 import type { Prisma } from "@locale/db";
-import { builder, svcOf, type GraphqlContext } from "../builder";
-import { KeyPageRef, resolveKeyPage } from "./key";
+import { builder, type GraphqlContext, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
 import { ProjectProgressRef } from "./analytics";
-import { getProjectProgress } from "@locale/core/analytics";
+import { KeyPageRef, resolveKeyPage } from "./key";
 
 /** Every project query's tenant filter. */
 export function projectScope(actor: Actor): Prisma.ProjectWhereInput {

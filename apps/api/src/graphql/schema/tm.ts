@@ -1,6 +1,7 @@
 // Translation memory: browse and fuzzy search, through the core TM services.
-import { listTmEntries, searchTm, type TmEntryRecord, type TmSearchResult } from "@locale/core/tm";
+
 import type { Page } from "@locale/core";
+import { listTmEntries, searchTm, type TmEntryRecord, type TmSearchResult } from "@locale/core/tm";
 import { builder, svcOf } from "../builder";
 import { PageMetaRef } from "./common";
 

@@ -1,8 +1,8 @@
 // Organization API tokens: the secret appears only in the create result, as in REST.
 import { assertOrganization, createToken, listTokens, revokeToken, type TokenRecord } from "@locale/core";
 import { builder, svcOf } from "../builder";
-import { SuccessRef } from "./common";
 import { parseProcedureInput } from "../procedure-input";
+import { SuccessRef } from "./common";
 
 const tokenFields = builder.objectRef<TokenRecord>("ApiToken");
 
@@ -46,7 +46,10 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => {
       const svc = svcOf(ctx);
       assertOrganization(svc, "current", "tokens.manage");
-      return createToken(svc, parseProcedureInput<Parameters<typeof createToken>[1]>("tokens.createOrganizationToken", { ...args, orgId: "current" }));
+      return createToken(
+        svc,
+        parseProcedureInput<Parameters<typeof createToken>[1]>("tokens.createOrganizationToken", { ...args, orgId: "current" }),
+      );
     },
   }),
   revokeToken: t.field({

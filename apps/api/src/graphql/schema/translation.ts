@@ -1,19 +1,20 @@
 // Translations: records shaped exactly as REST returns them (synthesised `untranslated` entries
 // included); every read and write is the core translations service.
+
+import type { Page } from "@locale/core";
 import type { TranslationHistoryRecord, TranslationRecord } from "@locale/core/translations";
 import {
-  overwriteTranslations,
-  type OverwriteResult,
   listLanguageTranslations,
   listTranslationHistory,
+  type OverwriteResult,
+  overwriteTranslations,
   revertTranslation,
   updateTranslationStatus,
   upsertTranslation,
 } from "@locale/core/translations";
-import type { Page } from "@locale/core";
 import { builder, svcOf } from "../builder";
-import { PageMetaRef, TranslationSourceEnum, TranslationStatusEnum } from "./common";
 import { parseProcedureInput } from "../procedure-input";
+import { PageMetaRef, TranslationSourceEnum, TranslationStatusEnum } from "./common";
 
 export const TranslationRef = builder.objectRef<TranslationRecord>("Translation").implement({
   fields: (t) => ({
@@ -59,7 +60,10 @@ builder.queryFields((t) => ({
     description: "One language over every key of the project, as GET /translations/{language}",
     args: { projectId: t.arg.id({ required: true }), language: t.arg.string({ required: true }), page: t.arg.int(), limit: t.arg.int() },
     resolve: (_root, args, ctx) =>
-      listLanguageTranslations(svcOf(ctx), String(args.projectId), args.language, { page: args.page ?? undefined, limit: args.limit ?? undefined }),
+      listLanguageTranslations(svcOf(ctx), String(args.projectId), args.language, {
+        page: args.page ?? undefined,
+        limit: args.limit ?? undefined,
+      }),
   }),
   translationHistory: t.field({
     type: [HistoryEntryRef],
@@ -95,10 +99,13 @@ builder.mutationFields((t) => ({
     description: "Sets values by key name (plus namespace) and language; unknown keys are reported, not created",
     args: { projectId: t.arg.id({ required: true }), translations: t.arg({ type: [OverwriteItemInput], required: true }) },
     resolve: (_root, args, ctx) => {
-      const input = parseProcedureInput<{ projectId: string; translations: Parameters<typeof overwriteTranslations>[2] }>("translations.overwrite", {
-        projectId: args.projectId,
-        translations: args.translations.map((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v != null))),
-      });
+      const input = parseProcedureInput<{ projectId: string; translations: Parameters<typeof overwriteTranslations>[2] }>(
+        "translations.overwrite",
+        {
+          projectId: args.projectId,
+          translations: args.translations.map((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v != null))),
+        },
+      );
       return overwriteTranslations(svcOf(ctx), input.projectId, input.translations);
     },
   }),
@@ -125,8 +132,10 @@ builder.mutationFields((t) => ({
       projectId: t.arg.id({ required: true }),
       keyId: t.arg.id({ required: true }),
       language: t.arg.string({ required: true }),
-      status: t.arg({ type: TranslationStatusEnum, required: true }) },
-    resolve: (_root, args, ctx) => updateTranslationStatus(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, args.status),
+      status: t.arg({ type: TranslationStatusEnum, required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      updateTranslationStatus(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, args.status),
   }),
   revertTranslation: t.field({
     type: TranslationRef,
@@ -138,6 +147,12 @@ builder.mutationFields((t) => ({
       historyId: t.arg.id(),
     },
     resolve: (_root, args, ctx) =>
-      revertTranslation(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, args.historyId ? String(args.historyId) : undefined),
+      revertTranslation(
+        svcOf(ctx),
+        String(args.projectId),
+        String(args.keyId),
+        args.language,
+        args.historyId ? String(args.historyId) : undefined,
+      ),
   }),
 }));

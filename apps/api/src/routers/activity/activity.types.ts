@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { ACTIVITY_ACTIONS } from "@locale/core/activity";
+import { z } from "zod";
 import { paginated, ZPageQuery } from "../../schemas/common";
 
 export const ZActivityEntry = z.object({
@@ -18,7 +18,10 @@ export const ZActivityEntry = z.object({
 export const ZActivityPage = paginated(ZActivityEntry);
 
 export const ZActivityFilters = ZPageQuery.extend({
-  action: z.string().optional().describe(`One of: ${ACTIVITY_ACTIONS.join(", ")}`),
+  action: z
+    .string()
+    .optional()
+    .describe(`One of: ${ACTIVITY_ACTIONS.join(", ")}`),
   userId: z.string().optional(),
   from: z.string().optional().describe("ISO 8601 date or date-time; entries at or after it"),
   to: z.string().optional().describe("ISO 8601 date or date-time; entries at or before it (a date covers the whole day, UTC)"),

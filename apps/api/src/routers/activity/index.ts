@@ -1,7 +1,7 @@
 // Read-only on purpose: activity entries cannot be changed or deleted through the API.
 import { router } from "../../trpc/init";
-import { listProjectActivityProcedure } from "./list-project-activity";
 import { listOrganizationActivityProcedure } from "./list-organization-activity";
+import { listProjectActivityProcedure } from "./list-project-activity";
 
 export const activityRouter = router({
   listProject: listProjectActivityProcedure,

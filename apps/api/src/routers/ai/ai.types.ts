@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MODEL_IDS } from "@locale/core/ai";
+import { z } from "zod";
 
 const ZLanguage = z.string().min(1).max(64);
 const ZInstruction = z.string().max(10_000);

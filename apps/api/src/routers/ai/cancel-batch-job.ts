@@ -4,7 +4,12 @@ import { ZCancelJobResponse, ZJobIdInput } from "./ai.types";
 
 export const cancelBatchJobProcedure = authedProcedure
   .meta({
-    openapi: { method: "POST", path: "/projects/{projectId}/ai/translate/batch/cancel/{jobId}", tags: ["AI"], summary: "Cancel a batch job (409 when finished)" },
+    openapi: {
+      method: "POST",
+      path: "/projects/{projectId}/ai/translate/batch/cancel/{jobId}",
+      tags: ["AI"],
+      summary: "Cancel a batch job (409 when finished)",
+    },
   })
   .input(ZJobIdInput)
   .output(ZCancelJobResponse)

@@ -1,9 +1,9 @@
 import { router } from "../../trpc/init";
-import { getAiStatusProcedure } from "./get-ai-status";
-import { translateTextProcedure } from "./translate-text";
-import { translateBatchProcedure } from "./translate-batch";
-import { startBatchJobProcedure } from "./start-batch-job";
 import { cancelBatchJobProcedure } from "./cancel-batch-job";
+import { getAiStatusProcedure } from "./get-ai-status";
+import { startBatchJobProcedure } from "./start-batch-job";
+import { translateBatchProcedure } from "./translate-batch";
+import { translateTextProcedure } from "./translate-text";
 
 export const aiRouter = router({
   status: getAiStatusProcedure,

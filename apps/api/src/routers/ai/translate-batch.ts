@@ -4,7 +4,12 @@ import { ZBatchRequest, ZBatchResponse } from "./ai.types";
 
 export const translateBatchProcedure = authedProcedure
   .meta({
-    openapi: { method: "POST", path: "/projects/{projectId}/ai/translate/batch", tags: ["AI"], summary: "Translate untranslated keys now and save the results" },
+    openapi: {
+      method: "POST",
+      path: "/projects/{projectId}/ai/translate/batch",
+      tags: ["AI"],
+      summary: "Translate untranslated keys now and save the results",
+    },
   })
   .input(ZBatchRequest)
   .output(ZBatchResponse)

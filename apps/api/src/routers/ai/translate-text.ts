@@ -4,7 +4,12 @@ import { ZTranslateTextRequest, ZTranslateTextResponse } from "./ai.types";
 
 export const translateTextProcedure = authedProcedure
   .meta({
-    openapi: { method: "POST", path: "/projects/{projectId}/ai/translate", tags: ["AI"], summary: "Suggest a translation for one string (saves nothing)" },
+    openapi: {
+      method: "POST",
+      path: "/projects/{projectId}/ai/translate",
+      tags: ["AI"],
+      summary: "Suggest a translation for one string (saves nothing)",
+    },
   })
   .input(ZTranslateTextRequest)
   .output(ZTranslateTextResponse)

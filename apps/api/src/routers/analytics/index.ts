@@ -1,8 +1,8 @@
 import { router } from "../../trpc/init";
-import { getProjectProgressProcedure } from "./get-project-progress";
-import { getProgressOverTimeProcedure } from "./get-progress-over-time";
-import { listContributorsProcedure } from "./list-contributors";
 import { getOrganizationOverviewProcedure } from "./get-organization-overview";
+import { getProgressOverTimeProcedure } from "./get-progress-over-time";
+import { getProjectProgressProcedure } from "./get-project-progress";
+import { listContributorsProcedure } from "./list-contributors";
 
 export const analyticsRouter = router({
   progress: getProjectProgressProcedure,

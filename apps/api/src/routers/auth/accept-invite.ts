@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { acceptInvitation } from "@locale/core/invitations";
+import { z } from "zod";
 import { publicProcedure } from "../../trpc/init";
-import { setSessionCookie } from "./session-cookie";
 import { ZSession } from "./auth.types";
+import { setSessionCookie } from "./session-cookie";
 
 export const ZAcceptInviteRequest = z.object({
   token: z.string().min(1).max(200).describe("The `token` of the invitation link"),

@@ -1,9 +1,9 @@
 import { router } from "../../trpc/init";
-import { signUpProcedure } from "./sign-up";
+import { acceptInviteProcedure } from "./accept-invite";
 import { logInProcedure } from "./log-in";
 import { logOutProcedure } from "./log-out";
 import { meProcedure } from "./me";
-import { acceptInviteProcedure } from "./accept-invite";
+import { signUpProcedure } from "./sign-up";
 
 export const authRouter = router({
   signUp: signUpProcedure,

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { logIn } from "@locale/core";
+import { z } from "zod";
 import { publicProcedure } from "../../trpc/init";
-import { setSessionCookie } from "./session-cookie";
 import { ZSession } from "./auth.types";
+import { setSessionCookie } from "./session-cookie";
 
 export const ZLogInRequest = z.object({ email: z.string().min(1), password: z.string().min(1) });
 

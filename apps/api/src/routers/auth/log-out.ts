@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { revokeSession } from "@locale/core";
-import { authedProcedure } from "../../trpc/init";
+import { z } from "zod";
 import { ZSuccess } from "../../schemas/common";
+import { authedProcedure } from "../../trpc/init";
 import { clearSessionCookie } from "./session-cookie";
 
 export const logOutProcedure = authedProcedure

@@ -1,5 +1,5 @@
-import type { Response } from "express";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "@locale/core";
+import type { Response } from "express";
 import type { AppConfig } from "../../config";
 
 export function setSessionCookie(res: Response, config: AppConfig, secret: string): void {

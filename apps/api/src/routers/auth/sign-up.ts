@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { signUp } from "@locale/core";
+import { z } from "zod";
 import { publicProcedure } from "../../trpc/init";
-import { setSessionCookie } from "./session-cookie";
 import { ZOrganization, ZUser } from "./auth.types";
+import { setSessionCookie } from "./session-cookie";
 
 export const ZSignUpRequest = z.object({
   email: z.string().email(),
@@ -13,7 +13,10 @@ export const ZSignUpRequest = z.object({
 export const ZSignUpResponse = z.object({ user: ZUser, organization: ZOrganization });
 
 export const signUpProcedure = publicProcedure
-  .meta({ openapi: { method: "POST", path: "/auth/signup", tags: ["Auth"], summary: "Create a user and organization, and sign in" }, successStatus: 201 })
+  .meta({
+    openapi: { method: "POST", path: "/auth/signup", tags: ["Auth"], summary: "Create a user and organization, and sign in" },
+    successStatus: 201,
+  })
   .input(ZSignUpRequest)
   .output(ZSignUpResponse)
   .mutation(async ({ ctx, input }) => {

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MAX_COMMENT_LENGTH } from "@locale/core/comments";
+import { z } from "zod";
 
 export const ZComment = z.object({
   _id: z.string(),

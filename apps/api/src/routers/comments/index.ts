@@ -2,8 +2,8 @@
 // OpenAPI adapter cannot express: it is the plain route rest/comment-edit-route.ts.
 import { router } from "../../trpc/init";
 import { createCommentProcedure } from "./create-comment";
-import { listCommentsProcedure } from "./list-comments";
 import { deleteCommentProcedure } from "./delete-comment";
+import { listCommentsProcedure } from "./list-comments";
 import { resolveCommentProcedure } from "./resolve-comment";
 
 export const commentsRouter = router({

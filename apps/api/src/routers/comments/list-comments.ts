@@ -1,10 +1,17 @@
-import { z } from "zod";
 import { listComments } from "@locale/core/comments";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { COMMENTS_PATH, commentTags, ZComment, ZKeyCommentsInput } from "./comments.types";
 
 export const listCommentsProcedure = authedProcedure
-  .meta({ openapi: { method: "GET", path: COMMENTS_PATH, tags: commentTags, summary: "All comments of the key, in creation order (optionally one language, or only open/resolved ones)" } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: COMMENTS_PATH,
+      tags: commentTags,
+      summary: "All comments of the key, in creation order (optionally one language, or only open/resolved ones)",
+    },
+  })
   .input(
     ZKeyCommentsInput.extend({
       language: z.string().min(1).max(64).optional().describe("Only comments about this language"),

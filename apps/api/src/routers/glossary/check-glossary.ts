@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { checkGlossary } from "@locale/core/glossary";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { tags, ZOrgInput, ZTermTranslation } from "./glossary.types";
 
@@ -14,7 +14,14 @@ export const ZGlossaryMatch = z.object({
 });
 
 export const checkGlossaryProcedure = authedProcedure
-  .meta({ openapi: { method: "POST", path: "/organizations/{orgId}/glossaries/check", tags, summary: "Find glossary terms in a text (whole words, longest match wins)" } })
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/organizations/{orgId}/glossaries/check",
+      tags,
+      summary: "Find glossary terms in a text (whole words, longest match wins)",
+    },
+  })
   .input(
     ZOrgInput.extend({
       text: z.string().max(1_000_000),

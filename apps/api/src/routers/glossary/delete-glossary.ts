@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { deleteGlossary } from "@locale/core/glossary";
-import { authedProcedure } from "../../trpc/init";
+import { z } from "zod";
 import { ZSuccess } from "../../schemas/common";
+import { authedProcedure } from "../../trpc/init";
 import { tags, ZOrgInput } from "./glossary.types";
 
 export const deleteGlossaryProcedure = authedProcedure

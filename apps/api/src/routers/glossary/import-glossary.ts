@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { importGlossary } from "@locale/core/glossary";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { tags, ZGlossaryFormat, ZOrgInput } from "./glossary.types";
 
@@ -11,7 +11,16 @@ export const ZImportGlossaryResponse = z.object({
 });
 
 export const importGlossaryProcedure = authedProcedure
-  .meta({ openapi: { method: "POST", path: "/organizations/{orgId}/glossaries/{id}/import", tags, summary: "Import terms from CSV or TBX (one transaction)" } })
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/organizations/{orgId}/glossaries/{id}/import",
+      tags,
+      summary: "Import terms from CSV or TBX (one transaction)",
+    },
+  })
   .input(ZOrgInput.extend({ id: z.string(), format: ZGlossaryFormat, content: z.string() }))
   .output(ZImportGlossaryResponse)
-  .mutation(({ ctx, input }) => importGlossary(ctx.svc, { orgId: input.orgId, glossaryId: input.id, format: input.format, content: input.content }));
+  .mutation(({ ctx, input }) =>
+    importGlossary(ctx.svc, { orgId: input.orgId, glossaryId: input.id, format: input.format, content: input.content }),
+  );

@@ -1,15 +1,15 @@
 import { router } from "../../trpc/init";
-import { createGlossaryProcedure } from "./create-glossary";
-import { listGlossariesProcedure } from "./list-glossaries";
-import { updateGlossaryProcedure } from "./update-glossary";
-import { deleteGlossaryProcedure } from "./delete-glossary";
-import { createGlossaryTermProcedure } from "./create-glossary-term";
-import { listGlossaryTermsProcedure } from "./list-glossary-terms";
-import { updateGlossaryTermProcedure } from "./update-glossary-term";
-import { deleteGlossaryTermProcedure } from "./delete-glossary-term";
-import { importGlossaryProcedure } from "./import-glossary";
-import { exportGlossaryProcedure } from "./export-glossary";
 import { checkGlossaryProcedure } from "./check-glossary";
+import { createGlossaryProcedure } from "./create-glossary";
+import { createGlossaryTermProcedure } from "./create-glossary-term";
+import { deleteGlossaryProcedure } from "./delete-glossary";
+import { deleteGlossaryTermProcedure } from "./delete-glossary-term";
+import { exportGlossaryProcedure } from "./export-glossary";
+import { importGlossaryProcedure } from "./import-glossary";
+import { listGlossariesProcedure } from "./list-glossaries";
+import { listGlossaryTermsProcedure } from "./list-glossary-terms";
+import { updateGlossaryProcedure } from "./update-glossary";
+import { updateGlossaryTermProcedure } from "./update-glossary-term";
 
 export const glossaryRouter = router({
   create: createGlossaryProcedure,

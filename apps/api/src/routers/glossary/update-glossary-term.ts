@@ -1,10 +1,17 @@
-import { z } from "zod";
 import { updateGlossaryTerm } from "@locale/core/glossary";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { tags, ZGlossaryTerm, ZOrgInput, ZTermFields } from "./glossary.types";
 
 export const updateGlossaryTermProcedure = authedProcedure
-  .meta({ openapi: { method: "PATCH", path: "/organizations/{orgId}/glossaries/terms/{termId}", tags, summary: "Update a term; `translations` replaces the whole list" } })
+  .meta({
+    openapi: {
+      method: "PATCH",
+      path: "/organizations/{orgId}/glossaries/terms/{termId}",
+      tags,
+      summary: "Update a term; `translations` replaces the whole list",
+    },
+  })
   .input(ZOrgInput.extend({ termId: z.string() }).extend(ZTermFields.partial().shape))
   .output(ZGlossaryTerm)
   .mutation(({ ctx, input }) => updateGlossaryTerm(ctx.svc, input));

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { FORMAT_IDS, importTranslations } from "@locale/core/import-export";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 
 export const ZImportFileRequest = z.object({

@@ -3,7 +3,14 @@ import { authedProcedure } from "../../trpc/init";
 import { ZBulkUpdateKeysRequest, ZBulkUpdateKeysResponse } from "./keys.types";
 
 export const bulkUpdateKeysProcedure = authedProcedure
-  .meta({ openapi: { method: "PATCH", path: "/projects/{projectId}/keys/bulk", tags: ["Translation keys"], summary: "Update up to 1000 keys in one transaction" } })
+  .meta({
+    openapi: {
+      method: "PATCH",
+      path: "/projects/{projectId}/keys/bulk",
+      tags: ["Translation keys"],
+      summary: "Update up to 1000 keys in one transaction",
+    },
+  })
   .input(ZBulkUpdateKeysRequest)
   .output(ZBulkUpdateKeysResponse)
   .mutation(({ ctx, input }) => bulkUpdateKeys(ctx.svc, input.projectId, input.keys));

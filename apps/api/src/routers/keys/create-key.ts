@@ -3,7 +3,15 @@ import { authedProcedure } from "../../trpc/init";
 import { ZCreateKeyRequest, ZKey } from "./keys.types";
 
 export const createKeyProcedure = authedProcedure
-  .meta({ openapi: { method: "POST", path: "/projects/{projectId}/keys", tags: ["Translation keys"], summary: "Create a key (409 if the name exists in the namespace)" }, successStatus: 201 })
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/projects/{projectId}/keys",
+      tags: ["Translation keys"],
+      summary: "Create a key (409 if the name exists in the namespace)",
+    },
+    successStatus: 201,
+  })
   .input(ZCreateKeyRequest)
   .output(ZKey)
   .mutation(({ ctx, input }) => {

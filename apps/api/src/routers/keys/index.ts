@@ -1,13 +1,13 @@
 // REST matches paths in registration order: the static `/keys/bulk` routes come before `/keys/{keyId}`.
 import { router } from "../../trpc/init";
 import { bulkCreateKeysProcedure } from "./bulk-create-keys";
-import { bulkUpdateKeysProcedure } from "./bulk-update-keys";
 import { bulkDeleteKeysProcedure } from "./bulk-delete-keys";
+import { bulkUpdateKeysProcedure } from "./bulk-update-keys";
 import { createKeyProcedure } from "./create-key";
-import { listKeysProcedure } from "./list-keys";
-import { getKeyProcedure } from "./get-key";
-import { updateKeyProcedure } from "./update-key";
 import { deleteKeyProcedure } from "./delete-key";
+import { getKeyProcedure } from "./get-key";
+import { listKeysProcedure } from "./list-keys";
+import { updateKeyProcedure } from "./update-key";
 
 export const keysRouter = router({
   bulkCreate: bulkCreateKeysProcedure,

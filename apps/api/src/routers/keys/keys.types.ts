@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MAX_BULK_ITEMS } from "@locale/core/keys";
+import { z } from "zod";
 import { paginated, ZPageQuery } from "../../schemas/common";
 
 /** Text stored in PostgreSQL cannot hold NUL; refuse it as a validation error, not a 500. */
@@ -51,7 +51,9 @@ export const ZBulkCreateKeysResponse = z.object({
 
 export const ZBulkUpdateKeysRequest = z.object({
   projectId: z.string(),
-  keys: z.array(z.object({ _id: z.string(), ...fields, key: fields.key.optional() })).max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
+  keys: z
+    .array(z.object({ _id: z.string(), ...fields, key: fields.key.optional() }))
+    .max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
 });
 export const ZBulkUpdateKeysResponse = z.object({
   updated: z.number(),

@@ -3,7 +3,14 @@ import { authedProcedure } from "../../trpc/init";
 import { ZKeyPage, ZListKeysRequest } from "./keys.types";
 
 export const listKeysProcedure = authedProcedure
-  .meta({ openapi: { method: "GET", path: "/projects/{projectId}/keys", tags: ["Translation keys"], summary: "Keys of a project, paginated and filterable" } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/projects/{projectId}/keys",
+      tags: ["Translation keys"],
+      summary: "Keys of a project, paginated and filterable",
+    },
+  })
   .input(ZListKeysRequest)
   .output(ZKeyPage)
   .query(({ ctx, input }) => {

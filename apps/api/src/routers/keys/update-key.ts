@@ -3,7 +3,14 @@ import { authedProcedure } from "../../trpc/init";
 import { ZKey, ZUpdateKeyRequest } from "./keys.types";
 
 export const updateKeyProcedure = authedProcedure
-  .meta({ openapi: { method: "PATCH", path: "/projects/{projectId}/keys/{keyId}", tags: ["Translation keys"], summary: "Update a key (only included fields change)" } })
+  .meta({
+    openapi: {
+      method: "PATCH",
+      path: "/projects/{projectId}/keys/{keyId}",
+      tags: ["Translation keys"],
+      summary: "Update a key (only included fields change)",
+    },
+  })
   .input(ZUpdateKeyRequest)
   .output(ZKey)
   .mutation(({ ctx, input }) => {

@@ -1,10 +1,10 @@
 import { router } from "../../trpc/init";
-import { listMembersProcedure } from "./list-members";
 import { inviteMemberProcedure } from "./invite-member";
-import { updateMemberRoleProcedure } from "./update-member-role";
-import { removeMemberProcedure } from "./remove-member";
 import { listInvitationsProcedure } from "./list-invitations";
+import { listMembersProcedure } from "./list-members";
+import { removeMemberProcedure } from "./remove-member";
 import { revokeInvitationProcedure } from "./revoke-invitation";
+import { updateMemberRoleProcedure } from "./update-member-role";
 
 export const membersRouter = router({
   list: listMembersProcedure,

@@ -4,7 +4,12 @@ import { ZInvitation, ZInviteMemberRequest } from "./members.types";
 
 export const inviteMemberProcedure = authedProcedure
   .meta({
-    openapi: { method: "POST", path: "/organizations/{orgId}/members/invite", tags: ["Members"], summary: "Invite someone by e-mail with a role (owner/admin)" },
+    openapi: {
+      method: "POST",
+      path: "/organizations/{orgId}/members/invite",
+      tags: ["Members"],
+      summary: "Invite someone by e-mail with a role (owner/admin)",
+    },
     successStatus: 201,
   })
   .input(ZInviteMemberRequest)

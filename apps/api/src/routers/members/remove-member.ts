@@ -1,11 +1,16 @@
 import { removeMember } from "@locale/core/members";
-import { authedProcedure } from "../../trpc/init";
 import { ZSuccess } from "../../schemas/common";
+import { authedProcedure } from "../../trpc/init";
 import { ZMemberInput } from "./members.types";
 
 export const removeMemberProcedure = authedProcedure
   .meta({
-    openapi: { method: "DELETE", path: "/organizations/{orgId}/members/{userId}", tags: ["Members"], summary: "Remove a member; their sessions and tokens stop working at once" },
+    openapi: {
+      method: "DELETE",
+      path: "/organizations/{orgId}/members/{userId}",
+      tags: ["Members"],
+      summary: "Remove a member; their sessions and tokens stop working at once",
+    },
   })
   .input(ZMemberInput)
   .output(ZSuccess)

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AI_PROVIDERS, ZOrganizationSettingsPatch } from "@locale/core/organizations";
+import { z } from "zod";
 
 export const ZOrganizationSettings = z.object({
   defaultSourceLanguage: z.string().optional(),
@@ -24,5 +24,7 @@ export const ZOrgIdInput = z.object({ orgId: z.string().describe('Organization i
 
 export const ZUpdateOrganizationRequest = ZOrgIdInput.extend({
   name: z.string().trim().min(1).max(200).optional(),
-  settings: ZOrganizationSettingsPatch.optional().describe("Merged into the stored settings; null removes a setting; unknown names are refused"),
+  settings: ZOrganizationSettingsPatch.optional().describe(
+    "Merged into the stored settings; null removes a setting; unknown names are refused",
+  ),
 }).strict();

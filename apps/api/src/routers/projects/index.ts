@@ -1,12 +1,12 @@
 import { router } from "../../trpc/init";
-import { createProjectProcedure } from "./create-project";
-import { listProjectsProcedure } from "./list-projects";
-import { getProjectProcedure } from "./get-project";
-import { updateProjectProcedure } from "./update-project";
 import { archiveProjectProcedure } from "./archive-project";
-import { restoreProjectProcedure } from "./restore-project";
+import { createProjectProcedure } from "./create-project";
 import { deleteProjectPermanentlyProcedure } from "./delete-project-permanently";
+import { getProjectProcedure } from "./get-project";
 import { addLanguageProcedure, removeLanguageProcedure } from "./languages";
+import { listProjectsProcedure } from "./list-projects";
+import { restoreProjectProcedure } from "./restore-project";
+import { updateProjectProcedure } from "./update-project";
 
 export const projectsRouter = router({
   create: createProjectProcedure,

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { addProjectLanguage, removeProjectLanguage } from "@locale/core";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { ZProject } from "./projects.types";
 
@@ -10,7 +10,14 @@ export const addLanguageProcedure = authedProcedure
   .mutation(({ ctx, input }) => addProjectLanguage(ctx.svc, input.id, input.language));
 
 export const removeLanguageProcedure = authedProcedure
-  .meta({ openapi: { method: "DELETE", path: "/projects/{id}/languages/{lang}", tags: ["Projects"], summary: "Remove a target language (translations are kept)" } })
+  .meta({
+    openapi: {
+      method: "DELETE",
+      path: "/projects/{id}/languages/{lang}",
+      tags: ["Projects"],
+      summary: "Remove a target language (translations are kept)",
+    },
+  })
   .input(z.object({ id: z.string(), lang: z.string() }))
   .output(ZProject)
   .mutation(({ ctx, input }) => removeProjectLanguage(ctx.svc, input.id, input.lang));

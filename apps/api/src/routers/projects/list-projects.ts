@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { listProjects } from "@locale/core";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { ZProject } from "./projects.types";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MODEL_IDS } from "@locale/core";
+import { z } from "zod";
 
 export const ZProject = z.object({
   _id: z.string(),

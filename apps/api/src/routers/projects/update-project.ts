@@ -3,7 +3,9 @@ import { authedProcedure } from "../../trpc/init";
 import { ZProject, ZUpdateProjectRequest } from "./projects.types";
 
 export const updateProjectProcedure = authedProcedure
-  .meta({ openapi: { method: "PATCH", path: "/projects/{id}", tags: ["Projects"], summary: "Update a project (only included fields change)" } })
+  .meta({
+    openapi: { method: "PATCH", path: "/projects/{id}", tags: ["Projects"], summary: "Update a project (only included fields change)" },
+  })
   .input(ZUpdateProjectRequest)
   .output(ZProject)
   .mutation(({ ctx, input }) => {

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { deleteTmEntry } from "@locale/core/tm";
-import { authedProcedure } from "../../trpc/init";
+import { z } from "zod";
 import { ZSuccess } from "../../schemas/common";
+import { authedProcedure } from "../../trpc/init";
 import { tags, ZOrgInput } from "./tm.types";
 
 export const deleteTmEntryProcedure = authedProcedure

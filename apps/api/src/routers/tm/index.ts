@@ -1,7 +1,7 @@
 import { router } from "../../trpc/init";
+import { deleteTmEntryProcedure } from "./delete-tm-entry";
 import { listTmEntriesProcedure } from "./list-tm-entries";
 import { searchTmProcedure } from "./search-tm";
-import { deleteTmEntryProcedure } from "./delete-tm-entry";
 
 export const tmRouter = router({
   list: listTmEntriesProcedure,

@@ -1,10 +1,17 @@
-import { z } from "zod";
 import { searchTm } from "@locale/core/tm";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { tags, ZOrgInput, ZTmSearchResult } from "./tm.types";
 
 export const searchTmProcedure = authedProcedure
-  .meta({ openapi: { method: "GET", path: "/organizations/{orgId}/tm/search", tags, summary: "Fuzzy search by source text, best similarity first" } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/organizations/{orgId}/tm/search",
+      tags,
+      summary: "Fuzzy search by source text, best similarity first",
+    },
+  })
   .input(
     ZOrgInput.extend({
       sourceText: z.string().min(1).max(10_000),

@@ -1,13 +1,16 @@
-import { z } from "zod";
 import { assertOrganization, createToken, listTokens, revokeToken } from "@locale/core";
-import { authedProcedure } from "../../trpc/init";
+import { z } from "zod";
 import { ZSuccess } from "../../schemas/common";
+import { authedProcedure } from "../../trpc/init";
 import { ZCreatedToken, ZCreateTokenBody, ZToken } from "./tokens.types";
 
 const tags = ["API tokens"];
 
 export const createOrganizationTokenProcedure = authedProcedure
-  .meta({ openapi: { method: "POST", path: "/organizations/{orgId}/tokens", tags, summary: "Create an organization API token" }, successStatus: 201 })
+  .meta({
+    openapi: { method: "POST", path: "/organizations/{orgId}/tokens", tags, summary: "Create an organization API token" },
+    successStatus: 201,
+  })
   .input(ZCreateTokenBody.extend({ orgId: z.string() }))
   .output(ZCreatedToken)
   .mutation(({ ctx, input }) => {
@@ -16,7 +19,9 @@ export const createOrganizationTokenProcedure = authedProcedure
   });
 
 export const listOrganizationTokensProcedure = authedProcedure
-  .meta({ openapi: { method: "GET", path: "/organizations/{orgId}/tokens", tags, summary: "Active organization tokens (never the secret)" } })
+  .meta({
+    openapi: { method: "GET", path: "/organizations/{orgId}/tokens", tags, summary: "Active organization tokens (never the secret)" },
+  })
   .input(z.object({ orgId: z.string() }))
   .output(z.array(ZToken))
   .query(({ ctx, input }) => {

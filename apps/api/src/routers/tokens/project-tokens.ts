@@ -1,15 +1,19 @@
 // Project tokens: the organization token record plus `projectId`; such a token sees only that
 // project. Managing them needs access to the project and the tokens permission.
-import { z } from "zod";
+
 import { createToken, listTokens, loadProject, revokeToken } from "@locale/core";
-import { authedProcedure } from "../../trpc/init";
+import { z } from "zod";
 import { ZSuccess } from "../../schemas/common";
+import { authedProcedure } from "../../trpc/init";
 import { ZCreatedToken, ZCreateTokenBody, ZToken } from "./tokens.types";
 
 const tags = ["API tokens"];
 
 export const createProjectTokenProcedure = authedProcedure
-  .meta({ openapi: { method: "POST", path: "/projects/{projectId}/tokens", tags, summary: "Create a token that sees only this project" }, successStatus: 201 })
+  .meta({
+    openapi: { method: "POST", path: "/projects/{projectId}/tokens", tags, summary: "Create a token that sees only this project" },
+    successStatus: 201,
+  })
   .input(ZCreateTokenBody.extend({ projectId: z.string() }))
   .output(ZCreatedToken)
   .mutation(async ({ ctx, input }) => {
@@ -18,7 +22,9 @@ export const createProjectTokenProcedure = authedProcedure
   });
 
 export const listProjectTokensProcedure = authedProcedure
-  .meta({ openapi: { method: "GET", path: "/projects/{projectId}/tokens", tags, summary: "Active tokens of the project (never the secret)" } })
+  .meta({
+    openapi: { method: "GET", path: "/projects/{projectId}/tokens", tags, summary: "Active tokens of the project (never the secret)" },
+  })
   .input(z.object({ projectId: z.string() }))
   .output(z.array(ZToken))
   .query(async ({ ctx, input }) => {

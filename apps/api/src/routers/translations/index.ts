@@ -1,13 +1,13 @@
 // REST matches paths in registration order: `/translations/overwrite` comes before `/translations/{language}`.
 import { router } from "../../trpc/init";
-import { overwriteTranslationsProcedure } from "./overwrite-translations";
-import { listLanguageTranslationsProcedure } from "./list-language-translations";
 import { listKeyTranslationsProcedure } from "./list-key-translations";
-import { upsertTranslationProcedure } from "./upsert-translation";
-import { updateTranslationStatusProcedure } from "./update-translation-status";
+import { listLanguageTranslationsProcedure } from "./list-language-translations";
 import { listTranslationHistoryProcedure } from "./list-translation-history";
+import { overwriteTranslationsProcedure } from "./overwrite-translations";
 import { revertTranslationProcedure } from "./revert-translation";
 import { revertTranslationToProcedure } from "./revert-translation-to";
+import { updateTranslationStatusProcedure } from "./update-translation-status";
+import { upsertTranslationProcedure } from "./upsert-translation";
 
 export const translationsRouter = router({
   overwrite: overwriteTranslationsProcedure,

@@ -3,7 +3,14 @@ import { authedProcedure } from "../../trpc/init";
 import { ZListLanguageTranslationsRequest, ZTranslationPage } from "./translations.types";
 
 export const listLanguageTranslationsProcedure = authedProcedure
-  .meta({ openapi: { method: "GET", path: "/projects/{projectId}/translations/{language}", tags: ["Translations"], summary: "A language's translations over every key of the project, paginated" } })
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/projects/{projectId}/translations/{language}",
+      tags: ["Translations"],
+      summary: "A language's translations over every key of the project, paginated",
+    },
+  })
   .input(ZListLanguageTranslationsRequest)
   .output(ZTranslationPage)
   .query(({ ctx, input }) => listLanguageTranslations(ctx.svc, input.projectId, input.language, input));

@@ -3,7 +3,14 @@ import { authedProcedure } from "../../trpc/init";
 import { ZOverwriteRequest, ZOverwriteResponse } from "./translations.types";
 
 export const overwriteTranslationsProcedure = authedProcedure
-  .meta({ openapi: { method: "POST", path: "/projects/{projectId}/translations/overwrite", tags: ["Translations"], summary: "Write values by key name and language (source api); unknown keys are reported, not created" } })
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/projects/{projectId}/translations/overwrite",
+      tags: ["Translations"],
+      summary: "Write values by key name and language (source api); unknown keys are reported, not created",
+    },
+  })
   .input(ZOverwriteRequest)
   .output(ZOverwriteResponse)
   .mutation(({ ctx, input }) => overwriteTranslations(ctx.svc, input.projectId, input.translations));

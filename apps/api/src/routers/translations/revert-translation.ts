@@ -3,7 +3,14 @@ import { authedProcedure } from "../../trpc/init";
 import { ZTranslation, ZTranslationPath } from "./translations.types";
 
 export const revertTranslationProcedure = authedProcedure
-  .meta({ openapi: { method: "POST", path: "/projects/{projectId}/keys/{keyId}/translations/{language}/revert", tags: ["Translations"], summary: "Undo the newest change (400 when there is none)" } })
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/projects/{projectId}/keys/{keyId}/translations/{language}/revert",
+      tags: ["Translations"],
+      summary: "Undo the newest change (400 when there is none)",
+    },
+  })
   .input(ZTranslationPath)
   .output(ZTranslation)
   .mutation(({ ctx, input }) => revertTranslation(ctx.svc, input.projectId, input.keyId, input.language));

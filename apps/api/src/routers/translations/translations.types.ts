@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MAX_BULK_ITEMS } from "@locale/core/keys";
+import { z } from "zod";
 import { paginated, ZPageQuery } from "../../schemas/common";
 import { ZStoredText } from "../keys/keys.types";
 

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { deleteWebhook } from "@locale/core/webhooks";
-import { authedProcedure } from "../../trpc/init";
+import { z } from "zod";
 import { ZSuccess } from "../../schemas/common";
+import { authedProcedure } from "../../trpc/init";
 import { tags, ZOrgScope, ZProjectScope } from "./webhooks.types";
 
 const summary = "Delete a webhook and its delivery log";

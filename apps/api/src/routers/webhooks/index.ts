@@ -1,10 +1,10 @@
 import { router } from "../../trpc/init";
 import { createOrganizationWebhookProcedure, createProjectWebhookProcedure } from "./create-webhook";
-import { listOrganizationWebhooksProcedure, listProjectWebhooksProcedure } from "./list-webhooks";
-import { updateOrganizationWebhookProcedure, updateProjectWebhookProcedure } from "./update-webhook";
 import { deleteOrganizationWebhookProcedure, deleteProjectWebhookProcedure } from "./delete-webhook";
 import { listOrganizationWebhookDeliveriesProcedure, listProjectWebhookDeliveriesProcedure } from "./list-webhook-deliveries";
+import { listOrganizationWebhooksProcedure, listProjectWebhooksProcedure } from "./list-webhooks";
 import { testOrganizationWebhookProcedure, testProjectWebhookProcedure } from "./test-webhook";
+import { updateOrganizationWebhookProcedure, updateProjectWebhookProcedure } from "./update-webhook";
 
 export const webhooksRouter = router({
   createOrganizationWebhook: createOrganizationWebhookProcedure,

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { sendTestWebhook } from "@locale/core/webhooks";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { tags, ZOrgScope, ZProjectScope, ZWebhookDelivery } from "./webhooks.types";
 
@@ -10,10 +10,20 @@ export const testOrganizationWebhookProcedure = authedProcedure
   .meta({ openapi: { method: "POST", path: "/organizations/{orgId}/webhooks/{id}/test", tags, summary } })
   .input(ZOrgScope.merge(ZId))
   .output(ZWebhookDelivery)
-  .mutation(({ ctx, input }) => sendTestWebhook(ctx.svc, { orgId: input.orgId }, input.id, { retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS }));
+  .mutation(({ ctx, input }) =>
+    sendTestWebhook(ctx.svc, { orgId: input.orgId }, input.id, {
+      retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS,
+      timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
+    }),
+  );
 
 export const testProjectWebhookProcedure = authedProcedure
   .meta({ openapi: { method: "POST", path: "/projects/{projectId}/webhooks/{id}/test", tags, summary } })
   .input(ZProjectScope.merge(ZId))
   .output(ZWebhookDelivery)
-  .mutation(({ ctx, input }) => sendTestWebhook(ctx.svc, { projectId: input.projectId }, input.id, { retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS }));
+  .mutation(({ ctx, input }) =>
+    sendTestWebhook(ctx.svc, { projectId: input.projectId }, input.id, {
+      retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS,
+      timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
+    }),
+  );

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { updateWebhook } from "@locale/core/webhooks";
+import { z } from "zod";
 import { authedProcedure } from "../../trpc/init";
 import { tags, ZOrgScope, ZProjectScope, ZUpdateWebhookBody, ZWebhook } from "./webhooks.types";
 
