@@ -1,8 +1,8 @@
 // Fresh, isolated databases for tests: an in-memory PGlite, or (TEST_DB_BACKEND=postgres) a new
 // database on the TEST_DATABASE_URL server cloned from a migrated template.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { createDb, type CreateDbOptions, type Database } from "./create-db";
+import { type CreateDbOptions, createDb, type Database } from "./create-db";
 
 export type TestBackend = "pglite" | "postgres";
 
@@ -10,7 +10,8 @@ export function testBackend(): TestBackend {
   return process.env.TEST_DB_BACKEND === "postgres" ? "postgres" : "pglite";
 }
 
-const TEMPLATE = "locale_test_template";
+// One template per checkout, so test runs of two clones on one server never drop each other's.
+const TEMPLATE = `locale_test_template_${createHash("sha1").update(process.cwd()).digest("hex").slice(0, 10)}`;
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
