@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything a fresh machine needs: pnpm (pinned), the workspace's packages (which also
-# generates the Prisma client), and — for the test suite's independent file-format validators —
-# gettext (msgfmt/msgunfmt) and xmllint from Debian's packages when running as root.
+# generates the Prisma client), and, from Debian's packages when running as root, the tools the
+# test suite uses: Chromium (browser tests, driven by playwright-core; nothing downloads a
+# browser), the formats' own tools as independent readers (gettext, xmllint, aapt,
+# translate-toolkit, polib, plistlib) and HAProxy (the scale-out test's load balancer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,11 +11,21 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "10.34.9" ]; th
   npm install -g pnpm@10.34.9
 fi
 
-if ! command -v msgfmt >/dev/null 2>&1 || ! command -v xmllint >/dev/null 2>&1; then
+# command → Debian package
+declare -A TOOLS=(
+  [msgfmt]=gettext [xmllint]=libxml2-utils [chromium]=chromium [aapt]=aapt
+  [po2prop]=translate-toolkit [haproxy]=haproxy
+)
+missing=()
+for cmd in "${!TOOLS[@]}"; do command -v "$cmd" >/dev/null 2>&1 || missing+=("${TOOLS[$cmd]}"); done
+python3 -c "import polib" 2>/dev/null || missing+=(python3-polib)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext libxml2-utils >/dev/null
+    echo "installing from Debian: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "note: install gettext and libxml2-utils to run the file-format validator tests" >&2
+    echo "note: install ${missing[*]} (Debian packages) to run the browser, file-format and scale-out tests" >&2
   fi
 fi
 
