@@ -1,13 +1,21 @@
 // One test run for the whole workspace. Database-backed suites run on PGlite always, and a second
 // time on PostgreSQL when TEST_DATABASE_URL is set (each test file gets its own fresh database).
+// Two naming conventions place a suite elsewhere:
+//   *.once.test.ts      black-box suites whose database does not matter (packaging, docs pages):
+//                       run once, on PGlite, in the "once" project;
+//   *.postgres.test.ts  suites that need a PostgreSQL server (several processes on one database):
+//                       run only in the "postgres" project.
 import { defineConfig } from "vitest/config";
 
 const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{core,db,sdk}/test/**/*.test.ts"];
+const ONCE = "**/*.once.test.ts";
+const POSTGRES_ONLY = "**/*.postgres.test.ts";
 
 const dbProject = (backend: "pglite" | "postgres") => ({
   test: {
     name: backend,
     include: dbSuites,
+    exclude: ["**/node_modules/**", ONCE, ...(backend === "pglite" ? [POSTGRES_ONLY] : [])],
     env: { TEST_DB_BACKEND: backend },
     globalSetup: backend === "postgres" ? ["./vitest.postgres-setup.ts"] : [],
     testTimeout: 60_000,
@@ -21,6 +29,16 @@ export default defineConfig({
       { test: { name: "unit", include: ["packages/formats/**/*.test.ts"], exclude: ["**/node_modules/**"], testTimeout: 60_000 } },
       dbProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
+      {
+        test: {
+          name: "once",
+          include: [ONCE],
+          exclude: ["**/node_modules/**"],
+          env: { TEST_DB_BACKEND: "pglite" },
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });
