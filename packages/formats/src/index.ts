@@ -10,5 +10,6 @@ export type { IcuPlural, PluralCategory } from "./plural/icu-plural.js";
 export { buildIcuPlural, CLDR_CATEGORIES, parseIcuPlural } from "./plural/icu-plural.js";
 export { compilePluralExpression, gettextPluralRule, pluralCategories, pluralFormsHeader } from "./plural/plural-rules.js";
 export type { FormatCapabilities, FormatId, FormatInfo } from "./registry.js";
-export { FORMAT_IDS, formats, formatsById, isFormatId, parse, serialize } from "./registry.js";
+export { FORMAT_IDS, formats, formatsById, isFormatId, parse, serialize, serializeWithReport } from "./registry.js";
+export type { SkippedEntry } from "./skipped.js";
 export type { FormatIssue, ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "./types.js";

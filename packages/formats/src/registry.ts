@@ -15,6 +15,7 @@ import { parseXliff2, serializeXliff2 } from "./formats/xliff2.js";
 import { parseYaml, serializeYaml } from "./formats/yaml.js";
 import { checkSize, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, toText } from "./input.js";
 import { applyNamespaceOptions } from "./namespace.js";
+import type { SkippedEntry } from "./skipped.js";
 import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "./types.js";
 
 export const FORMAT_IDS = [
@@ -152,6 +153,23 @@ function dispatchParse(format: FormatId, content: string | Uint8Array, options: 
     case "arb":
       return parseArb(text, maxDepth);
   }
+}
+
+/** `serialize`, plus the entries the format could not express and therefore left out. */
+export function serializeWithReport(
+  format: FormatId,
+  entries: TranslationEntry[],
+  options: SerializeOptions,
+): { output: string | Uint8Array; skipped: SkippedEntry[] } {
+  const skipped: SkippedEntry[] = [];
+  const output = serialize(format, entries, {
+    ...options,
+    onSkip: (entry) => {
+      skipped.push(entry);
+      options.onSkip?.(entry);
+    },
+  });
+  return { output, skipped };
 }
 
 /** Write entries in a format. Returns a Uint8Array for `mo`, a string otherwise. */

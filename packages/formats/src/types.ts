@@ -2,6 +2,8 @@
  * Public data shapes shared by every format module.
  */
 
+import type { SkipSink } from "./skipped.js";
+
 /** One translatable string. Plurals are carried inside `value` as ICU MessageFormat. */
 export type TranslationEntry = {
   key: string;
@@ -48,4 +50,9 @@ export type SerializeOptions = {
   sourceLanguage?: string;
   /** yaml: wrap the document in a single top-level key equal to the language (Rails style). */
   includeLocaleRoot?: boolean;
+  /**
+   * Called for every entry the format cannot express and the export therefore leaves out.
+   * `serializeWithReport` collects these for you.
+   */
+  onSkip?: SkipSink;
 };
