@@ -23,3 +23,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+let nobodysHash: Promise<string> | null = null;
+
+/**
+ * Verifies `password` against the hash of a random password nobody knows (always false), at the
+ * cost of a real verification: sign-in with an unknown e-mail takes as long as with a known one.
+ */
+export async function verifyPasswordOfNobody(password: string): Promise<false> {
+  nobodysHash ??= hashPassword(randomBytes(32).toString("base64"));
+  await verifyPassword(password, await nobodysHash);
+  return false;
+}
