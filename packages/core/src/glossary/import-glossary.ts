@@ -6,6 +6,7 @@ import { FormatParseError, type GlossaryFormatId, type GlossaryParseResult, type
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
+import { parseLanguage } from "../shared/languages";
 import { type TermTranslation, termTranslationsOf } from "./glossary-record";
 import { loadGlossary } from "./load-glossary";
 import { MAX_TERM_LENGTH, termKey } from "./term-input";
@@ -55,13 +56,9 @@ function toCandidate(input: GlossaryTermInput, row: number): Candidate | string 
   const translations: TermTranslation[] = [];
   const approvedStated = new Set<string>();
   for (const t of input.translations) {
-    let language: string;
-    try {
-      language = Intl.getCanonicalLocales(t.language)[0] ?? "";
-    } catch {
-      language = "";
-    }
-    if (!language) return `"${t.language}" is not a valid language code; the row was skipped.`;
+    const parsed = parseLanguage(t.language);
+    if (!("canonical" in parsed)) return `${parsed.problem}; the row was skipped.`;
+    const language = parsed.canonical;
     if (translations.some((x) => x.language === language)) return `Language "${language}" appears more than once; the row was skipped.`;
     translations.push({ language, value: t.value, approved: t.approved === true });
     if (t.approved !== undefined) approvedStated.add(language);
