@@ -16,8 +16,10 @@ import { createLogger } from "./logger";
 import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { csrfGuard } from "./rest/csrf";
 import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest/error-responses";
+import { guardInput, guardTrpcInput } from "./rest/input-guard";
 import { normalizeRequest } from "./rest/normalize-request";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
+import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
@@ -61,8 +63,10 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   app.use("/api/docs", swaggerUi.serve, swaggerUi.setup(openApiDoc, { customSiteTitle: "Locale Service API" }));
 
   const restApi = express.Router();
+  restApi.use(refuseAmbiguousPaths);
   restApi.use(express.json({ limit: config.MAX_BODY_BYTES }));
   restApi.use(csrfGuard(config.publicUrl, config.corsOrigins));
+  restApi.use(guardInput);
   for (const route of PLAIN_ROUTES) route.mount(restApi, deps);
   restApi.use(normalizeRequest);
   restApi.use(rewriteAdapterErrors);
@@ -91,6 +95,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
     "/trpc",
     express.json({ limit: config.MAX_BODY_BYTES }),
     csrfGuard(config.publicUrl, config.corsOrigins),
+    guardTrpcInput,
     createExpressMiddleware({ router: appRouter, createContext: contextFactory(deps) }),
   );
 

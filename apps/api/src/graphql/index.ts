@@ -12,6 +12,7 @@ import { csrfGuard } from "../rest/csrf";
 import { type AppDeps, resolveActor } from "../trpc/context";
 import { builder, type GraphqlContext } from "./builder";
 import { graphqlRuntime } from "./graphql-runtime";
+import { guardGraphqlVariables } from "./variables-guard";
 import "./schema/organization";
 import "./schema/project";
 import "./schema/key";
@@ -91,6 +92,7 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
   return [
     express.json({ limit: deps.config.MAX_BODY_BYTES }),
     csrfGuard(deps.config.publicUrl, deps.config.corsOrigins),
+    guardGraphqlVariables,
     yoga as unknown as RequestHandler,
   ];
 }

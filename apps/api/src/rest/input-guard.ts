@@ -1,0 +1,97 @@
+// Text the service cannot store, and JSON nested deeper than any real request, are refused with a
+// 400 naming the field before a handler sees them (REST, tRPC and GraphQL variables alike):
+// - NUL (U+0000): PostgreSQL text cannot hold it;
+// - lone UTF-16 surrogates ("\ud800" in JSON): not Unicode text; refused rather than replaced, so
+//   what a response echoes is exactly what the client sent and what was stored;
+// - nesting deeper than MAX_JSON_DEPTH: serialising and validating such values recursed until
+//   the stack overflowed.
+import { type AppError, badRequest } from "@locale/core";
+import type { NextFunction, Request, Response } from "express";
+
+export const MAX_JSON_DEPTH = 64;
+/** With the u flag a surrogate pair is one code point; only unpaired halves match. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return "must not contain NUL characters";
+  if (LONE_SURROGATE.test(text)) return "must be valid Unicode text (lone surrogate)";
+  return null;
+}
+
+function join(path: string, key: string | number): string {
+  return path ? `${path}.${key}` : String(key);
+}
+
+/** The first problem in a parsed JSON value (or query object), as `{path, message}`. */
+export function findInputProblem(value: unknown, path = "", depth = 0): { path: string; message: string } | null {
+  if (typeof value === "string") {
+    const message = textProblem(value);
+    return message ? { path, message } : null;
+  }
+  if (value === null || typeof value !== "object") return null;
+  if (depth >= MAX_JSON_DEPTH) return { path, message: `must not be nested more than ${MAX_JSON_DEPTH} levels deep` };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const problem = findInputProblem(value[i], join(path, i), depth + 1);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const keyMessage = textProblem(key);
+    if (keyMessage) return { path: join(path, key.replace(/[\u0000\ud800-\udfff]/g, "\ufffd")), message: `key ${keyMessage}` };
+    const problem = findInputProblem(child, join(path, key), depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+export function inputProblemError(problem: { path: string; message: string }): AppError {
+  return badRequest(problem.path ? `${problem.path}: ${problem.message}` : problem.message, [problem]);
+}
+
+/** Throws the documented 400 for the first problem in `value`. */
+export function assertStorableInput(value: unknown, path = ""): void {
+  const problem = findInputProblem(value, path);
+  if (problem) throw inputProblemError(problem);
+}
+
+function decodedPath(req: Request): string {
+  try {
+    return decodeURIComponent(req.path);
+  } catch {
+    return req.path;
+  }
+}
+
+/** Express middleware for JSON APIs: path, query and body. Runs after the JSON body parser. */
+export function guardInput(req: Request, _res: Response, next: NextFunction): void {
+  try {
+    const pathMessage = textProblem(decodedPath(req));
+    if (pathMessage) throw badRequest(`path: ${pathMessage}`, [{ path: "path", message: pathMessage }]);
+    assertStorableInput(req.query);
+    if (req.body !== undefined) assertStorableInput(req.body);
+    next();
+  } catch (error) {
+    next(error);
+  }
+}
+
+/**
+ * The same check for /trpc, answered in tRPC's error envelope. It must run before tRPC's adapter,
+ * which serialises the parsed body again (and overflowed the stack on deep input).
+ */
+export function guardTrpcInput(req: Request, res: Response, next: NextFunction): void {
+  let problem = findInputProblem(req.body);
+  const queryInput = req.query.input;
+  if (!problem && typeof queryInput === "string") {
+    try {
+      problem = findInputProblem(JSON.parse(queryInput));
+    } catch {
+      // malformed input: tRPC answers that itself
+    }
+  }
+  if (!problem) return next();
+  const body = inputProblemError(problem).toBody();
+  res.status(400).json({ error: { message: body.message, code: -32600, data: { httpStatus: 400, code: "BAD_REQUEST" }, appBody: body } });
+}
