@@ -7,7 +7,7 @@
 //                       run only in the "postgres" project.
 import { defineConfig } from "vitest/config";
 
-const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{core,db,sdk}/test/**/*.test.ts"];
+const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{core,db,sdk,cli}/test/**/*.test.ts"];
 const ONCE = "**/*.once.test.ts";
 const POSTGRES_ONLY = "**/*.postgres.test.ts";
 

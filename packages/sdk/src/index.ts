@@ -13,7 +13,8 @@ export { type BatchJobsClient, createClient, type FilesClient, type LocaleClient
 export { ApiError, type ApiErrorIssue, ApiNetworkError, ApiTimeoutError } from "./errors";
 export type { ExportedFile, ExportOptions, FileFormat, ImportRequest, ImportResult } from "./files";
 export { formatFromFileName } from "./files";
+export type { components as ApiComponents, operations as ApiOperations, paths as ApiPaths } from "./generated/openapi";
 export { OPERATIONS } from "./generated/operations";
-export type { CallOptions, OperationId, OperationInput, OperationOutput, RouterInputs, RouterOutputs } from "./operation-types";
+export type { CallOptions, Inputs, OperationId, OperationInput, OperationOutput, Outputs } from "./operation-types";
 export { type PageEnvelope, paginate } from "./paginate";
 export type { ClientOptions, HttpMethod, RequestSpec } from "./transport";

@@ -1,28 +1,44 @@
-// Type-level plumbing: each generated operation's input and output come from the routers
-// (a type-only import of AppRouter), its positional arguments from its path template. A router
-// change therefore breaks the SDK's type-check instead of drifting silently.
+// Type-level plumbing: each generated operation's input and output come from the OpenAPI
+// document's types (generated/openapi.ts, written by openapi-typescript), its positional
+// arguments from its path template. The published declarations therefore need nothing from the
+// server; a router change reaches them through `pnpm --filter @locale/sdk generate` (a test fails
+// while the generated files are stale).
 
-import type { AppRouter } from "@locale/api/router";
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { operations } from "./generated/openapi";
 import type { OPERATIONS } from "./generated/operations";
-
-export type RouterInputs = inferRouterInputs<AppRouter>;
-export type RouterOutputs = inferRouterOutputs<AppRouter>;
-
-/** Reads a nested property by a dotted path ("projects.create"). */
-type AtPath<T, P extends string> = P extends `${infer Head}.${infer Rest}`
-  ? Head extends keyof T
-    ? AtPath<T[Head], Rest>
-    : never
-  : P extends keyof T
-    ? T[P]
-    : never;
 
 export type Operations = typeof OPERATIONS;
 export type OperationId = keyof Operations & string;
 
-export type OperationInput<Id extends OperationId> = AtPath<RouterInputs, Id>;
-export type OperationOutput<Id extends OperationId> = AtPath<RouterOutputs, Id>;
+/** The document's description of an operation (parameters, request body, responses). */
+export type OperationDoc<Id extends OperationId> = Operations[Id]["operationId"] extends keyof operations
+  ? operations[Operations[Id]["operationId"]]
+  : never;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type EmptyObject = Record<never, never>;
+/** An object part of the input, or nothing when the document has none (`never`/`undefined`). */
+type Part<T> = [NonNullable<T>] extends [never] ? EmptyObject : NonNullable<T> extends object ? NonNullable<T> : EmptyObject;
+type JsonBody<R> = NonNullable<R> extends { content: { "application/json": infer B } } ? B : never;
+type ParamsIn<P, Where extends "path" | "query"> = P extends { [K in Where]?: infer X } ? X : never;
+
+/** Path parameters, query parameters and JSON body of an operation, as one object. */
+export type OperationInput<Id extends OperationId> =
+  OperationDoc<Id> extends { parameters: infer P }
+    ? Simplify<
+        Part<ParamsIn<P, "path">> &
+          Part<ParamsIn<P, "query">> &
+          Part<JsonBody<OperationDoc<Id> extends { requestBody?: infer R } ? R : never>>
+      >
+    : never;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type SuccessBody<Responses> = {
+  [S in SuccessStatus & keyof Responses]: Responses[S] extends { content: { "application/json": infer B } } ? B : undefined;
+}[SuccessStatus & keyof Responses];
+
+/** The JSON body of an operation's success response (`undefined` for 204). */
+export type OperationOutput<Id extends OperationId> = OperationDoc<Id> extends { responses: infer R } ? SuccessBody<R> : never;
 
 /** `"/projects/{projectId}/keys/{keyId}"` → `["projectId", "keyId"]`. */
 export type PathParamNames<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? [Name, ...PathParamNames<Rest>] : [];
@@ -31,9 +47,7 @@ type ParamNamesOf<Id extends OperationId> = PathParamNames<Operations[Id]["path"
 type Positional<Names extends string[]> = { [I in keyof Names]: string };
 
 /** What is left of the input once the path parameters are given positionally. */
-export type RestInput<Id extends OperationId> = Omit<NonNullable<OperationInput<Id>>, ParamNamesOf<Id>[number]>;
-
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
+export type RestInput<Id extends OperationId> = Omit<OperationInput<Id>, ParamNamesOf<Id>[number]>;
 
 /** Trailing options object: optional when every remaining field is optional. */
 // biome-ignore lint/complexity/noBannedTypes: `{} extends R` is the test for "every field optional"
@@ -82,12 +96,16 @@ export type Domains = DomainOf<OperationId>;
 /** `client.<domain>.<method>` for every generated operation. */
 export type GeneratedClient = { [D in Domains]: DomainClient<D> };
 
+/** Inputs and outputs by domain and method name, e.g. `Inputs["keys"]["create"]`. */
+export type Inputs = { [D in Domains]: { [Id in OperationId as DomainOf<Id> extends D ? MethodNameOf<Id> : never]: OperationInput<Id> } };
+export type Outputs = { [D in Domains]: { [Id in OperationId as DomainOf<Id> extends D ? MethodNameOf<Id> : never]: OperationOutput<Id> } };
+
 /** The operation id serving a route, or never while no procedure serves it. */
 export type OperationIdByRoute<M extends string, P extends string> = {
   [Id in OperationId]: Operations[Id] extends { method: M; path: P } ? Id : never;
 }[OperationId];
 
-/** The router's output type for a route, or `Fallback` while no procedure serves it. */
+/** The output type for a route, or `Fallback` while no procedure serves it. */
 export type RouteOutput<M extends string, P extends string, Fallback> = [OperationIdByRoute<M, P>] extends [never]
   ? Fallback
   : OperationOutput<OperationIdByRoute<M, P>>;

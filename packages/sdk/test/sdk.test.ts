@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
-import { renderOperations } from "../scripts/render-operations";
+import { renderGenerated } from "../scripts/render-operations";
 import { ApiError, ApiNetworkError, ApiTimeoutError, createClient, type LocaleClient } from "../src";
 import { importFromPath } from "../src/node";
 import { type FlakyServer, startFlakyServer } from "./flaky-server";
@@ -154,8 +154,10 @@ describe("files", () => {
 });
 
 describe("generated operations table", () => {
-  it("is up to date with the routers (run `pnpm --filter @locale/sdk generate`)", async () => {
-    const committed = await readFile(fileURLToPath(new URL("../src/generated/operations.ts", import.meta.url)), "utf8");
-    expect(committed).toBe(await renderOperations());
+  it("is up to date with the routers and the OpenAPI document (run `pnpm --filter @locale/sdk generate`)", async () => {
+    for (const [name, text] of Object.entries(await renderGenerated())) {
+      const committed = await readFile(fileURLToPath(new URL(`../src/generated/${name}`, import.meta.url)), "utf8");
+      expect(committed, name).toBe(text);
+    }
   });
 });

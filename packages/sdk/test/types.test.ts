@@ -2,17 +2,17 @@
 // typecheck): inputs and outputs are the routers' types, path parameters are positional, and
 // misuse is a type error. At run time this file only checks that the calls are wired.
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { type BatchEvent, createClient, type RouterInputs, type RouterOutputs } from "../src";
+import { type BatchEvent, createClient, type Inputs, type Outputs } from "../src";
 
 const client = createClient({ baseUrl: "http://127.0.0.1:1", apiKey: "svc_x", retries: 0 });
 
 describe("generated client types", () => {
   it("derives inputs and outputs from the routers", () => {
-    expectTypeOf(client.projects.create).returns.resolves.toEqualTypeOf<RouterOutputs["projects"]["create"]>();
+    expectTypeOf(client.projects.create).returns.resolves.toEqualTypeOf<Outputs["projects"]["create"]>();
     expectTypeOf(client.keys.get).parameters.toMatchTypeOf<[projectId: string, keyId: string, ...rest: unknown[]]>();
-    expectTypeOf(client.keys.list).returns.resolves.toEqualTypeOf<RouterOutputs["keys"]["list"]>();
-    expectTypeOf<Parameters<typeof client.keys.create>[1]>().toMatchTypeOf<Omit<RouterInputs["keys"]["create"], "projectId">>();
-    expectTypeOf(client.keys.listAll).returns.toEqualTypeOf<AsyncIterableIterator<RouterOutputs["keys"]["list"]["data"][number]>>();
+    expectTypeOf(client.keys.list).returns.resolves.toEqualTypeOf<Outputs["keys"]["list"]>();
+    expectTypeOf<Parameters<typeof client.keys.create>[1]>().toMatchTypeOf<Omit<Inputs["keys"]["create"], "projectId">>();
+    expectTypeOf(client.keys.listAll).returns.toEqualTypeOf<AsyncIterableIterator<Outputs["keys"]["list"]["data"][number]>>();
     expectTypeOf<Extract<BatchEvent, { type: "complete" }>["data"]["aborted"]>().toEqualTypeOf<boolean | undefined>();
   });
 

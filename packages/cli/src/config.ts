@@ -2,7 +2,7 @@
 // PROJECT_ID), then `.localerc.json` (found in the working directory or given with --config).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { type FileFormat, formatFromFileName } from "../files";
+import { type FileFormat, formatFromFileName } from "@locale/sdk";
 import { UsageError } from "./usage-error";
 
 export interface LocaleRc {

@@ -1,5 +1,5 @@
 // What a command needs from the outside world, injectable so tests run the CLI in-process.
-import type { LocaleClient } from "../client";
+import type { LocaleClient } from "@locale/sdk";
 import type { CliConfig } from "./config";
 
 export interface CliIo {

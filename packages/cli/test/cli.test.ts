@@ -1,15 +1,12 @@
-// The `locale` CLI end to end against a real server: push a directory of locale files, pull them
+// The `locale-cli` CLI end to end against a real server: push a directory of locale files, pull them
 // back, status with --min, translate with a progress stream, and CI exit codes (0/1/2).
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAiProviders, patchSettings, startFakeAiProviders } from "../../../apps/api/test/helpers/fake-ai-providers";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
-import { runCli } from "../src/cli/main";
+import { runCli } from "../src/main";
 
 let server: TestServer;
 let fake: FakeAiProviders;
@@ -26,14 +23,14 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function cli(args: string[], options: { cwd: string; env?: Record<string, string | undefined> }) {
+async function cli(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; tty?: boolean }) {
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
     cwd: options.cwd,
     env: { API_URL: server.url, API_KEY: user.apiKey, ...(options.env ?? {}) },
     stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
+    stderr: { write: (t: string) => (stderr += t), ...(options.tty ? { isTTY: true, columns: 100 } : {}) },
   });
   return { code, stdout, stderr };
 }
@@ -107,6 +104,75 @@ describe("push and pull", () => {
   });
 });
 
+describe("push problems and --strict", () => {
+  it("prints every problem entry the import reports and fails only with --strict", async () => {
+    const projectId = await createProject(["fr"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ title: "Title", empty: null }));
+    const env = { PROJECT_ID: projectId };
+    const args = ["push", "--files", "locales/{language}.json", "--format", "json-flat"];
+
+    const lenient = await cli(args, { cwd: dir, env });
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toBe("locales/en.json → en: 1 imported, 0 skipped, 1 with problems\n");
+    expect(lenient.stderr).toBe('  locales/en.json: empty: "empty" has no text value and was skipped.\n');
+
+    const strict = await cli([...args, "--strict"], { cwd: dir, env });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain("1 entry was not imported as written (--strict)\n");
+  });
+
+  it("does not fail --strict for entries skipped because they are already there", async () => {
+    const projectId = await createProject(["fr"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ title: "Title" }));
+    const args = ["push", "--files", "locales/{language}.json", "--strict"];
+    expect((await cli(args, { cwd: dir, env: { PROJECT_ID: projectId } })).code).toBe(0);
+    const again = await cli(args, { cwd: dir, env: { PROJECT_ID: projectId } });
+    expect(again.stdout).toBe("locales/en.json → en: 0 imported, 1 skipped\n");
+    expect(again.code).toBe(0);
+  });
+});
+
+describe("terminal output", () => {
+  it("draws a progress bar on a terminal and keeps CI logs free of it", async () => {
+    const projectId = await createProject(["fr", "de"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    for (const language of ["en", "fr", "de"]) await writeFile(path.join(dir, `locales/${language}.json`), JSON.stringify({ a: language }));
+    const args = ["push", "--files", "locales/{language}.json"];
+    const tty = await cli(args, { cwd: dir, env: { PROJECT_ID: projectId }, tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain("push [########################################] 3/3 locales/fr.json");
+    expect(tty.stdout.split("\n")).toHaveLength(4);
+    const ci = await cli(["pull", "--files", "out/{language}.json"], { cwd: dir, env: { PROJECT_ID: projectId } });
+    expect(ci.code).toBe(0);
+    expect(ci.stderr).toBe("");
+  });
+});
+
+describe("help", () => {
+  it("prints help per command and rejects another command's flags", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    const general = await cli(["--help"], { cwd: dir });
+    expect(general.code).toBe(0);
+    expect(general.stdout).toMatch(/^Usage: locale-cli <command> \[options\]/);
+    for (const command of ["push", "pull", "status", "translate"]) {
+      const help = await cli([command, "--help"], { cwd: dir });
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: locale-cli ${command} [options]`);
+      expect(help.stdout).toContain("Exit codes:");
+      expect((await cli(["help", command], { cwd: dir })).stdout).toBe(help.stdout);
+    }
+    expect((await cli(["push", "--help"], { cwd: dir })).stdout).toContain("--strict");
+    const wrong = await cli(["status", "--overwrite"], { cwd: dir });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("Unknown option '--overwrite'");
+  });
+});
+
 describe("translate", () => {
   it("runs AI batch jobs for every target language from the event stream", async () => {
     const projectId = await createProject(["fr", "de"]);
@@ -149,18 +215,9 @@ describe("exit codes", () => {
 
     const missing = await cli(["status", "--project", "00000000-0000-0000-0000-000000000000"], { cwd: dir });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe("locale: 404 Not Found: Project not found\n");
+    expect(missing.stderr).toBe("locale-cli: 404 Not Found: Project not found\n");
     const badKey = await cli(["status", "--project", "x"], { cwd: dir, env: { API_KEY: "svc_revoked" } });
     expect(badKey.code).toBe(1);
-    expect(badKey.stderr).toBe("locale: 401 Unauthorized: Unauthorized\n");
-  });
-
-  it("sets the process exit code through the bin", async () => {
-    const bin = fileURLToPath(new URL("../bin/locale.js", import.meta.url));
-    const result = await promisify(execFile)(process.execPath, [bin, "status", "--project", "00000000-0000-0000-0000-000000000000"], {
-      env: { ...process.env, API_URL: server.url, API_KEY: user.apiKey },
-    }).catch((e: { code: number; stderr: string }) => e);
-    expect((result as { code: number }).code).toBe(1);
-    expect((result as { stderr: string }).stderr).toContain("Project not found");
+    expect(badKey.stderr).toBe("locale-cli: 401 Unauthorized: Unauthorized\n");
   });
 });
