@@ -23,6 +23,7 @@ import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
+import { logInternalError } from "./trpc/log-internal-error";
 
 export interface AppServer {
   app: express.Express;
@@ -79,11 +80,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
         const status = errors.length === 0 ? successStatusOf(paths?.[0]) : undefined;
         return status ? { status } : {};
       },
-      onError: ({ error, path }) => {
-        if (!(error.cause && (error.cause as { code?: string }).code) && error.code === "INTERNAL_SERVER_ERROR") {
-          logger.error({ err: error.cause ?? error, path }, "procedure failed");
-        }
-      },
+      onError: ({ error, path }) => logInternalError(logger, error, path),
     }) as unknown as express.RequestHandler,
   );
   restApi.use(expressErrorHandler(logger));
@@ -96,7 +93,11 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
     express.json({ limit: config.MAX_BODY_BYTES }),
     csrfGuard(config.publicUrl, config.corsOrigins),
     guardTrpcInput,
-    createExpressMiddleware({ router: appRouter, createContext: contextFactory(deps) }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: contextFactory(deps),
+      onError: ({ error, path }) => logInternalError(logger, error, path),
+    }),
   );
 
   app.use("/graphql", ...graphqlHandlers(deps, logger));

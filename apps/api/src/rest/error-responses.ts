@@ -2,7 +2,7 @@
 // the OpenAPI adapter writes responses itself, so its JSON is rewritten on the way out; express
 // errors (malformed JSON, oversized bodies) and unknown routes get the same body here.
 
-import { type ErrorBody, errorBodyForStatus } from "@locale/core";
+import { AppError, type ErrorBody, errorBodyForStatus, fromDatabaseError } from "@locale/core";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 
@@ -43,6 +43,8 @@ export function expressErrorHandler(logger: Logger) {
       return;
     }
     if (typeof e?.toBody === "function") return sendError(res, e.toBody());
+    const mapped = fromDatabaseError(err);
+    if (mapped instanceof AppError) return sendError(res, mapped.toBody());
     if (e?.type === "entity.parse.failed") return sendError(res, errorBodyForStatus(400, "Malformed JSON in request body"));
     if (e?.type === "entity.too.large") return sendError(res, errorBodyForStatus(413, "Request body is too large"));
     const status = e?.status ?? e?.statusCode;

@@ -1,7 +1,16 @@
 // tRPC instance and the layered procedure builders (public → authed). Every procedure declares
 // OpenAPI meta, zod input and output; REST, the OpenAPI document and the SDK share that contract.
 
-import { AppError, badRequest, type ErrorBody, internalError, type ServiceContext, unauthorized, validationError } from "@locale/core";
+import {
+  AppError,
+  badRequest,
+  type ErrorBody,
+  fromDatabaseError,
+  internalError,
+  type ServiceContext,
+  unauthorized,
+  validationError,
+} from "@locale/core";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { RequestContext } from "./context";
@@ -13,7 +22,7 @@ export interface AppMeta extends OpenApiMeta {
 
 /** The documented error body for any error a procedure raised. */
 export function errorBodyOf(error: TRPCError): ErrorBody {
-  const cause = error.cause;
+  const cause = fromDatabaseError(error.cause);
   if (cause instanceof AppError) return cause.toBody();
   if (cause && (cause as Error).name === "ZodError") {
     return validationError((cause as unknown as { issues: { path: PropertyKey[]; message: string }[] }).issues).toBody();

@@ -1,13 +1,76 @@
-import { AppError, conflict } from "./app-error";
+// Database failures that are the caller's doing or a lost race, mapped to the documented 4xx in
+// one place (every surface reads it through AppError): a unique violation is a 409; a record that
+// vanished under a concurrent delete, or a parent that did (foreign key), is a 404; a
+// serialization failure or deadlock is a 409 the client may retry; text PostgreSQL cannot hold is
+// a 400. Prisma codes (P…) and raw SQLSTATE codes (from $queryRaw and the pg driver) alike.
+import { AppError, badRequest, conflict, notFound } from "./app-error";
+
+const RETRY_MESSAGE = "The record was changed by a concurrent request; retry";
+
+interface DatabaseErrorLike {
+  code?: unknown;
+  message?: unknown;
+  meta?: { modelName?: unknown; field_name?: unknown; constraint?: unknown; code?: unknown } | null;
+  cause?: unknown;
+}
+
+/** "Translation_keyId_fkey" → "Key"; the parent whose absence a foreign-key failure reports. */
+function parentOfForeignKey(error: DatabaseErrorLike): string {
+  const text = [error.meta?.field_name, error.meta?.constraint, error.message].filter((v) => typeof v === "string").join(" ");
+  const match = /_([a-z][A-Za-z]*?)Id_fkey/.exec(text);
+  const name = match?.[1];
+  return name ? name[0]!.toUpperCase() + name.slice(1) : "Related record";
+}
+
+function fromSqlState(state: string, error: DatabaseErrorLike, conflictMessage: string): AppError | null {
+  switch (state) {
+    case "23505":
+      return conflict(conflictMessage);
+    case "23503":
+      return notFound(parentOfForeignKey(error));
+    case "40001": // serialization_failure
+    case "40P01": // deadlock_detected
+      return conflict(RETRY_MESSAGE);
+    case "22021": // character_not_in_repertoire (NUL)
+    case "22P05": // untranslatable_character
+      return badRequest("Text must not contain NUL characters or invalid Unicode");
+    default:
+      return null;
+  }
+}
 
 /** Maps known database errors to AppErrors; anything else is returned unchanged. */
 export function fromDatabaseError(error: unknown, conflictMessage = "Resource already exists"): unknown {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: string } | null)?.code;
-  if (code === "P2002") return conflict(conflictMessage);
-  return error;
+  if (error instanceof AppError || !error || typeof error !== "object") return error;
+  const e = error as DatabaseErrorLike;
+  const code = typeof e.code === "string" ? e.code : undefined;
+  switch (code) {
+    case "P2002":
+      return conflict(conflictMessage);
+    case "P2025": {
+      const model = typeof e.meta?.modelName === "string" ? e.meta.modelName : "Resource";
+      return notFound(model);
+    }
+    case "P2003":
+      return notFound(parentOfForeignKey(e));
+    case "P2034":
+      return conflict(RETRY_MESSAGE);
+    case "P2010": {
+      const state = typeof e.meta?.code === "string" ? e.meta.code : undefined;
+      return (state && fromSqlState(state, e, conflictMessage)) ?? error;
+    }
+    default:
+      if (code && /^[0-9A-Z]{5}$/.test(code)) return fromSqlState(code, e, conflictMessage) ?? error;
+      // Driver adapters wrap the driver's error; look one level down.
+      if (e.cause && typeof e.cause === "object" && e.cause !== error) {
+        const inner = fromDatabaseError(e.cause, conflictMessage);
+        if (inner instanceof AppError) return inner;
+      }
+      return error;
+  }
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "P2002";
+  const mapped = fromDatabaseError(error);
+  return mapped instanceof AppError && mapped.code === "CONFLICT" && mapped.message !== RETRY_MESSAGE;
 }
