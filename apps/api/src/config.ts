@@ -1,5 +1,6 @@
 // Configuration from environment variables, parsed once at start-up; a bad value stops start-up
 // with a message naming the variable.
+import { resolveFromUserDirectory } from "@locale/worker/process";
 import { z } from "zod";
 
 const bool = (def: boolean) =>
@@ -12,7 +13,8 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
   DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default("./data"),
+  /** Embedded database directory; a relative path is taken from where the command was run. */
+  DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: z.string().url().optional(),
   COOKIE_SECURE: bool(false),
   CORS_ORIGINS: z.string().default(""),
@@ -34,6 +36,8 @@ const ZEnv = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  /** SIGTERM/SIGINT: in-flight requests get most of this to finish; then the process exits. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Locale Service <no-reply@localhost>"),
@@ -72,6 +76,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
   return {
     ...e,
+    DATA_DIR: resolveFromUserDirectory(e.DATA_DIR, env),
+    DATABASE_URL: e.DATABASE_URL?.startsWith("file:")
+      ? `file:${resolveFromUserDirectory(e.DATABASE_URL.slice("file:".length), env)}`
+      : e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ""),
     corsOrigins: e.CORS_ORIGINS.split(",")
       .map((s) => s.trim())

@@ -1,41 +1,113 @@
-// Starts the service: configuration, database (embedded PGlite by default), migrations, the HTTP
-// server and — in embedded mode — the worker in the same process.
-import { createDb, isPostgresUrl } from "@locale/db";
+// Starts the service: configuration, the embedded data directory's lock, database (embedded
+// PGlite by default) and migrations, the HTTP server and — in embedded mode — the worker in the
+// same process; and stops it all on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_MS.
+// Failures a user can fix (bad setting, data directory in use, port taken) are one line on
+// stderr and exit code 1, never a stack trace.
+import type http from "node:http";
+import net from "node:net";
+import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/db";
 import { startWorker } from "@locale/worker";
+import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, runShutdown } from "@locale/worker/process";
 import { type AppConfig, loadConfig } from "./config";
+import { drainHttpServer } from "./http-drain";
 import { createLogger } from "./logger";
 import { coreConfigOf, createApp, listen } from "./server";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function listenProblem(error: NodeJS.ErrnoException, config: AppConfig): string {
+  const where = `${config.HOST}:${config.PORT}`;
+  if (error.code === "EADDRINUSE")
+    return `Port ${config.PORT} is already in use on ${config.HOST}; stop what uses it or set PORT to another port.`;
+  if (error.code === "EACCES") return `Not allowed to listen on ${where}; choose a PORT above 1023 or run with the needed privilege.`;
+  if (error.code === "EADDRNOTAVAIL") return `Cannot listen on ${where}: HOST is not an address of this machine.`;
+  return `Cannot listen on ${where}: ${error.message}`;
+}
+
+/** Fails fast on a taken port, before the database is opened (and perhaps created and migrated). */
+function probePort(port: number, host: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
 
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+    fail((error as Error).message);
   }
+  // The database package reads the directory from here; it is absolute now (see config).
   process.env.DATA_DIR = config.DATA_DIR;
   const logger = createLogger(config.LOG_LEVEL);
-  const db = await createDb(config.DATABASE_URL);
-  logger.info({ database: isPostgresUrl(config.DATABASE_URL) ? "postgresql" : "pglite" }, "database ready");
+
+  // Lock before anything opens or creates files: a second process must leave the data untouched.
+  let lock: DataDirLock | null = null;
+  const dataDir = isPostgresUrl(config.DATABASE_URL) ? undefined : resolveDataDir(config.DATABASE_URL);
+  if (dataDir) {
+    try {
+      lock = await lockDataDir(dataDir, (error) => {
+        logger.fatal({ err: error }, "lost the data directory lock; stopping so two processes never write it");
+        process.exit(1);
+      });
+    } catch (error) {
+      fail(error instanceof DataDirLockedError ? error.message : `Cannot lock ${dataDir}: ${(error as Error).message}`);
+    }
+  }
+
+  try {
+    await probePort(config.PORT, config.HOST);
+  } catch (error) {
+    await lock?.release();
+    fail(listenProblem(error as NodeJS.ErrnoException, config));
+  }
+
+  let db: Database;
+  try {
+    db = await createDb(config.DATABASE_URL);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+  logger.info({ database: isPostgresUrl(config.DATABASE_URL) ? "postgresql" : "pglite", dataDir }, "database ready");
   const { app } = createApp(db, config, logger);
+
+  let server: http.Server;
+  let url: string;
+  try {
+    ({ server, url } = await listen(app, config.PORT, config.HOST));
+  } catch (error) {
+    await db.close();
+    await lock?.release();
+    fail(listenProblem(error as NodeJS.ErrnoException, config));
+  }
+  // The worker starts once the port is ours, so a refused start leaves no job half-claimed.
   const worker =
     config.workerMode === "embedded" ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
-  const { server, url } = await listen(app, config.PORT, config.HOST);
   logger.info(`Locale Service listening on ${url}`);
   console.log(`\n  Locale Service is running: ${url}\n  API docs: ${url}/api/docs\n`);
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    await worker?.stop();
-    await db.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  onStopSignal((signal) => {
+    logger.info({ signal }, "stopping: finishing in-flight requests");
+    void runShutdown(
+      [
+        // Most of the bound goes to requests; the rest to the worker and the database.
+        { name: "http", run: () => drainHttpServer(server, Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.6)) },
+        { name: "worker", run: async () => worker?.stop() },
+        { name: "database", run: () => db.close() },
+        { name: "data directory lock", run: async () => lock?.release() },
+      ],
+      config.SHUTDOWN_TIMEOUT_MS,
+      logger,
+    );
+  }, logger);
 }
 
 await main();

@@ -1,15 +1,32 @@
 // Standalone worker process (`pnpm --filter @locale/worker start`), for running api and worker
-// separately against one PostgreSQL database.
+// separately against one PostgreSQL database. Stops on SIGTERM/SIGINT after the running jobs
+// have been handed back, within SHUTDOWN_TIMEOUT_MS.
 
 import { DEFAULT_CORE_CONFIG } from "@locale/core";
-import { createDb } from "@locale/db";
+import { createDb, isPostgresUrl, resolveDataDir } from "@locale/db";
 import { pino } from "pino";
 import { startWorker } from "./index";
+import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, resolveFromUserDirectory, runShutdown } from "./process";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
 const url = process.env.DATABASE_URL;
-if (!url) {
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+let lock: DataDirLock | null = null;
+if (!isPostgresUrl(url)) {
   logger.warn("DATABASE_URL is not set: the worker opens the embedded database, which only one process may use at a time");
+  process.env.DATA_DIR = resolveFromUserDirectory(process.env.DATA_DIR ?? "./data");
+  const dataDir = resolveDataDir(url);
+  if (dataDir) {
+    try {
+      lock = await lockDataDir(dataDir, (error) => {
+        logger.fatal({ err: error }, "lost the data directory lock; stopping");
+        process.exit(1);
+      });
+    } catch (error) {
+      console.error(error instanceof DataDirLockedError ? error.message : `Cannot lock ${dataDir}: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
 }
 const db = await createDb(url);
 const worker = await startWorker({
@@ -23,10 +40,15 @@ const worker = await startWorker({
   logger,
 });
 logger.info("worker started");
-const stop = async () => {
-  await worker.stop();
-  await db.close();
-  process.exit(0);
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+onStopSignal((signal) => {
+  logger.info({ signal }, "stopping");
+  void runShutdown(
+    [
+      { name: "worker", run: () => worker.stop() },
+      { name: "database", run: () => db.close() },
+      { name: "data directory lock", run: async () => lock?.release() },
+    ],
+    shutdownTimeoutMs,
+    logger,
+  );
+}, logger);

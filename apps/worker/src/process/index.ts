@@ -1,0 +1,4 @@
+// Process-level pieces shared by the api's and the worker's entry points.
+export { type DataDirLock, DataDirLockedError, lockDataDir } from "./data-dir-lock";
+export { onStopSignal, runShutdown, type ShutdownStep } from "./shutdown";
+export { resolveFromUserDirectory, userDirectory } from "./user-directory";
