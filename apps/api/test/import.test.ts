@@ -427,13 +427,13 @@ describe("bad input", () => {
     const res = await importFile(owner, projectId, {
       language: "de",
       format: "json-flat",
-      content: JSON.stringify({ ok: "fine", " padded": "x", empty: null }),
+      content: JSON.stringify({ ok: "fine", " padded": "x", "  ": "blank", empty: null }),
     });
     expect(res.status).toBe(200);
-    expect(res.body.imported).toBe(1);
+    expect(res.body.imported).toBe(2);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        { key: " padded", message: 'The key " padded" starts or ends with whitespace and was skipped.' },
+        { key: "  ", message: "A key made only of whitespace was skipped." },
         expect.objectContaining({ key: "empty" }),
       ]),
     );

@@ -215,7 +215,8 @@ function parseFile(format: FormatId, content: string, language: string, sourceLa
 function keyProblem(key: string): string | undefined {
   if (key === "") return "A key without a name was skipped.";
   if (key.length > MAX_KEY_LENGTH) return `The key is longer than ${MAX_KEY_LENGTH} characters and was skipped.`;
-  if (key !== key.trim()) return `The key "${key}" starts or ends with whitespace and was skipped.`;
+  // Leading/trailing whitespace is part of the key (gettext msgids end in "\n"); only blank names are refused.
+  if (key.trim() === "") return "A key made only of whitespace was skipped.";
   if (key.includes("\u0000")) return "The key contains a NUL character and was skipped.";
   return undefined;
 }

@@ -49,7 +49,8 @@ export function keyFieldIssues(fields: KeyFields, prefix = ""): ErrorIssue[] {
   if (fields.key !== undefined) {
     if (fields.key.length < 1) issues.push({ path: at("key"), message: "must not be empty" });
     else if (fields.key.length > MAX_KEY_LENGTH) issues.push({ path: at("key"), message: `must be at most ${MAX_KEY_LENGTH} characters` });
-    else if (fields.key.trim() !== fields.key) issues.push({ path: at("key"), message: "must not start or end with whitespace" });
+    // Kept exactly otherwise: a gettext msgid often starts or ends with spaces or "\n".
+    else if (fields.key.trim() === "") issues.push({ path: at("key"), message: "must not be only whitespace" });
     else if (fields.key.includes("\u0000")) issues.push({ path: at("key"), message: "must not contain NUL characters" });
   }
   if (fields.namespace !== undefined) {

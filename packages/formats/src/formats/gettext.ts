@@ -11,6 +11,7 @@ import { fullKey } from "../namespace.js";
 import { buildIcuPlural, isBalancedSubMessage, nativePlural, parseIcuPlural } from "../plural/icu-plural.js";
 import { categoriesForPluralForms, gettextPluralRule, pluralFormsHeader } from "../plural/plural-rules.js";
 import type { FormatIssue, ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { readSysdepMessages, type SysdepMessage } from "./mo-sysdep.js";
 import { assertPoStructure } from "./po-structure.js";
 
 export const CONTEXT_SEPARATOR = "\u0004";
@@ -26,6 +27,7 @@ export function parseGettext(kind: Kind, content: string | Uint8Array, options: 
       const parsed = moFormat.parse(buf) as GetTextTranslations | false;
       if (!parsed) throw new FormatParseError("This is not a gettext MO file (the magic number is wrong).");
       table = parsed;
+      addSysdepMessages(table, readSysdepMessages(buf, parsed.charset));
     } else {
       const input = typeof content === "string" ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
       // Structure only: keywords and quotes are ASCII, so latin1 reads any charset's bytes safely.
@@ -43,6 +45,8 @@ export function parseGettext(kind: Kind, content: string | Uint8Array, options: 
   const language = options.language ?? headers.Language ?? headers.language ?? undefined;
   const pluralForms = headers["Plural-Forms"] ?? headers["plural-forms"];
   let categories: string[] | undefined;
+  const categoriesFor = (count: number): string[] =>
+    (categories ??= categoriesForPluralForms(pluralForms, language || undefined) ?? guessCategories(count));
   const entries: TranslationEntry[] = [];
   const errors: FormatIssue[] = [];
   for (const [ctx, byId] of Object.entries(table.translations ?? {})) {
@@ -52,14 +56,20 @@ export function parseGettext(kind: Kind, content: string | Uint8Array, options: 
       const key = ctx ? `${ctx}${CONTEXT_SEPARATOR}${msgid}` : msgid;
       const entry: TranslationEntry = { key, value: "" };
       if (t.msgid_plural !== undefined) {
-        categories ??= categoriesForPluralForms(pluralForms, language || undefined) ?? ["one", "other"];
         const forms: Record<string, string> = {};
         const strs = kind === "pot" ? [] : t.msgstr;
         if (strs.some((s) => s !== "")) {
+          const cats = categoriesFor(strs.length);
           strs.forEach((s, i) => {
-            const cat = categories![i];
+            const cat = cats[i];
             if (cat) forms[cat] = s;
           });
+          if (strs.slice(cats.length).some((s) => s !== "")) {
+            errors.push({
+              key,
+              message: `"${msgid}" has ${strs.length} plural forms but ${pluralForms ? "the file's Plural-Forms header" : "the language"} has ${cats.length}; the extra forms were ignored.`,
+            });
+          }
           if (forms.other === undefined) forms.other = strs[strs.length - 1] ?? "";
           if (Object.values(forms).every(isBalancedSubMessage)) entry.value = buildIcuPlural({ argument: "count", forms });
           else {
@@ -102,6 +112,25 @@ export function parseGettext(kind: Kind, content: string | Uint8Array, options: 
   return { entries, errors, metadata: { headers, charset: table.charset } };
 }
 
+/** Without a Plural-Forms header or a language, the number of msgstr[n] is the only clue. */
+function guessCategories(count: number): string[] {
+  return count <= 1 ? ["other"] : count === 2 ? ["one", "other"] : ["one", "few", "many", "other", "zero", "two"].slice(0, count);
+}
+
+/** Adds revision-1 system-dependent messages (`%Id`, `<PRIu64>`) to the table gettext-parser read. */
+function addSysdepMessages(table: GetTextTranslations, messages: SysdepMessage[]): void {
+  for (const m of messages) {
+    const sep = m.original.indexOf(CONTEXT_SEPARATOR);
+    const ctx = sep >= 0 ? m.original.slice(0, sep) : "";
+    const [msgid = "", msgidPlural] = (sep >= 0 ? m.original.slice(sep + 1) : m.original).split("\0");
+    const t: GetTextTranslation = { msgid, msgstr: m.translation.split("\0") };
+    if (ctx) t.msgctxt = ctx;
+    if (msgidPlural !== undefined) t.msgid_plural = msgidPlural;
+    const byId = (table.translations[ctx] ??= {});
+    byId[msgid] ??= t;
+  }
+}
+
 function buildTable(kind: Kind, entries: TranslationEntry[], options: SerializeOptions): GetTextTranslations {
   const language = kind === "pot" ? (options.sourceLanguage ?? "en") : options.language;
   const rule = gettextPluralRule(language);
@@ -121,17 +150,26 @@ function buildTable(kind: Kind, entries: TranslationEntry[], options: SerializeO
     const sep = key.indexOf(CONTEXT_SEPARATOR);
     const msgctxt = sep >= 0 ? key.slice(0, sep) : "";
     const msgid = sep >= 0 ? key.slice(sep + 1) : key;
+    if (msgid === "") {
+      options.onSkip?.({ key: e.key, ...nsOf(e), reason: "gettext reserves the empty msgid for the file header" });
+      continue;
+    }
     const t: GetTextTranslation = { msgid, msgstr: [] };
     if (msgctxt) t.msgctxt = msgctxt;
     const plural = nativePlural(e.value);
     const sourcePlural = e.sourceText !== undefined ? parseIcuPlural(e.sourceText) : undefined;
-    const pluralFits = plural && Object.keys(plural.forms).every((c) => (rule.categories as string[]).includes(c));
-    if (pluralFits || (e.value === "" && sourcePlural)) {
+    if (plural || (e.value === "" && sourcePlural)) {
       t.msgid_plural = typeof e.metadata?.msgidPlural === "string" ? e.metadata.msgidPlural : (sourcePlural?.forms.other ?? msgid);
+      // Each msgstr[n] takes the CLDR category gettext's index n stands for; `other` fills the rest.
       const other = plural?.forms.other ?? "";
       t.msgstr = kind === "pot" || !plural ? rule.categories.map(() => "") : rule.categories.map((c) => plural.forms[c] ?? other);
     } else {
       t.msgstr = [kind === "pot" ? "" : e.value];
+    }
+    const mismatch = newlineMismatch(msgid, t.msgid_plural, t.msgstr);
+    if (mismatch) {
+      options.onSkip?.({ key: e.key, ...nsOf(e), reason: mismatch });
+      continue;
     }
     const comments: NonNullable<GetTextTranslation["comments"]> = {};
     if (e.description) comments.extracted = e.description;
@@ -144,6 +182,23 @@ function buildTable(kind: Kind, entries: TranslationEntry[], options: SerializeO
     (translations[msgctxt] ??= {})[msgid] = t;
   }
   return { charset: "utf-8", headers, translations };
+}
+
+const nsOf = (e: TranslationEntry) => (e.namespace ? { namespace: e.namespace } : {});
+
+/**
+ * msgfmt refuses an entry whose msgid and msgstr do not both start and both end with a newline;
+ * such a translation cannot be written without changing it, so it is left out (and reported).
+ */
+function newlineMismatch(msgid: string, msgidPlural: string | undefined, msgstr: string[]): string | undefined {
+  const starts = msgid.startsWith("\n");
+  const ends = msgid.endsWith("\n");
+  for (const s of [...(msgidPlural !== undefined ? [msgidPlural] : []), ...msgstr]) {
+    if (s === "" && s !== msgidPlural) continue;
+    if (s.startsWith("\n") !== starts) return "the msgid and its translation do not both begin with a newline, which msgfmt refuses";
+    if (s.endsWith("\n") !== ends) return "the msgid and its translation do not both end with a newline, which msgfmt refuses";
+  }
+  return undefined;
 }
 
 function serializeHeaders(headers: Record<string, string>): string {

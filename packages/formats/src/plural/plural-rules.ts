@@ -1,8 +1,8 @@
 /**
- * CLDR plural categories per language and the gettext `Plural-Forms` that
- * matches them, so `msgstr[n]` index n is always the n-th CLDR category of the
- * language (categories that integers never select get an index the expression
- * never yields, which keeps ICU values round-trippable).
+ * CLDR plural categories per language and the gettext `Plural-Forms` GNU gettext itself writes
+ * for it (msginit's table), with msgstr index n mapped to the CLDR category that the integers
+ * selecting index n fall into. Czech and Russian get gettext's 3 forms, French 2: CLDR categories
+ * that only fractions select (cs `many`, ru `other`, fr `many` for millions) have no msgstr.
  */
 import { CLDR_CATEGORIES, type PluralCategory } from "./icu-plural.js";
 
@@ -11,123 +11,33 @@ type GettextRule = { categories: PluralCategory[]; plural: string };
 const OTHER_ONLY: GettextRule = { categories: ["other"], plural: "0" };
 const ONE_IS_1: GettextRule = { categories: ["one", "other"], plural: "(n != 1)" };
 const ONE_IS_0_1: GettextRule = { categories: ["one", "other"], plural: "(n > 1)" };
-const MANY_MILLION = "(n != 0 && n % 1000000 == 0)";
+const EAST_SLAVIC = "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)";
 
 const FAMILIES: Array<[string[], GettextRule]> = [
   [["ja", "zh", "ko", "vi", "th", "id", "ms", "lo", "my", "km", "yo", "ig", "jv", "su", "bo", "dz", "wo"], OTHER_ONLY],
   [
     [
-      "en",
-      "de",
-      "nl",
-      "sv",
-      "da",
-      "nb",
-      "nn",
-      "no",
-      "fi",
-      "et",
-      "el",
-      "hu",
-      "tr",
-      "bg",
-      "eo",
-      "eu",
-      "gl",
-      "ka",
-      "az",
-      "kk",
-      "ky",
-      "mn",
-      "sq",
-      "sw",
-      "ur",
-      "ta",
-      "te",
-      "ml",
-      "mr",
-      "ne",
-      "nd",
-      "af",
-      "fy",
-      "lb",
-      "uz",
-      "tk",
-      "ps",
-      "so",
-      "ast",
-      "or",
-      "as",
-      "ha",
-      "om",
-      "ku",
-      "fo",
-      "ia",
-      "gsw",
-      "rm",
-      "ug",
-      "sd",
+      ...["en", "de", "nl", "sv", "da", "nb", "nn", "no", "fo", "es", "pt", "it", "bg", "el", "fi", "et", "he", "eo", "hu", "tr"],
+      ...["ca", "gl", "eu", "ka", "az", "kk", "ky", "mn", "sq", "sw", "ur", "ta", "te", "ml", "mr", "ne", "nd", "af", "fy", "lb"],
+      ...["uz", "tk", "ps", "so", "ast", "or", "as", "ha", "om", "ku", "ia", "gsw", "rm", "ug", "sd", "pt-PT"],
     ],
     ONE_IS_1,
   ],
-  [["hi", "bn", "fa", "am", "gu", "kn", "zu", "hy", "pa", "ln", "ti", "wa"], ONE_IS_0_1],
-  [["fr", "pt"], { categories: ["one", "many", "other"], plural: `((n == 0 || n == 1) ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
-  [["es", "it", "ca", "pt-PT"], { categories: ["one", "many", "other"], plural: `(n == 1 ? 0 : ${MANY_MILLION} ? 1 : 2)` }],
-  [
-    ["ru", "uk", "be"],
-    {
-      categories: ["one", "few", "many", "other"],
-      plural: "(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)",
-    },
-  ],
-  [
-    ["pl"],
-    {
-      categories: ["one", "few", "many", "other"],
-      plural: "(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)",
-    },
-  ],
-  [["cs", "sk"], { categories: ["one", "few", "many", "other"], plural: "(n == 1 ? 0 : (n >= 2 && n <= 4) ? 1 : 3)" }],
-  [
-    ["hr", "sr", "bs"],
-    {
-      categories: ["one", "few", "other"],
-      plural: "(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)",
-    },
-  ],
-  [
-    ["lt"],
-    {
-      categories: ["one", "few", "many", "other"],
-      plural: "(n % 10 == 1 && (n % 100 < 11 || n % 100 > 19) ? 0 : n % 10 >= 2 && (n % 100 < 11 || n % 100 > 19) ? 1 : 3)",
-    },
-  ],
-  [
-    ["lv"],
-    {
-      categories: ["zero", "one", "other"],
-      plural: "(n % 10 == 0 || (n % 100 >= 11 && n % 100 <= 19) ? 0 : n % 10 == 1 && n % 100 != 11 ? 1 : 2)",
-    },
-  ],
-  [
-    ["sl"],
-    {
-      categories: ["one", "two", "few", "other"],
-      plural: "(n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : (n % 100 == 3 || n % 100 == 4) ? 2 : 3)",
-    },
-  ],
-  [
-    ["ro"],
-    {
-      categories: ["one", "few", "other"],
-      plural: "(n == 1 ? 0 : (n == 0 || (n % 100 >= 1 && n % 100 <= 19)) ? 1 : 2)",
-    },
-  ],
+  [["fr", "pt-BR", "hi", "bn", "fa", "am", "gu", "kn", "zu", "hy", "pa", "ln", "ti", "wa"], ONE_IS_0_1],
+  [["lv"], { categories: ["one", "other", "zero"], plural: "(n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2)" }],
+  [["ga"], { categories: ["one", "two", "other"], plural: "n==1 ? 0 : n==2 ? 1 : 2" }],
+  [["ro"], { categories: ["one", "few", "other"], plural: "n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2" }],
+  [["lt"], { categories: ["one", "few", "other"], plural: "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && (n%100<10 || n%100>=20) ? 1 : 2)" }],
+  [["ru", "uk", "be"], { categories: ["one", "few", "many"], plural: EAST_SLAVIC }],
+  [["sr", "hr", "bs"], { categories: ["one", "few", "other"], plural: EAST_SLAVIC }],
+  [["cs", "sk"], { categories: ["one", "few", "other"], plural: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2" }],
+  [["pl"], { categories: ["one", "few", "many"], plural: "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)" }],
+  [["sl"], { categories: ["one", "two", "few", "other"], plural: "(n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3)" }],
   [
     ["ar"],
     {
       categories: ["zero", "one", "two", "few", "many", "other"],
-      plural: "(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : n % 100 >= 11 ? 4 : 5)",
+      plural: "(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)",
     },
   ],
 ];
@@ -148,7 +58,7 @@ export function pluralCategories(language: string): PluralCategory[] {
 
 /** The gettext rule for a language: msgstr index n ↔ `categories[n]`. */
 export function gettextPluralRule(language: string): GettextRule {
-  const lower = language.toLowerCase().replace("_", "-");
+  const lower = language.toLowerCase().replace(/_/g, "-");
   const rule = RULES.get(lower) ?? RULES.get(lower.split("-")[0] ?? "");
   if (rule) return rule;
   const cats = pluralCategories(language);
