@@ -66,7 +66,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   const restApi = express.Router();
   restApi.use(refuseAmbiguousPaths);
   restApi.use(express.json({ limit: config.MAX_BODY_BYTES }));
-  restApi.use(csrfGuard(config.publicUrl, config.corsOrigins));
+  restApi.use(csrfGuard(config));
   restApi.use(guardInput);
   for (const route of PLAIN_ROUTES) route.mount(restApi, deps);
   restApi.use(normalizeRequest);
@@ -91,7 +91,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   app.use(
     "/trpc",
     express.json({ limit: config.MAX_BODY_BYTES }),
-    csrfGuard(config.publicUrl, config.corsOrigins),
+    csrfGuard(config),
     guardTrpcInput,
     createExpressMiddleware({
       router: appRouter,

@@ -91,7 +91,7 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
   // express.json first: the same body size limit (413) as REST; yoga reads the parsed body.
   return [
     express.json({ limit: deps.config.MAX_BODY_BYTES }),
-    csrfGuard(deps.config.publicUrl, deps.config.corsOrigins),
+    csrfGuard(deps.config),
     guardGraphqlVariables,
     yoga as unknown as RequestHandler,
   ];

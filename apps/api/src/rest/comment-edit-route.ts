@@ -60,7 +60,7 @@ function handler(deps: AppDeps) {
 export const commentEditRoute: PlainRoute = {
   mount(router: Router, deps: AppDeps) {
     const handle = handler(deps);
-    const csrf = csrfGuard(deps.config.publicUrl, deps.config.corsOrigins);
+    const csrf = csrfGuard(deps.config);
     // JSON objects, arrays and empty bodies pass the shared parser and CSRF guard: answered here
     // (with a 400 unless the body is a string). `/resolve` is one segment longer and not matched.
     router.patch(PATH, handle);

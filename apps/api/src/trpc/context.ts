@@ -19,6 +19,11 @@ export interface RequestContext extends AppDeps {
   actor: Actor | null;
 }
 
+/** The session cookie's value as the server reads it (the CSRF guard asks the same question). */
+export function sessionSecretOf(req: Request): string | undefined {
+  return parseCookies(req.header("cookie") ?? "")[SESSION_COOKIE];
+}
+
 /** Resolves the caller once per request and caches it on the request object. */
 export async function resolveActor(deps: AppDeps, req: Request): Promise<Actor | null> {
   const cached = (req as Request & { actor?: Actor | null }).actor;
@@ -28,7 +33,7 @@ export async function resolveActor(deps: AppDeps, req: Request): Promise<Actor |
   if (apiKey) {
     actor = await actorFromApiKey(deps.db, apiKey);
   } else {
-    const secret = parseCookies(req.header("cookie") ?? "")[SESSION_COOKIE];
+    const secret = sessionSecretOf(req);
     if (secret) actor = await actorFromSession(deps.db, secret);
   }
   (req as Request & { actor?: Actor | null }).actor = actor;
