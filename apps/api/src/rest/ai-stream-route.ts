@@ -98,6 +98,7 @@ export const aiStreamRoute: PlainRoute = {
   docs: {
     "/projects/{projectId}/ai/translate/batch/stream/{jobId}": {
       get: {
+        operationId: "ai-streamBatchJob",
         tags: ["AI"],
         summary: "Follow a batch job as server-sent events",
         description:

@@ -74,6 +74,7 @@ export const commentEditRoute: PlainRoute = {
   docs: {
     [DOC_PATH]: {
       patch: {
+        operationId: "comments-update",
         tags: ["Comments"],
         summary: "Edit a comment (author only); the body is a bare JSON string",
         security: [{ apiKey: [] }, { session: [] }],
@@ -88,7 +89,6 @@ export const commentEditRoute: PlainRoute = {
           "401": { description: "No or invalid credentials", content: { "application/json": { schema: ZErrorBody } } },
           "403": { description: "Not the comment's author", content: { "application/json": { schema: ZErrorBody } } },
           "404": { description: "Project, key or comment not found", content: { "application/json": { schema: ZErrorBody } } },
-          "409": { description: "Project is archived", content: { "application/json": { schema: ZErrorBody } } },
         },
       },
     },

@@ -61,6 +61,7 @@ export const exportRoute: PlainRoute = {
   docs: {
     "/projects/{projectId}/export/{language}": {
       get: {
+        operationId: "importExport-exportFile",
         tags: ["Import and export"],
         summary: "Export one project language as a file",
         description:

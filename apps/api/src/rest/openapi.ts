@@ -1,17 +1,52 @@
-// The OpenAPI document, generated from the routers plus the plain routes' own descriptions.
+// The OpenAPI document, generated from the routers plus the plain routes' own descriptions, then
+// corrected where the adapter cannot know the truth: success statuses (201), error responses
+// (ErrorBody and the statuses rest/openapi-errors.ts derives), public operations (`security: []`)
+// and the `/organizations/current` paths. operationId is `<router>-<procedure>` (the tRPC path,
+// dots as dashes); plain routes name theirs the same way.
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { appRouter } from "../routers";
-import { ZErrorBody } from "../schemas/common";
-import type { AppMeta } from "../trpc/init";
+import { ZErrorBody, ZValidationErrorBody } from "../schemas/common";
+import { type AppMeta, authedProcedure } from "../trpc/init";
+import { addCurrentOrganizationPaths } from "./openapi-current-org";
+import { type DeclaredErrors, errorResponse, errorStatusesOf } from "./openapi-errors";
 
-type Operation = { responses?: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  responses?: Record<string, unknown>;
+};
+type Procedure = { _def: { meta?: AppMeta; middlewares?: unknown[] } };
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** The middleware that demands credentials: a procedure built on authedProcedure carries it. */
+const REQUIRE_CREDENTIALS = (authedProcedure as unknown as Procedure)._def.middlewares?.at(-1);
+
+function proceduresByOperation(): Map<string, Procedure> {
+  const byOperation = new Map<string, Procedure>();
+  for (const proc of Object.values(appRouter._def.procedures as unknown as Record<string, Procedure>)) {
+    const openapi = proc._def.meta?.openapi;
+    if (openapi) byOperation.set(`${openapi.method.toLowerCase()} ${openapi.path}`, proc);
+  }
+  return byOperation;
+}
+
+/** Error statuses a plain route declares beyond what the rules derive (it has no meta). */
+function declaredByPlainRoute(op: Operation): DeclaredErrors {
+  const declared: DeclaredErrors = {};
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    const code = Number(status);
+    if (code === 409 || code === 429) declared[code] = (response as { description?: string }).description ?? "";
+  }
+  return declared;
+}
 
 export function buildOpenApiDocument(baseUrl: string, plainPaths: ZodOpenApiPathsObject): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: "Locale Service API",
     description:
-      "Localization management: projects, keys, translations, AI, import/export, glossary, TM, comments, analytics, activity. Every path also answers under /api/v1.",
+      "Localization management: projects, keys, translations, AI, import/export, glossary, TM, comments, analytics, activity. Every path also answers under /api/v1. Every error answers `ErrorBody`.",
     version: "1.0.0",
     baseUrl,
     securitySchemes: {
@@ -19,26 +54,47 @@ export function buildOpenApiDocument(baseUrl: string, plainPaths: ZodOpenApiPath
       session: { type: "apiKey", in: "cookie", name: "sid" },
     },
     paths: plainPaths,
-    defs: { ErrorBody: ZErrorBody },
+    defs: { ErrorBody: ZErrorBody, ValidationErrorBody: ZValidationErrorBody },
   });
-  // The adapter documents every success as 200; creating procedures answer 201.
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta } }>;
-  for (const proc of Object.values(procedures)) {
-    const meta = proc._def.meta;
-    if (!meta?.openapi || !meta.successStatus) continue;
-    const path = meta.openapi.path.replace(/\{(\w+)\}/g, "{$1}");
-    const op = (doc.paths?.[path] as Record<string, Operation> | undefined)?.[meta.openapi.method.toLowerCase()];
-    if (op?.responses?.["200"]) {
-      op.responses[String(meta.successStatus)] = op.responses["200"];
-      delete op.responses["200"];
+  const procedures = proceduresByOperation();
+  const aliasOf = addCurrentOrganizationPaths(doc.paths as Parameters<typeof addCurrentOrganizationPaths>[0]);
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = (item as Record<string, Operation | undefined>)[method];
+      if (!op) continue;
+      const proc = procedures.get(`${method} ${aliasOf.get(path) ?? path}`);
+      const meta = proc?._def.meta;
+      const isProtected = proc ? proc._def.middlewares?.includes(REQUIRE_CREDENTIALS) === true : (op.security?.length ?? 0) > 0;
+      if (!isProtected) op.security = [];
+      const responses: Record<string, unknown> = {};
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (Number(status) < 400) responses[status] = response;
+      }
+      // The adapter documents every success as 200; creating procedures answer 201.
+      if (meta?.successStatus && responses["200"]) {
+        responses[String(meta.successStatus)] = responses["200"];
+        delete responses["200"];
+      }
+      const statuses = errorStatusesOf({
+        method,
+        path,
+        protected: isProtected,
+        adapter: proc !== undefined,
+        declared: proc ? (meta?.errors ?? {}) : declaredByPlainRoute(op),
+      });
+      for (const [status, description] of statuses) responses[String(status)] = errorResponse(status, description);
+      op.responses = responses;
     }
   }
+  // The adapter's own `{message, code}` error schemas describe nothing the server sends.
+  const schemas = doc.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];
   return doc;
 }
 
 /** Success status of a procedure path (201 for creating procedures). */
 export function successStatusOf(procedurePath: string | undefined): number | undefined {
   if (!procedurePath) return undefined;
-  const proc = (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta } }>)[procedurePath];
+  const proc = (appRouter._def.procedures as unknown as Record<string, Procedure>)[procedurePath];
   return proc?._def.meta?.successStatus;
 }

@@ -1,10 +1,24 @@
 import { z } from "zod";
 
-export const ZErrorBody = z.object({
-  statusCode: z.number(),
+export const ZErrorIssue = z.object({
+  path: z.string().describe('Dot-joined path of the offending field ("" when no single field is to blame)'),
   message: z.string(),
-  error: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** The one error body every REST error carries (DECISIONS.md's error table). */
+export const ZErrorBody = z
+  .object({
+    statusCode: z.int().min(400).max(599).describe("The HTTP status, repeated"),
+    message: z.string().describe("Human-readable; a 400 names the field"),
+    error: z.string().describe('The status text: "Bad Request", "Not Found", "Conflict", ...'),
+    issues: z.array(ZErrorIssue).optional().describe("Every 400 lists its problems here"),
+  })
+  .meta({ id: "ErrorBody", description: "Error body of every REST error response" });
+
+/** A 400 always lists its problems. */
+export const ZValidationErrorBody = ZErrorBody.extend({ issues: z.array(ZErrorIssue) }).meta({
+  id: "ValidationErrorBody",
+  description: "Error body of a 400: `issues` is always present",
 });
 
 export const ZSuccess = z.object({ success: z.literal(true) });

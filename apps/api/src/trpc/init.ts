@@ -13,11 +13,14 @@ import {
 } from "@locale/core";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
+import type { DeclaredErrors } from "../rest/openapi-errors";
 import type { RequestContext } from "./context";
 
 export interface AppMeta extends OpenApiMeta {
   /** Creating procedures answer 201. */
   successStatus?: number;
+  /** Error statuses the domain adds to the ones the OpenAPI rules derive (rest/openapi-errors.ts). */
+  errors?: DeclaredErrors;
 }
 
 /** The documented error body for any error a procedure raised. */

@@ -4,6 +4,7 @@ import { ZCancelJobResponse, ZJobIdInput } from "./ai.types";
 
 export const cancelBatchJobProcedure = authedProcedure
   .meta({
+    errors: { 409: "The job is already finished" },
     openapi: {
       method: "POST",
       path: "/projects/{projectId}/ai/translate/batch/cancel/{jobId}",

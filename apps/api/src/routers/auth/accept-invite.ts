@@ -12,6 +12,10 @@ export const ZAcceptInviteRequest = z.object({
 
 export const acceptInviteProcedure = publicProcedure
   .meta({
+    errors: {
+      401: "Wrong password for the existing account of the invited e-mail",
+      409: "Already a member, or the e-mail has an account (accept with its password)",
+    },
     openapi: {
       method: "POST",
       path: "/auth/accept-invite",

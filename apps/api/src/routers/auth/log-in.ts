@@ -7,7 +7,10 @@ import { setSessionCookie } from "./session-cookie";
 export const ZLogInRequest = z.object({ email: z.string().min(1), password: z.string().min(1) });
 
 export const logInProcedure = publicProcedure
-  .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["Auth"], summary: "Sign in with e-mail and password" } })
+  .meta({
+    errors: { 401: "Wrong e-mail or password" },
+    openapi: { method: "POST", path: "/auth/login", tags: ["Auth"], summary: "Sign in with e-mail and password" },
+  })
   .input(ZLogInRequest)
   .output(ZSession)
   .mutation(async ({ ctx, input }) => {

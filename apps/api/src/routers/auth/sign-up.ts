@@ -14,6 +14,7 @@ export const ZSignUpResponse = z.object({ user: ZUser, organization: ZOrganizati
 
 export const signUpProcedure = publicProcedure
   .meta({
+    errors: { 403: "Sign-up is closed (ALLOW_SIGNUP=false)", 409: "A user with this e-mail exists" },
     openapi: { method: "POST", path: "/auth/signup", tags: ["Auth"], summary: "Create a user and organization, and sign in" },
     successStatus: 201,
   })

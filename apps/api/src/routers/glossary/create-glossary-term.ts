@@ -5,6 +5,7 @@ import { tags, ZGlossaryTerm, ZOrgInput, ZTermFields } from "./glossary.types";
 
 export const createGlossaryTermProcedure = authedProcedure
   .meta({
+    errors: { 409: "The term exists in this glossary (case-insensitive)" },
     openapi: {
       method: "POST",
       path: "/organizations/{orgId}/glossaries/{id}/terms",

@@ -5,6 +5,7 @@ import { tags, ZGlossaryTerm, ZOrgInput, ZTermFields } from "./glossary.types";
 
 export const updateGlossaryTermProcedure = authedProcedure
   .meta({
+    errors: { 409: "The new term exists in this glossary (case-insensitive)" },
     openapi: {
       method: "PATCH",
       path: "/organizations/{orgId}/glossaries/terms/{termId}",

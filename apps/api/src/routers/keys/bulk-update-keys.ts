@@ -4,6 +4,7 @@ import { ZBulkUpdateKeysRequest, ZBulkUpdateKeysResponse } from "./keys.types";
 
 export const bulkUpdateKeysProcedure = authedProcedure
   .meta({
+    errors: { 409: "A new name was taken concurrently (retry)" },
     openapi: {
       method: "PATCH",
       path: "/projects/{projectId}/keys/bulk",

@@ -4,6 +4,7 @@ import { ZCreateKeyRequest, ZKey } from "./keys.types";
 
 export const createKeyProcedure = authedProcedure
   .meta({
+    errors: { 409: "A key with this name exists in the namespace" },
     openapi: {
       method: "POST",
       path: "/projects/{projectId}/keys",

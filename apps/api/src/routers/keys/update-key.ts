@@ -4,6 +4,7 @@ import { ZKey, ZUpdateKeyRequest } from "./keys.types";
 
 export const updateKeyProcedure = authedProcedure
   .meta({
+    errors: { 409: "The new name is taken in the namespace" },
     openapi: {
       method: "PATCH",
       path: "/projects/{projectId}/keys/{keyId}",

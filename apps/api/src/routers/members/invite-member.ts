@@ -4,6 +4,7 @@ import { ZInvitation, ZInviteMemberRequest } from "./members.types";
 
 export const inviteMemberProcedure = authedProcedure
   .meta({
+    errors: { 409: "A member with this e-mail already belongs to the organization" },
     openapi: {
       method: "POST",
       path: "/organizations/{orgId}/members/invite",
