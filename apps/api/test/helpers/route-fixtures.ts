@@ -21,6 +21,8 @@ export async function listOperations(server: TestServer): Promise<string[]> {
   if (doc.status !== 200) throw new Error(`openapi.json: ${doc.status}`);
   const ops: string[] = [];
   for (const [path, item] of Object.entries(doc.body.paths)) {
+    // `/organizations/current...` copy the `{orgId}` operations, which these suites also call with orgId "current".
+    if (path.startsWith("/organizations/current")) continue;
     for (const method of Object.keys(item)) if (METHODS.includes(method)) ops.push(`${method.toUpperCase()} ${path}`);
   }
   return ops;
