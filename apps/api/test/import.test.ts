@@ -237,7 +237,7 @@ describe("overwrite semantics and history", () => {
     await importFile(owner, pid, {
       language: "en",
       format: "json-flat",
-      content: JSON.stringify({ x: "X", y: "Y", " padded ": "skipped" }),
+      content: JSON.stringify({ x: "X", y: "Y", "   ": "skipped" }),
     });
     const acts = await server.db.prisma.activity.findMany({
       where: { projectId: pid, action: { in: ["import.completed", "key.imported"] } },
@@ -452,7 +452,7 @@ describe("bad input", () => {
       skipped: 1,
       errors: [{ key: "bad", message: "The value contains a NUL character and was skipped." }],
     });
-    const many = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [` padded${i}`, "x"]));
+    const many = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`k${i}`, `a\u0000${i}`]));
     const res = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify(many) });
     expect(res.body.skipped).toBe(1500);
     expect(res.body.errors).toHaveLength(1001);

@@ -132,7 +132,7 @@ describe("create, get, update, delete", () => {
     expect(moved.body).toMatchObject({ key: "b", namespace: "other", description: "desc" });
     const bad = await server.request("PATCH", `/api/projects/${projectId}/keys/${a._id}`, {
       apiKey: owner.apiKey,
-      body: { key: "trailing " },
+      body: { key: " \t " },
     });
     expect(bad.status).toBe(400);
   });
