@@ -53,6 +53,16 @@ describe("CSRF guard", () => {
       const res = await server.request("POST", "/api/projects", { rawBody: project, headers: { cookie: user.cookie, origin } });
       expect(res.status, origin).toBe(201);
     }
+    // The default public address is loopback: its other loopback names on the same port are the same service.
+    const localhost = server.url.replace("127.0.0.1", "localhost");
+    expect(
+      (await server.request("POST", "/api/projects", { rawBody: project, headers: { cookie: user.cookie, origin: localhost } })).status,
+    ).toBe(201);
+    const otherPort = await server.request("POST", "/api/projects", {
+      rawBody: project,
+      headers: { cookie: user.cookie, origin: "http://localhost:1" },
+    });
+    expect(otherPort.status).toBe(403);
     const referer = await server.request("POST", "/api/projects", {
       rawBody: project,
       headers: { cookie: user.cookie, referer: `${server.url}/app/page` },

@@ -20,6 +20,20 @@ function originOf(value: string): string | null {
   }
 }
 
+const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+
+/**
+ * A loopback public origin also stands for its other loopback names on the same port
+ * (http://localhost:3000 for the default http://127.0.0.1:3000): whatever answers there is this
+ * service, and browsers on the server's own machine use either name.
+ */
+function withLoopbackAliases(origin: string | null): (string | null)[] {
+  if (!origin) return [];
+  const url = new URL(origin);
+  if (!LOOPBACK.includes(url.hostname)) return [origin];
+  return LOOPBACK.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
+
 /** Reads `publicUrl` and `corsOrigins` on every request: the test server learns its port late. */
 export function csrfGuard(config: { publicUrl: string; corsOrigins: string[] }) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -29,7 +43,7 @@ export function csrfGuard(config: { publicUrl: string; corsOrigins: string[] }) 
     const referer = req.header("referer");
     if (origin === undefined && referer === undefined) return next();
     const claimed = originOf(origin ?? referer ?? "");
-    const allowed = [config.publicUrl, ...config.corsOrigins].map(originOf);
+    const allowed = [...withLoopbackAliases(originOf(config.publicUrl)), ...config.corsOrigins.map(originOf)];
     if (claimed && allowed.includes(claimed)) return next();
     sendError(res, forbidden().toBody());
   };
