@@ -185,7 +185,7 @@ export function serialize(format: FormatId, entries: TranslationEntry[], options
     case "yaml":
       return serializeYaml(entries, options);
     case "android-xml":
-      return serializeAndroidXml(entries);
+      return serializeAndroidXml(entries, options);
     case "ios-strings":
       return serializeIosStrings(entries);
     case "ios-stringsdict":

@@ -27,12 +27,15 @@ const GETTEXT = new Set<FormatId>(["po", "pot", "mo"]);
  * - mo: untranslated (empty) values and fuzzy entries are not written, as msgfmt does.
  * - pot: a template carries no values.
  * - arb: keys starting with `@` are metadata.
+ * - android-xml: keys are resource names.
  */
 const KEY_RULES: Partial<Record<FormatId, KeyRules>> = {
   po: { nonEmpty: true, forbid: GETTEXT_KEY },
   pot: { nonEmpty: true, forbid: GETTEXT_KEY },
   mo: { nonEmpty: true, forbid: GETTEXT_KEY },
   arb: { forbid: /^@/ },
+  // Anything but an aapt2 resource name is left out of Android exports (real-world-android.test.ts).
+  "android-xml": { nonEmpty: true, forbid: /^(?![\p{XID_Start}_][\p{XID_Continue}.-]*$)/u },
 };
 const HAS_DESCRIPTION = new Set<FormatId>(["android-xml", "ios-strings", "xliff", "xliff2", "arb", "po", "pot"]);
 const HAS_CONTEXT = new Set<FormatId>(["xliff", "xliff2", "arb"]);

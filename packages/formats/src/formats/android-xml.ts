@@ -6,7 +6,7 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
 import { buildIcuPlural, isBalancedSubMessage, nativePlural } from "../plural/icu-plural.js";
-import type { FormatIssue, ParseResult, TranslationEntry } from "../types.js";
+import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { hasElementMarkup, markupSegments } from "../xml/inline-markup.js";
 import {
   attr,
@@ -91,10 +91,18 @@ export function parseAndroidXml(text: string): ParseResult {
     if (attr(node, "translatable") === "false") continue;
     const metadata: Record<string, unknown> = {};
     if (attr(node, "formatted") === "false") metadata.formatted = false;
+    const product = attr(node, "product");
+    // `product="default"` (or none) is the default text; other products are keys of their own.
+    const key = product && product !== "default" ? `${name}[product=${product}]` : name;
+    if (product === "default") metadata.product = "default";
     if (tag === "string") {
-      const { value, cdata } = androidValueFromRaw(rawOf(node));
+      const raw = rawOf(node);
+      const { value, cdata } = androidValueFromRaw(raw);
       if (cdata) metadata.cdata = true;
-      pushEntry(entries, seen, errors, entryOf(name, value, description, metadata));
+      // `\@string/x` is literal text that merely looks like a reference.
+      if (isResourceReference(value) && !isResourceReference(raw.trim())) metadata.literal = true;
+      else if (!isResourceReference(value) && isResourceReference(raw.trim(), true)) metadata.reference = true;
+      pushEntry(entries, seen, errors, entryOf(key, value, description, metadata));
     } else if (tag === "plurals") {
       const forms: Record<string, string> = {};
       for (const item of elements(node, "item")) {
@@ -107,15 +115,19 @@ export function parseAndroidXml(text: string): ParseResult {
         if (cdata) metadata.cdata = true;
         forms[q] = value;
       }
-      if (forms.other === undefined) {
-        errors.push({ key: name, message: `Plural "${name}" has no "other" quantity and was skipped.` });
+      const present = Object.keys(forms);
+      if (present.length === 0) {
+        errors.push({ key: name, message: `Plural "${name}" has no items and was skipped.` });
         continue;
       }
+      // aapt accepts plurals without `other` (uk/ru files list one/few/many); ICU needs it, so it
+      // repeats the last form, as the PO reader does, and export leaves it out again (see below).
+      if (forms.other === undefined) forms.other = forms[present[present.length - 1]!]!;
       if (!Object.values(forms).every(isBalancedSubMessage)) {
         errors.push({ key: name, message: `Plural "${name}" contains unbalanced braces and cannot be stored as ICU; it was skipped.` });
         continue;
       }
-      pushEntry(entries, seen, errors, entryOf(name, buildIcuPlural({ argument: "count", forms }), description, metadata));
+      pushEntry(entries, seen, errors, entryOf(key, buildIcuPlural({ argument: "count", forms }), description, metadata));
     } else if (tag === "string-array") {
       errors.push({ key: name, message: `String arrays are not supported; "${name}" was skipped.` });
     }
@@ -130,25 +142,82 @@ function entryOf(key: string, value: string, description: string | undefined, me
   return e;
 }
 
-export function serializeAndroidXml(entries: TranslationEntry[]): string {
+/** aapt2's rule for resource entry names (XID start or `_`, then XID continue, `.` or `-`). */
+const RESOURCE_NAME = /^[\p{XID_Start}_][\p{XID_Continue}.-]*$/u;
+const PRODUCT_KEY = /^(.+)\[product=([A-Za-z0-9_]+)\]$/;
+
+/**
+ * `@string/app_name`, `@android:color/black`, `@null`, `?attr/colorPrimary`, `?android:textColor`.
+ * A bare `?name` is also a reference in a file, but as a stored value it reads as text ("?start"),
+ * so only its explicit forms count here; the parser marks bare ones it read (`metadata.reference`).
+ */
+export function isResourceReference(value: string, bare = false): boolean {
+  return (
+    /^@(?:\+?(?:[A-Za-z][\w.]*:)?[a-z][A-Za-z-]*\/[\p{XID_Continue}.-]+|null|empty)$/u.test(value) ||
+    /^\?(?:[A-Za-z][\w.]*:(?:attr\/)?|attr\/)[A-Za-z_][\w.]*$/.test(value) ||
+    (bare && /^\?[A-Za-z_][\w.]*$/.test(value))
+  );
+}
+
+/** Text aapt would read as a number, colour or boolean is quoted so it stays a string. */
+const TYPED_LOOKING = /^\s*(?:[-+]?(?:\d|\.\d)|#[0-9A-Fa-f]+\s*$|(?:true|false)\s*$)/;
+
+function itemRaw(text: string, cdata: boolean): string {
+  if (TYPED_LOOKING.test(text) && !text.includes('"') && markupSegments(text) === undefined) {
+    return `"${escapeText(escapeAndroidText(text, true))}"`;
+  }
+  return androidRawFromValue(text, cdata);
+}
+
+/** Integer-free plural categories of a language (ru/uk/pl `other`): a copy there is not written. */
+function integerCategories(language: string): Set<string> | undefined {
+  try {
+    const rules = new Intl.PluralRules(language);
+    const used = new Set<string>();
+    for (let n = 0; n < 200; n++) used.add(rules.select(n));
+    return used;
+  } catch {
+    return undefined;
+  }
+}
+
+export function serializeAndroidXml(entries: TranslationEntry[], options: Partial<SerializeOptions> = {}): string {
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">',
   ];
+  const integerCats = options.language ? integerCategories(options.language) : undefined;
   for (const e of entries) {
-    const name = escapeAttr(fullKey(e));
+    const key = fullKey(e);
+    const variant = PRODUCT_KEY.exec(key);
+    const baseName = variant ? variant[1]! : key;
+    if (!RESOURCE_NAME.test(baseName)) {
+      options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: "not a valid Android resource name" });
+      continue;
+    }
+    const name = escapeAttr(baseName);
+    const product = variant ? ` product="${variant[2]}"` : e.metadata?.product === "default" ? ' product="default"' : "";
     if (e.description) lines.push(`    <!-- ${escapeComment(e.description)} -->`);
     const cdata = e.metadata?.cdata === true;
     const formatted = e.metadata?.formatted === false ? ' formatted="false"' : "";
     const plural = nativePlural(e.value);
     if (plural) {
-      lines.push(`    <plurals name="${name}"${formatted}>`);
-      for (const [q, text] of Object.entries(plural.forms)) {
-        lines.push(`        <item quantity="${q}">${androidRawFromValue(text, cdata)}</item>`);
+      lines.push(`    <plurals name="${name}"${product}${formatted}>`);
+      const forms = Object.entries(plural.forms);
+      for (const [i, [q, text]] of forms.entries()) {
+        // An `other` that repeats the previous form where integers never select it came from a file without one.
+        const previous = forms[i - 1]?.[1];
+        if (q === "other" && integerCats && !integerCats.has("other") && text === previous) continue;
+        lines.push(`        <item quantity="${q}">${itemRaw(text, cdata)}</item>`);
       }
       lines.push("    </plurals>");
+    } else if (
+      (isResourceReference(e.value) && e.metadata?.literal !== true) ||
+      (e.metadata?.reference === true && isResourceReference(e.value, true))
+    ) {
+      lines.push(`    <string name="${name}"${product}${formatted}>${escapeText(e.value)}</string>`);
     } else {
-      lines.push(`    <string name="${name}"${formatted}>${androidRawFromValue(e.value, cdata)}</string>`);
+      lines.push(`    <string name="${name}"${product}${formatted}>${androidRawFromValue(e.value, cdata)}</string>`);
     }
   }
   lines.push("</resources>", "");
