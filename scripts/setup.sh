@@ -3,7 +3,7 @@
 # generates the Prisma client), and, from Debian's packages when running as root, the tools the
 # test suite uses: Chromium (browser tests, driven by playwright-core; nothing downloads a
 # browser), the formats' own tools as independent readers (gettext, xmllint, aapt,
-# translate-toolkit, polib, plistlib) and HAProxy (the scale-out test's load balancer).
+# translate-toolkit, polib, plistlib, lxml, PyYAML, PyICU) and HAProxy (the scale-out test's load balancer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +18,11 @@ declare -A TOOLS=(
 )
 missing=()
 for cmd in "${!TOOLS[@]}"; do command -v "$cmd" >/dev/null 2>&1 || missing+=("${TOOLS[$cmd]}"); done
-python3 -c "import polib" 2>/dev/null || missing+=(python3-polib)
+# The formats' independent readers run on Debian's own Python (the python3 first on PATH may be
+# another one): polib, lxml, PyYAML and PyICU (ICU4C's MessageFormat) are Debian packages.
+for mod in polib:python3-polib lxml:python3-lxml yaml:python3-yaml icu:python3-icu; do
+  /usr/bin/python3 -c "import ${mod%%:*}" 2>/dev/null || missing+=("${mod#*:}")
+done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing from Debian: ${missing[*]}"
