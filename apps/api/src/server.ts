@@ -14,6 +14,7 @@ import type { AppConfig } from "./config";
 import { graphqlHandlers } from "./graphql";
 import { createLogger } from "./logger";
 import { mountAcceptInvitePage } from "./rest/accept-invite-page";
+import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
 import { csrfGuard } from "./rest/csrf";
 import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest/error-responses";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
@@ -110,7 +111,8 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
 /** Listens and resolves with the bound address (port 0 picks a free port). */
 export function listen(app: express.Express, port: number, host: string): Promise<{ server: http.Server; url: string }> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(app);
+    const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+    server.on("clientError", answerClientError);
     server.once("error", reject);
     server.listen(port, host, () => {
       const addr = server.address();

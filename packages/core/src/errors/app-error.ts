@@ -7,8 +7,16 @@ export const APP_ERROR_TABLE = {
   FORBIDDEN: { status: 403, error: "Forbidden", trpc: "FORBIDDEN", graphql: "FORBIDDEN" },
   NOT_FOUND: { status: 404, error: "Not Found", trpc: "NOT_FOUND", graphql: "NOT_FOUND" },
   CONFLICT: { status: 409, error: "Conflict", trpc: "CONFLICT", graphql: "CONFLICT" },
+  REQUEST_TIMEOUT: { status: 408, error: "Request Timeout", trpc: "TIMEOUT", graphql: "REQUEST_TIMEOUT" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "Payload Too Large", trpc: "PAYLOAD_TOO_LARGE", graphql: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "Unsupported Media Type", trpc: "UNSUPPORTED_MEDIA_TYPE", graphql: "BAD_USER_INPUT" },
+  // Answered by the HTTP server itself (request line + headers over 16 KB), never by a procedure.
+  REQUEST_HEADER_FIELDS_TOO_LARGE: {
+    status: 431,
+    error: "Request Header Fields Too Large",
+    trpc: "BAD_REQUEST",
+    graphql: "REQUEST_HEADER_FIELDS_TOO_LARGE",
+  },
   TOO_MANY_REQUESTS: { status: 429, error: "Too Many Requests", trpc: "TOO_MANY_REQUESTS", graphql: "TOO_MANY_REQUESTS" },
   INTERNAL: { status: 500, error: "Internal Server Error", trpc: "INTERNAL_SERVER_ERROR", graphql: "INTERNAL_SERVER_ERROR" },
   BAD_GATEWAY: { status: 502, error: "Bad Gateway", trpc: "BAD_GATEWAY", graphql: "BAD_GATEWAY" },
