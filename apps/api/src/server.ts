@@ -24,6 +24,7 @@ import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
+import { mountWebApp } from "./web/web-app";
 import { logInternalError } from "./trpc/log-internal-error";
 
 export interface AppServer {
@@ -102,6 +103,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   );
 
   app.use("/graphql", ...graphqlHandlers(deps, logger));
+  mountWebApp(app);
 
   app.use(notFoundRoute);
   app.use(expressErrorHandler(logger));

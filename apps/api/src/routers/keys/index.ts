@@ -6,6 +6,7 @@ import { bulkUpdateKeysProcedure } from "./bulk-update-keys";
 import { createKeyProcedure } from "./create-key";
 import { deleteKeyProcedure } from "./delete-key";
 import { getKeyProcedure } from "./get-key";
+import { listEditorRowsProcedure } from "./list-editor-rows";
 import { listKeysProcedure } from "./list-keys";
 import { updateKeyProcedure } from "./update-key";
 
@@ -15,6 +16,7 @@ export const keysRouter = router({
   bulkDelete: bulkDeleteKeysProcedure,
   create: createKeyProcedure,
   list: listKeysProcedure,
+  editorRows: listEditorRowsProcedure,
   get: getKeyProcedure,
   update: updateKeyProcedure,
   delete: deleteKeyProcedure,

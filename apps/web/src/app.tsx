@@ -1,0 +1,78 @@
+// Route table and the signed-in shell. Screen groups are lazy chunks: the editor never loads the
+// organization screens' code and vice versa.
+import { lazy, Suspense } from "react";
+import { SessionProvider, useMeQuery } from "./api/session";
+import { Layout } from "./components/layout";
+import { matchPath, Redirect, useLocation } from "./router/router";
+import { AcceptInviteScreen } from "./screens/accept-invite";
+import { SignInScreen, SignUpScreen } from "./screens/sign-in";
+
+const ProjectsScreen = lazy(() => import("./screens/projects"));
+const ProjectSettingsScreen = lazy(() => import("./screens/project-settings"));
+const EditorScreen = lazy(() => import("./editor/editor-screen"));
+const ImportExportScreen = lazy(() => import("./screens/import-export"));
+const OrganizationScreen = lazy(() => import("./admin/organization-screen"));
+
+type Route = { pattern: string; render: (p: Record<string, string>) => React.ReactNode };
+
+const ROUTES: Route[] = [
+  { pattern: "/", render: () => <ProjectsScreen /> },
+  { pattern: "/projects/:projectId", render: (p) => <EditorScreen projectId={p.projectId!} /> },
+  { pattern: "/projects/:projectId/settings", render: (p) => <ProjectSettingsScreen projectId={p.projectId!} /> },
+  { pattern: "/projects/:projectId/files", render: (p) => <ImportExportScreen projectId={p.projectId!} /> },
+  { pattern: "/organization", render: () => <OrganizationScreen section="members" /> },
+  { pattern: "/organization/:section", render: (p) => <OrganizationScreen section={p.section!} /> },
+];
+
+export function App() {
+  const { pathname } = useLocation();
+  const me = useMeQuery();
+  if (pathname === "/accept-invite") return <AcceptInviteScreen />;
+  if (me.isPending)
+    return (
+      <p className="loading" role="status">
+        Loading…
+      </p>
+    );
+  if (me.isError)
+    return (
+      <p className="error" role="alert">
+        The service could not be reached. Reload the page to try again.
+      </p>
+    );
+  if (!me.data) {
+    if (pathname === "/signup") return <SignUpScreen />;
+    if (pathname === "/login") return <SignInScreen />;
+    return <Redirect to={`/login${pathname !== "/" ? `?next=${encodeURIComponent(pathname)}` : ""}`} />;
+  }
+  if (pathname === "/login" || pathname === "/signup") return <Redirect to="/" />;
+  for (const route of ROUTES) {
+    const params = matchPath(route.pattern, pathname);
+    if (params)
+      return (
+        <SessionProvider me={me.data}>
+          <Layout>
+            <Suspense
+              fallback={
+                <p className="loading" role="status">
+                  Loading…
+                </p>
+              }
+            >
+              {route.render(params)}
+            </Suspense>
+          </Layout>
+        </SessionProvider>
+      );
+  }
+  return (
+    <SessionProvider me={me.data}>
+      <Layout>
+        <h1>Page not found</h1>
+        <p>
+          Nothing lives at <code>{pathname}</code>. <a href="/">Go to the projects</a>.
+        </p>
+      </Layout>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,109 @@
+// Inline editing of one translation: a text area, or one field per CLDR plural category when the
+// source is an ICU plural. Ctrl+Enter (⌘+Enter) saves and moves on, Escape cancels. Placeholder
+// differences from the source are shown while typing, with the server's own comparison.
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { parsePlural, pluralCategories, serializePlural } from "./icu-plural";
+import { comparePlaceholders } from "./placeholder-check";
+
+export interface CellEditorProps {
+  language: string;
+  sourceValue: string;
+  initialValue: string;
+  saving: boolean;
+  error: string | null;
+  onSave: (value: string) => void;
+  onCancel: () => void;
+}
+
+function pluralTemplate(source: string, current: string, language: string) {
+  const src = parsePlural(source);
+  if (!src) return null;
+  const cur = parsePlural(current);
+  if (current.trim() !== "" && !cur) return null;
+  const categories = pluralCategories(language, src.kind);
+  const forms = new Map(categories.map((c) => [c, cur?.forms.get(c) ?? ""]));
+  // Exact-value selectors (=0) of the current value are kept as extra fields.
+  for (const [k, v] of cur?.forms ?? []) if (!forms.has(k)) forms.set(k, v);
+  return { ...src, prefix: cur?.prefix ?? src.prefix, forms };
+}
+
+export function CellEditor(props: CellEditorProps) {
+  const { language, sourceValue, initialValue } = props;
+  const template = useMemo(() => pluralTemplate(sourceValue, initialValue, language), [sourceValue, initialValue, language]);
+  const [text, setText] = useState(initialValue);
+  const [forms, setForms] = useState(() => template?.forms ?? new Map<string, string>());
+  const firstRef = useRef<HTMLTextAreaElement>(null);
+  const warnId = useId();
+  useEffect(() => {
+    firstRef.current?.focus();
+    const el = firstRef.current;
+    if (el) el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  const value = template ? serializePlural({ ...template, forms }) : text;
+  const warning = value.trim() === "" ? null : comparePlaceholders(sourceValue, value);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      e.stopPropagation();
+      props.onSave(value);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      props.onCancel();
+    }
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Enter and Escape from any field of the editor
+    <div className="cell-editor" onKeyDown={onKeyDown}>
+      {template ? (
+        <fieldset className="plural-forms">
+          <legend>
+            Plural forms of {template.argument} ({language})
+          </legend>
+          {[...forms].map(([cat, v], i) => (
+            <label key={cat} className="plural-form">
+              <span className="plural-cat">{cat}</span>
+              <textarea
+                ref={i === 0 ? firstRef : undefined}
+                rows={1}
+                value={v}
+                aria-describedby={warning ? warnId : undefined}
+                onChange={(e) => setForms((f) => new Map(f).set(cat, e.target.value))}
+              />
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <textarea
+          ref={firstRef}
+          aria-label={`Translation (${language})`}
+          aria-describedby={warning ? warnId : undefined}
+          rows={Math.min(8, Math.max(2, text.split("\n").length))}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      )}
+      {warning && (
+        <p id={warnId} className="warning" role="status">
+          Placeholders differ from the source:
+          {warning.missing.length > 0 && <> missing {warning.missing.join(", ")}</>}
+          {warning.missing.length > 0 && warning.extra.length > 0 && ";"}
+          {warning.extra.length > 0 && <> not in the source {warning.extra.join(", ")}</>}
+        </p>
+      )}
+      {props.error && (
+        <p className="error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div className="cell-actions">
+        <button type="button" className="primary small" disabled={props.saving} onClick={() => props.onSave(value)}>
+          {props.saving ? "Saving…" : "Save"} <kbd>Ctrl+Enter</kbd>
+        </button>
+        <button type="button" className="small" onClick={props.onCancel}>
+          Cancel <kbd>Esc</kbd>
+        </button>
+      </div>
+    </div>
+  );
+}

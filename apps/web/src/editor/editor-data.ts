@@ -1,0 +1,103 @@
+// The editor's rows: fetched one server page at a time, only the pages the visible rows fall in.
+// Saved cells are written into the cached page (the row stays where it is even if it no longer
+// matches the filter, so "translate and move to the next" does not make rows jump).
+import { type QueryClient, useQueries, useQuery } from "@tanstack/react-query";
+import { type RouterOutputs, trpc } from "../api/trpc";
+
+export const PAGE_SIZE = 100;
+
+export type EditorPage = RouterOutputs["keys"]["editorRows"];
+export type EditorRow = EditorPage["data"][number];
+export type Translation = EditorRow["translations"][string];
+
+export interface EditorFilters {
+  search: string;
+  namespace: string;
+  tag: string;
+  untranslatedIn: string;
+}
+
+export function rowsKey(projectId: string, filters: EditorFilters, languages: string[]) {
+  return ["editorRows", projectId, filters, languages.join(",")] as const;
+}
+
+function fetchPage(projectId: string, filters: EditorFilters, languages: string[], page: number) {
+  return trpc.keys.editorRows.query({
+    projectId,
+    languages: languages.join(","),
+    page,
+    limit: PAGE_SIZE,
+    ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.namespace ? { namespace: filters.namespace } : {}),
+    ...(filters.tag ? { tag: filters.tag } : {}),
+    ...(filters.untranslatedIn ? { untranslatedIn: filters.untranslatedIn } : {}),
+  });
+}
+
+/** Page 1 (it carries the total) plus the pages of the rows currently visible. */
+export function useEditorPages(projectId: string, filters: EditorFilters, languages: string[], visible: number[]) {
+  const base = rowsKey(projectId, filters, languages);
+  const first = useQuery({ queryKey: [...base, 1], queryFn: () => fetchPage(projectId, filters, languages, 1), staleTime: Infinity });
+  const pages = [...new Set(visible.map((i) => Math.floor(i / PAGE_SIZE) + 1))].filter((p) => p !== 1);
+  const rest = useQueries({
+    queries: pages.map((p) => ({
+      queryKey: [...base, p],
+      queryFn: () => fetchPage(projectId, filters, languages, p),
+      staleTime: Infinity,
+    })),
+  });
+  const byPage = new Map<number, EditorPage>();
+  if (first.data) byPage.set(1, first.data);
+  pages.forEach((p, i) => {
+    const d = rest[i]?.data;
+    if (d) byPage.set(p, d);
+  });
+  return {
+    first,
+    total: first.data?.meta.total ?? 0,
+    rowAt: (index: number): EditorRow | undefined => byPage.get(Math.floor(index / PAGE_SIZE) + 1)?.data[index % PAGE_SIZE],
+  };
+}
+
+/** Writes a saved translation into every cached page holding that key. */
+export function patchCachedTranslation(qc: QueryClient, projectId: string, t: Translation): void {
+  qc.setQueriesData<EditorPage>({ queryKey: ["editorRows", projectId] }, (page) => {
+    if (!page?.data.some((r) => r.id === t.keyId && r.translations[t.language])) return page;
+    return {
+      ...page,
+      data: page.data.map((r) =>
+        r.id === t.keyId && r.translations[t.language] ? { ...r, translations: { ...r.translations, [t.language]: t } } : r,
+      ),
+    };
+  });
+}
+
+/** Updates one cell of a cached row from an AI batch progress event (value only; status "translated"). */
+export function patchCachedValue(
+  qc: QueryClient,
+  projectId: string,
+  keyId: string,
+  language: string,
+  value: string,
+  confidence?: number,
+): void {
+  qc.setQueriesData<EditorPage>({ queryKey: ["editorRows", projectId] }, (page) => {
+    if (!page?.data.some((r) => r.id === keyId)) return page;
+    return {
+      ...page,
+      data: page.data.map((r) => {
+        const cell = r.translations[language];
+        if (r.id !== keyId || !cell) return r;
+        const next: Translation = {
+          ...cell,
+          value,
+          status: "translated",
+          source: "ai",
+          aiConfidence: confidence ?? null,
+          updatedAt: new Date().toISOString(),
+        };
+        return { ...r, translations: { ...r.translations, [language]: next } };
+      }),
+    };
+  });
+}

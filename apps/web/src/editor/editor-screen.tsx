@@ -1,0 +1,463 @@
+// The editor: a virtualized grid of keys × source and target languages, read page by page from
+// the server; filters; inline editing; a side panel for the selected translation; key management,
+// multi-select bulk actions, and the AI batch. Keyboard: arrows move between cells, Enter edits,
+// Ctrl+Enter saves and moves to the next row, `?` lists every shortcut.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCan } from "../api/session";
+import { errorMessage, trpc } from "../api/trpc";
+import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
+import { Link } from "../router/router";
+import { AiBatchPanel } from "./ai-batch";
+import { CellEditor } from "./cell-editor";
+import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
+import { BulkBar, KeyDialog } from "./key-dialogs";
+import { ShortcutSheet } from "./shortcut-sheet";
+import { SidePanel } from "./side-panel";
+
+const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "" };
+
+export interface Cell {
+  index: number;
+  language: string;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  untranslated: "Untranslated",
+  translated: "Translated",
+  reviewed: "Reviewed",
+  approved: "Approved",
+};
+
+export default function EditorScreen({ projectId }: { projectId: string }) {
+  const qc = useQueryClient();
+  const can = useCan();
+  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
+  const p = project.data;
+  const [shownTargets, setShownTargets] = useState<string[] | null>(null);
+  const targets = useMemo(
+    () => shownTargets?.filter((l) => p?.targetLanguages.includes(l)) ?? p?.targetLanguages.slice(0, 2) ?? [],
+    [shownTargets, p],
+  );
+  const languages = useMemo(() => (p ? [p.sourceLanguage, ...targets] : []), [p, targets]);
+  const [filterDraft, setFilterDraft] = useState<EditorFilters>(() => {
+    const q = new URLSearchParams(location.search);
+    return { ...EMPTY_FILTERS, untranslatedIn: q.get("untranslated") ?? "", search: q.get("q") ?? "" };
+  });
+  const search = useDebounced(filterDraft.search, 300);
+  const filters = useMemo(() => ({ ...filterDraft, search }), [filterDraft, search]);
+  const [active, setActive] = useState<Cell | null>(null);
+  const [editing, setEditing] = useState<{ cell: Cell; initial?: string } | null>(null);
+  const [selected, setSelected] = useState<Map<string, EditorRow>>(new Map());
+  const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
+  const [showShortcuts, setShowShortcuts] = useState(false);
+  const [showAi, setShowAi] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const pendingFocus = useRef<Cell | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const progress = useQuery({
+    queryKey: ["progress", projectId],
+    queryFn: () => trpc.analytics.progress.query({ projectId }),
+    enabled: !!p,
+  });
+
+  // Rows: page 1 first (for the total), then whichever pages the visible rows need.
+  const [visibleRange, setVisibleRange] = useState<number[]>([0]);
+  const data = useEditorPages(projectId, filters, languages, visibleRange);
+  const total = languages.length ? data.total : 0;
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 58,
+    overscan: 6,
+    getItemKey: (i) => data.rowAt(i)?.id ?? `row-${i}`,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    setVisibleRange((prev) => (prev[0] === first && prev[1] === last ? prev : [first, last]));
+  }, [first, last]);
+
+  // A new filter or language set starts from the top with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter/language change only
+  useEffect(() => {
+    setActive(null);
+    setEditing(null);
+    setSelected(new Map());
+    virtualizer.scrollToIndex(0);
+  }, [filters, languages.join(",")]);
+
+  const focusCell = useCallback(
+    (cell: Cell) => {
+      setActive(cell);
+      pendingFocus.current = cell;
+      virtualizer.scrollToIndex(cell.index, { align: "auto" });
+      requestAnimationFrame(() => {
+        const el = document.querySelector<HTMLElement>(`[data-cell="${cell.index}:${cell.language}"]`);
+        if (el) {
+          el.focus();
+          pendingFocus.current = null;
+        }
+      });
+    },
+    [virtualizer],
+  );
+  // Cells scrolled into view after a move get focus once rendered.
+  useEffect(() => {
+    const want = pendingFocus.current;
+    if (!want || editing) return;
+    const el = document.querySelector<HTMLElement>(`[data-cell="${want.index}:${want.language}"]`);
+    if (el) {
+      el.focus();
+      pendingFocus.current = null;
+    }
+  });
+
+  const canWrite = can("translations.write");
+  const save = useMutation({
+    mutationFn: (v: { row: EditorRow; language: string; value: string }) =>
+      trpc.translations.upsert.mutate({ projectId, keyId: v.row.id, language: v.language, value: v.value }),
+    onSuccess: (t) => {
+      patchCachedTranslation(qc, projectId, t);
+      void qc.invalidateQueries({ queryKey: ["progress", projectId] });
+      void qc.invalidateQueries({ queryKey: ["history", projectId, t.keyId, t.language] });
+    },
+  });
+
+  const startEdit = (cell: Cell, initial?: string) => {
+    if (!canWrite || p?.archived) return;
+    setSaveError(null);
+    setActive(cell);
+    setEditing({ cell, ...(initial !== undefined ? { initial } : {}) });
+  };
+  const saveAndNext = async (cell: Cell, value: string) => {
+    const row = data.rowAt(cell.index);
+    if (!row) return;
+    try {
+      setSaveError(null);
+      await save.mutateAsync({ row, language: cell.language, value });
+      const next = { index: Math.min(total - 1, cell.index + 1), language: cell.language };
+      if (next.index !== cell.index) {
+        setEditing({ cell: next });
+        setActive(next);
+        virtualizer.scrollToIndex(next.index, { align: "auto" });
+      } else {
+        setEditing(null);
+        focusCell(cell);
+      }
+    } catch (e) {
+      setSaveError(errorMessage(e));
+    }
+  };
+
+  // Grid keyboard: arrows between cells, Enter to edit, Space to select the row.
+  const onGridKey = (e: React.KeyboardEvent) => {
+    if (editing || !active) return;
+    const cols = languages;
+    const col = cols.indexOf(active.language);
+    let next: Cell | null = null;
+    if (e.key === "ArrowDown") next = { index: Math.min(total - 1, active.index + 1), language: active.language };
+    else if (e.key === "ArrowUp") next = { index: Math.max(0, active.index - 1), language: active.language };
+    else if (e.key === "ArrowRight") next = { index: active.index, language: cols[Math.min(cols.length - 1, col + 1)]! };
+    else if (e.key === "ArrowLeft") next = { index: active.index, language: cols[Math.max(0, col - 1)]! };
+    else if (e.key === "PageDown") next = { index: Math.min(total - 1, active.index + 10), language: active.language };
+    else if (e.key === "PageUp") next = { index: Math.max(0, active.index - 10), language: active.language };
+    else if (e.key === "Enter" && !(e.target as HTMLElement).matches("input")) {
+      e.preventDefault();
+      startEdit(active);
+      return;
+    } else if (e.key === " " && (e.target as HTMLElement).dataset.cell) {
+      e.preventDefault();
+      const row = data.rowAt(active.index);
+      if (row) toggleSelected(row);
+      return;
+    }
+    if (next) {
+      e.preventDefault();
+      focusCell(next);
+    }
+  };
+
+  const toggleSelected = (row: EditorRow) =>
+    setSelected((s) => {
+      const n = new Map(s);
+      if (n.has(row.id)) n.delete(row.id);
+      else n.set(row.id, row);
+      return n;
+    });
+
+  // Screen-wide shortcuts (ignored while typing in a field).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      const typing = t.matches("input, textarea, select, [contenteditable]") || !!t.closest("dialog");
+      if (typing) return;
+      if (e.key === "?") {
+        e.preventDefault();
+        setShowShortcuts(true);
+      } else if (e.key === "/") {
+        e.preventDefault();
+        searchRef.current?.focus();
+      } else if (e.key === "n" && can("keys.write") && !p?.archived) {
+        e.preventDefault();
+        setKeyDialog({ mode: "create" });
+      } else if (e.key === "a" && can("ai") && !p?.archived) {
+        e.preventDefault();
+        setShowAi(true);
+      } else if (e.key === "g") {
+        e.preventDefault();
+        focusCell(active ?? { index: 0, language: targets[0] ?? languages[0] ?? "" });
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  if (project.isError) return <ErrorMessage error={errorMessage(project.error)} />;
+  if (!p) return <p role="status">Loading…</p>;
+  const activeRow = active ? data.rowAt(active.index) : undefined;
+  const progressOf = (l: string) => progress.data?.languages.find((x) => x.language === l)?.completionPercent ?? 0;
+  const gridCols = `2.2rem minmax(12rem, 1.1fr) repeat(${languages.length}, minmax(14rem, 2fr))`;
+
+  return (
+    <div className="editor">
+      <div className="editor-head">
+        <p className="crumbs">
+          <Link to="/">Projects</Link> / {p.name}
+        </p>
+        <h1>{p.name}</h1>
+        <div className="head-links">
+          <Link to={`/projects/${p._id}/files`}>Import / export</Link>
+          <Link to={`/projects/${p._id}/settings`}>Settings</Link>
+          <button type="button" className="link" onClick={() => setShowShortcuts(true)}>
+            Keyboard shortcuts <kbd>?</kbd>
+          </button>
+        </div>
+      </div>
+      {p.archived && (
+        <p className="banner" role="status">
+          This project is archived and read-only.
+        </p>
+      )}
+      <section className="editor-progress" aria-label="Progress per language">
+        {p.targetLanguages.map((l) => (
+          <ProgressBar key={l} label={`${languageName(l)} (${l})`} percent={progressOf(l)} />
+        ))}
+      </section>
+
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser */}
+      <form className="toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Search
+          <input
+            ref={searchRef}
+            type="search"
+            placeholder="Key, value or description  ( / )"
+            value={filterDraft.search}
+            onChange={(e) => setFilterDraft((f) => ({ ...f, search: e.target.value }))}
+          />
+        </label>
+        <label>
+          Untranslated in
+          <select value={filterDraft.untranslatedIn} onChange={(e) => setFilterDraft((f) => ({ ...f, untranslatedIn: e.target.value }))}>
+            <option value="">Any language</option>
+            {p.targetLanguages.map((l) => (
+              <option key={l} value={l}>
+                {languageName(l)} ({l})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Namespace
+          <input value={filterDraft.namespace} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, namespace: e.target.value }))} />
+        </label>
+        <label>
+          Tag
+          <input value={filterDraft.tag} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))} />
+        </label>
+        <fieldset className="lang-toggle">
+          <legend>Columns</legend>
+          {p.targetLanguages.map((l) => (
+            <label key={l} className="inline">
+              <input
+                type="checkbox"
+                checked={targets.includes(l)}
+                onChange={(e) => setShownTargets(e.target.checked ? [...targets, l] : targets.filter((x) => x !== l))}
+              />{" "}
+              {l}
+            </label>
+          ))}
+        </fieldset>
+        <div className="toolbar-actions">
+          {can("keys.write") && !p.archived && (
+            <button type="button" onClick={() => setKeyDialog({ mode: "create" })}>
+              New key <kbd>n</kbd>
+            </button>
+          )}
+          {can("ai") && !p.archived && (
+            <button type="button" onClick={() => setShowAi((s) => !s)} aria-expanded={showAi}>
+              AI translate <kbd>a</kbd>
+            </button>
+          )}
+        </div>
+      </form>
+      {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
+      {selected.size > 0 && <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />}
+
+      <div className="editor-body">
+        <div className="grid-wrap">
+          <div className="grid-head" style={{ gridTemplateColumns: gridCols }} aria-hidden="true">
+            <span />
+            <span>Key</span>
+            {languages.map((l) => (
+              <span key={l}>
+                {languageName(l)} ({l}){l === p.sourceLanguage ? " · source" : ""}
+              </span>
+            ))}
+          </div>
+          <p className="grid-count" role="status">
+            {data.first.isPending ? "Loading keys…" : `${total} key${total === 1 ? "" : "s"}`}
+          </p>
+          <ErrorMessage error={data.first.error ? errorMessage(data.first.error) : null} />
+          <section className="grid-scroll" ref={scrollRef} onKeyDown={onGridKey} aria-label="Translations">
+            <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+              {items.map((item) => {
+                const row = data.rowAt(item.index);
+                return (
+                  <div
+                    key={item.key}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    className={`grid-row${active?.index === item.index ? " active" : ""}`}
+                    style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: gridCols }}
+                  >
+                    {!row ? (
+                      <span className="placeholder-row">Loading…</span>
+                    ) : (
+                      <>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${row.key}`}
+                          checked={selected.has(row.id)}
+                          onChange={() => toggleSelected(row)}
+                        />
+                        <div className="key-cell">
+                          <button
+                            type="button"
+                            className="key-name"
+                            title={row.description || undefined}
+                            onClick={() => can("keys.write") && setKeyDialog({ mode: "edit", row })}
+                            disabled={!can("keys.write")}
+                          >
+                            {row.namespace && <span className="ns">{row.namespace}.</span>}
+                            {row.key}
+                          </button>
+                          {row.tags.length > 0 && (
+                            <span className="tags">
+                              {row.tags.map((t) => (
+                                <span key={t} className="tag">
+                                  {t}
+                                </span>
+                              ))}
+                            </span>
+                          )}
+                        </div>
+                        {languages.map((l) => {
+                          const t = row.translations[l];
+                          const cell = { index: item.index, language: l };
+                          const isEditing = editing?.cell.index === item.index && editing.cell.language === l;
+                          if (isEditing)
+                            return (
+                              <CellEditor
+                                key={`${row.id}:${l}`}
+                                language={l}
+                                sourceValue={l === p.sourceLanguage ? "" : (row.translations[p.sourceLanguage]?.value ?? "")}
+                                initialValue={editing.initial ?? t?.value ?? ""}
+                                saving={save.isPending}
+                                error={saveError}
+                                onSave={(v) => void saveAndNext(cell, v)}
+                                onCancel={() => {
+                                  setEditing(null);
+                                  focusCell(cell);
+                                }}
+                              />
+                            );
+                          const status = t?.status ?? "untranslated";
+                          return (
+                            <button
+                              type="button"
+                              key={l}
+                              data-cell={`${item.index}:${l}`}
+                              className={`cell status-${status}${active?.index === item.index && active.language === l ? " selected" : ""}`}
+                              tabIndex={
+                                active
+                                  ? active.index === item.index && active.language === l
+                                    ? 0
+                                    : -1
+                                  : item.index === 0 && l === languages[1]
+                                    ? 0
+                                    : -1
+                              }
+                              onFocus={() => setActive(cell)}
+                              onClick={() => setActive(cell)}
+                              onDoubleClick={() => startEdit(cell)}
+                            >
+                              <span className="sr-only">
+                                {row.key} in {languageName(l)}:{" "}
+                              </span>
+                              <span className="cell-value">{t?.value || <em className="empty">Empty</em>}</span>
+                              <span className="sr-only">, </span>
+                              <span className="cell-meta">
+                                <span className={`badge ${status}`}>{STATUS_LABEL[status]}</span>
+                                {t?.source === "ai" && (
+                                  <span className="badge ai">AI{t.aiConfidence !== null ? ` ${t.aiConfidence}%` : ""}</span>
+                                )}
+                                {t && t.warnings.length > 0 && (
+                                  <span className="badge warn" title="Placeholders differ from the source">
+                                    ⚠ placeholders
+                                  </span>
+                                )}
+                              </span>
+                            </button>
+                          );
+                        })}
+                      </>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </section>
+        </div>
+        {active && activeRow && (
+          <SidePanel
+            key={`${activeRow.id}:${active.language}`}
+            project={p}
+            row={activeRow}
+            language={active.language}
+            onUseSuggestion={(value) => startEdit(active, value)}
+            onEditKey={() => setKeyDialog({ mode: "edit", row: activeRow })}
+          />
+        )}
+      </div>
+      {keyDialog && (
+        <KeyDialog projectId={projectId} sourceLanguage={p.sourceLanguage} state={keyDialog} onClose={() => setKeyDialog(null)} />
+      )}
+      <ShortcutSheet open={showShortcuts} onClose={() => setShowShortcuts(false)} />
+    </div>
+  );
+}

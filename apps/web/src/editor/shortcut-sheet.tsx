@@ -1,0 +1,40 @@
+import { Dialog } from "../components/ui";
+
+const SHORTCUTS: [string, string][] = [
+  ["?", "Show this list"],
+  ["/", "Search keys and values"],
+  ["g", "Go to the grid (focus the selected cell)"],
+  ["↑ ↓ ← →", "Move between cells"],
+  ["Page Up / Page Down", "Move ten rows"],
+  ["Enter", "Edit the selected cell"],
+  ["Ctrl+Enter (⌘+Enter)", "Save and edit the next row"],
+  ["Esc", "Cancel editing / close a dialog"],
+  ["Space", "Select the row for bulk actions"],
+  ["n", "New key"],
+  ["a", "AI batch translation"],
+  ["Tab", "Reach the side panel (history, comments, suggestions, status)"],
+];
+
+export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog title="Keyboard shortcuts" open={open} onClose={onClose}>
+      <table className="shortcuts">
+        <tbody>
+          {SHORTCUTS.map(([k, what]) => (
+            <tr key={k}>
+              <th scope="row">
+                <kbd>{k}</kbd>
+              </th>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="actions">
+        <button type="button" className="primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}

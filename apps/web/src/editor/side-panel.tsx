@@ -1,0 +1,365 @@
+// The selected translation's side panel: status changes the role allows, suggestions (AI, TM,
+// glossary terms found in the source), history with revert, and the comment thread.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useCan } from "../api/session";
+import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
+import { ErrorMessage, languageName } from "../components/ui";
+import { type EditorRow, patchCachedTranslation } from "./editor-data";
+
+type Project = RouterOutputs["projects"]["get"];
+type Status = "untranslated" | "translated" | "reviewed" | "approved";
+type Match = RouterOutputs["glossary"]["check"]["matches"][number];
+
+export function SidePanel(props: {
+  project: Project;
+  row: EditorRow;
+  language: string;
+  onUseSuggestion: (v: string) => void;
+  onEditKey: () => void;
+}) {
+  const { project, row, language } = props;
+  const can = useCan();
+  const isSource = language === project.sourceLanguage;
+  const t = row.translations[language];
+  const source = row.translations[project.sourceLanguage]?.value ?? "";
+  return (
+    <aside className="side-panel" aria-label={`Details of ${row.key} in ${languageName(language)}`}>
+      <h2 className="panel-title">
+        {row.namespace && <span className="ns">{row.namespace}.</span>}
+        {row.key}
+      </h2>
+      {row.description && <p className="hint">{row.description}</p>}
+      {can("keys.write") && !project.archived && (
+        <button type="button" className="small" onClick={props.onEditKey}>
+          Edit key
+        </button>
+      )}
+      <Section title={`${languageName(language)} (${language})`}>
+        <p className="panel-value">{t?.value || <em>Empty</em>}</p>
+        <StatusButtons project={project} row={row} language={language} status={(t?.status ?? "untranslated") as Status} />
+      </Section>
+      {!isSource && source && (
+        <>
+          <Glossary source={source} language={language} />
+          {can("tm.read") && (
+            <TmSuggestions
+              source={source}
+              sourceLanguage={project.sourceLanguage}
+              language={language}
+              onUse={props.onUseSuggestion}
+              canUse={can("translations.write") && !project.archived}
+            />
+          )}
+          {can("ai") && !project.archived && (
+            <AiSuggestion
+              project={project}
+              row={row}
+              language={language}
+              source={source}
+              onUse={props.onUseSuggestion}
+              canUse={can("translations.write")}
+            />
+          )}
+        </>
+      )}
+      <History project={project} row={row} language={language} />
+      <Comments project={project} row={row} language={language} />
+    </aside>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="panel-section">
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+const STATUS_ACTIONS: { status: Status; label: string; review: boolean }[] = [
+  { status: "translated", label: "Mark translated", review: false },
+  { status: "reviewed", label: "Mark reviewed", review: true },
+  { status: "approved", label: "Approve", review: true },
+  { status: "untranslated", label: "Mark untranslated", review: false },
+];
+
+function StatusButtons({ project, row, language, status }: { project: Project; row: EditorRow; language: string; status: Status }) {
+  const qc = useQueryClient();
+  const can = useCan();
+  const change = useMutation({
+    mutationFn: (s: Status) => trpc.translations.updateStatus.mutate({ projectId: project._id, keyId: row.id, language, status: s }),
+    onSuccess: (t) => {
+      patchCachedTranslation(qc, project._id, t);
+      void qc.invalidateQueries({ queryKey: ["progress", project._id] });
+      void qc.invalidateQueries({ queryKey: ["history", project._id, row.id, language] });
+    },
+  });
+  const allowed = STATUS_ACTIONS.filter((a) => a.status !== status && (a.review ? can("translations.review") : can("translations.status")));
+  if (project.archived || !row.translations[language]?.value) return null;
+  return (
+    <div className="status-actions">
+      <span>
+        Status: <span className={`badge ${status}`}>{status}</span>
+      </span>
+      {allowed.map((a) => (
+        <button type="button" className="small" key={a.status} disabled={change.isPending} onClick={() => change.mutate(a.status)}>
+          {a.label}
+        </button>
+      ))}
+      <ErrorMessage error={change.error ? errorMessage(change.error) : null} />
+    </div>
+  );
+}
+
+function highlight(text: string, matches: Match[]): ReactNode[] {
+  const out: ReactNode[] = [];
+  let at = 0;
+  for (const m of [...matches].sort((a, b) => a.position.start - b.position.start)) {
+    if (m.position.start < at) continue;
+    out.push(text.slice(at, m.position.start));
+    out.push(
+      <mark key={m.position.start} className={m.doNotTranslate ? "dnt" : undefined} title={m.definition || undefined}>
+        {text.slice(m.position.start, m.position.end)}
+      </mark>,
+    );
+    at = m.position.end;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
+function Glossary({ source, language }: { source: string; language: string }) {
+  const check = useQuery({
+    queryKey: ["glossary-check", source, language],
+    queryFn: () => trpc.glossary.check.mutate({ orgId: "current", text: source, language }),
+    staleTime: 60_000,
+  });
+  const matches = check.data?.matches ?? [];
+  return (
+    <Section title="Source and glossary">
+      <p className="panel-source">{highlight(source, matches)}</p>
+      {matches.length > 0 && (
+        <ul className="term-list">
+          {matches.map((m) => (
+            <li key={`${m.termId}:${m.position.start}`}>
+              <strong>{m.term}</strong>
+              {m.doNotTranslate ? (
+                <span className="badge dnt">do not translate</span>
+              ) : (
+                <> → {m.translations.map((x) => x.value).join(", ") || <em>no translation</em>}</>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function TmSuggestions(props: { source: string; sourceLanguage: string; language: string; canUse: boolean; onUse: (v: string) => void }) {
+  const tm = useQuery({
+    queryKey: ["tm", props.source, props.sourceLanguage, props.language],
+    queryFn: () =>
+      trpc.tm.search.query({
+        orgId: "current",
+        sourceText: props.source.slice(0, 10_000),
+        sourceLang: props.sourceLanguage,
+        targetLang: props.language,
+        limit: 5,
+      }),
+    staleTime: 60_000,
+  });
+  return (
+    <Section title="Translation memory">
+      {tm.isPending && <p className="hint">Searching…</p>}
+      <ErrorMessage error={tm.error ? errorMessage(tm.error) : null} />
+      {tm.data?.length === 0 && <p className="hint">No similar translations.</p>}
+      <ul className="suggestions">
+        {tm.data?.map((s) => (
+          <li key={s._id}>
+            <span className="similarity">{Math.round(s.similarity)}%</span>
+            <span className="suggestion-text">{s.targetText}</span>
+            <span className="hint">{s.sourceText}</span>
+            {props.canUse && (
+              <button type="button" className="small" onClick={() => props.onUse(s.targetText)}>
+                Use
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function AiSuggestion(props: {
+  project: Project;
+  row: EditorRow;
+  language: string;
+  source: string;
+  canUse: boolean;
+  onUse: (v: string) => void;
+}) {
+  const status = useQuery({
+    queryKey: ["ai-status", props.project._id],
+    queryFn: () => trpc.ai.status.query({ projectId: props.project._id }),
+    staleTime: 60_000,
+  });
+  const suggest = useMutation({
+    mutationFn: () =>
+      trpc.ai.translate.mutate({
+        projectId: props.project._id,
+        keyId: props.row.id,
+        sourceLanguage: props.project.sourceLanguage,
+        targetLanguage: props.language,
+        sourceText: props.source,
+        keyName: props.row.key,
+        ...(props.row.description ? { keyDescription: props.row.description } : {}),
+      }),
+  });
+  if (!status.data?.configured) return null;
+  return (
+    <Section title="AI suggestion">
+      {!suggest.data && (
+        <button type="button" className="small" onClick={() => suggest.mutate()} disabled={suggest.isPending}>
+          {suggest.isPending ? "Asking…" : "Suggest a translation"}
+        </button>
+      )}
+      <ErrorMessage error={suggest.error ? errorMessage(suggest.error) : null} />
+      {suggest.data && (
+        <div className="suggestions">
+          <span className="similarity">{suggest.data.confidence}%</span> <span className="suggestion-text">{suggest.data.translation}</span>
+          {props.canUse && (
+            <button type="button" className="small" onClick={() => props.onUse(suggest.data.translation)}>
+              Use
+            </button>
+          )}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function History({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
+  const qc = useQueryClient();
+  const can = useCan();
+  const history = useQuery({
+    queryKey: ["history", project._id, row.id, language],
+    queryFn: () => trpc.translations.history.query({ projectId: project._id, keyId: row.id, language }),
+  });
+  const revert = useMutation({
+    mutationFn: (historyId: string) => trpc.translations.revertTo.mutate({ projectId: project._id, keyId: row.id, language, historyId }),
+    onSuccess: (t) => {
+      patchCachedTranslation(qc, project._id, t);
+      void qc.invalidateQueries({ queryKey: ["history", project._id, row.id, language] });
+      void qc.invalidateQueries({ queryKey: ["progress", project._id] });
+    },
+  });
+  const entries = history.data ?? [];
+  return (
+    <Section title="History">
+      {entries.length === 0 && <p className="hint">{history.isPending ? "Loading…" : "No changes yet."}</p>}
+      <ol className="history">
+        {entries.map((h, i) => (
+          <li key={h._id}>
+            <span className="hint">
+              {new Date(h.created).toLocaleString()} · {h.changedByName ?? (h.changedBy === "ai" ? "AI" : "someone")} · {h.source}
+              {h.previousStatus !== h.newStatus ? ` · ${h.previousStatus} → ${h.newStatus}` : ""}
+            </span>
+            <span className="history-value">{h.newValue || <em>empty</em>}</span>
+            {i > 0 && can("translations.write") && !project.archived && (
+              <button type="button" className="small" disabled={revert.isPending} onClick={() => revert.mutate(h._id)}>
+                Revert to this
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      <ErrorMessage error={revert.error ? errorMessage(revert.error) : null} />
+    </Section>
+  );
+}
+
+function Comments({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
+  const qc = useQueryClient();
+  const can = useCan();
+  const key = ["comments", project._id, row.id];
+  const comments = useQuery({ queryKey: key, queryFn: () => trpc.comments.list.query({ projectId: project._id, keyId: row.id }) });
+  const [replyTo, setReplyTo] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (v: { body: string; parentId: string | null }) =>
+      trpc.comments.create.mutate({ projectId: project._id, keyId: row.id, body: v.body, language, parentId: v.parentId }),
+    onSuccess: () => {
+      setReplyTo(null);
+      void qc.invalidateQueries({ queryKey: key });
+    },
+  });
+  const resolve = useMutation({
+    mutationFn: (commentId: string) => trpc.comments.resolve.mutate({ projectId: project._id, keyId: row.id, commentId }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
+  });
+  const all = comments.data ?? [];
+  const roots = all.filter((c) => !c.parentId);
+  const submit = (e: FormEvent<HTMLFormElement>, parentId: string | null) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const body = String(new FormData(form).get("body") ?? "").trim();
+    if (!body) return;
+    create.mutate({ body, parentId }, { onSuccess: () => form.reset() });
+  };
+  const canWrite = can("comments.write");
+  return (
+    <Section title={`Comments (${all.length})`}>
+      <ul className="comments">
+        {roots.map((c) => (
+          <li key={c._id} className={c.resolved ? "resolved" : undefined}>
+            <p>
+              <strong>{c.authorName}</strong> <span className="hint">{new Date(c.created).toLocaleString()}</span>
+              {c.language && <span className="code"> {c.language}</span>}
+              {c.resolved && <span className="badge approved">resolved</span>}
+            </p>
+            <p className="comment-body">{c.body}</p>
+            <ul className="replies">
+              {all
+                .filter((r) => r.parentId === c._id)
+                .map((r) => (
+                  <li key={r._id}>
+                    <strong>{r.authorName}</strong>: {r.body}
+                  </li>
+                ))}
+            </ul>
+            {canWrite && (
+              <div className="actions left">
+                <button type="button" className="small" onClick={() => setReplyTo(replyTo === c._id ? null : c._id)}>
+                  Reply
+                </button>
+                <button type="button" className="small" onClick={() => resolve.mutate(c._id)}>
+                  {c.resolved ? "Reopen" : "Resolve"}
+                </button>
+              </div>
+            )}
+            {replyTo === c._id && (
+              <form onSubmit={(e) => submit(e, c._id)} className="comment-form">
+                <textarea name="body" rows={2} aria-label={`Reply to ${c.authorName}`} required />
+                <button type="submit" className="small">
+                  Send reply
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canWrite && (
+        <form onSubmit={(e) => submit(e, null)} className="comment-form">
+          <textarea name="body" rows={2} aria-label="New comment" placeholder="Ask or note something about this string" required />
+          <button type="submit" className="small">
+            Comment
+          </button>
+        </form>
+      )}
+      <ErrorMessage error={create.error ? errorMessage(create.error) : resolve.error ? errorMessage(resolve.error) : null} />
+    </Section>
+  );
+}

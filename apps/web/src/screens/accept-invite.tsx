@@ -1,0 +1,71 @@
+// Where invitation links lead. The single-use token is read once from the address bar and then
+// removed from it (and from the history), so it is not shared by a copied URL or a screenshot.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { ME_KEY } from "../api/session";
+import { errorMessage, trpc } from "../api/trpc";
+import { ErrorMessage, Field } from "../components/ui";
+import { navigate } from "../router/router";
+
+const tokenAtLoad = new URLSearchParams(location.search).get("token");
+if (tokenAtLoad && location.pathname === "/accept-invite") history.replaceState(null, "", "/accept-invite");
+
+function explain(message: string): string {
+  if (/expired/i.test(message)) return "This invitation has expired. Ask an administrator of the organization to invite you again.";
+  if (/already been used/i.test(message)) return "This invitation was already used. Sign in instead, or ask for a new invitation.";
+  if (/not found/i.test(message)) return "This invitation does not exist or was revoked. Ask for a new invitation.";
+  return message;
+}
+
+export function AcceptInviteScreen() {
+  const qc = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!tokenAtLoad) {
+    return (
+      <main className="auth" id="main">
+        <h1>Accept invitation</h1>
+        <p className="error" role="alert">
+          This link has no invitation token. Open the link from the invitation e-mail again.
+        </p>
+      </main>
+    );
+  }
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const name = String(form.get("name") ?? "").trim();
+    setBusy(true);
+    setError(null);
+    try {
+      await trpc.auth.acceptInvite.mutate({ token: tokenAtLoad, password: String(form.get("password")), ...(name ? { name } : {}) });
+      await qc.invalidateQueries({ queryKey: ME_KEY });
+      navigate("/", { replace: true });
+    } catch (err) {
+      setError(explain(errorMessage(err)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="auth" id="main">
+      <h1>Accept invitation</h1>
+      <p>You were invited to join an organization on Locale.</p>
+      <form onSubmit={submit}>
+        <Field
+          label="Your name"
+          hint="Already have an account with this e-mail address? Leave the name empty and enter that account's password."
+        >
+          {(id) => <input id={id} name="name" autoComplete="name" maxLength={200} />}
+        </Field>
+        <Field label="Password" hint="At least 8 characters.">
+          {(id) => <input id={id} name="password" type="password" autoComplete="new-password" minLength={8} required />}
+        </Field>
+        <ErrorMessage error={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? "Joining…" : "Join"}
+        </button>
+      </form>
+    </main>
+  );
+}
