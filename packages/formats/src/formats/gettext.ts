@@ -14,7 +14,9 @@ import type { FormatIssue, ParseOptions, ParseResult, SerializeOptions, Translat
 import { readSysdepMessages, type SysdepMessage } from "./mo-sysdep.js";
 import { assertPoStructure } from "./po-structure.js";
 
-export const CONTEXT_SEPARATOR = "\u0004";
+export { CONTEXT_SEPARATOR } from "./gettext-context.js";
+
+import { CONTEXT_SEPARATOR } from "./gettext-context.js";
 
 type Kind = "po" | "pot" | "mo";
 

@@ -7,9 +7,24 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
-import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf } from "../xml/safe-xml.js";
+import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf, type XmlNode } from "../xml/safe-xml.js";
 import { rawFromValue, valueFromRaw } from "../xml/xml-value.js";
+import { CONTEXT_SEPARATOR } from "./gettext-context.js";
 import { pushEntry } from "./key-tree.js";
+
+/**
+ * Unit ids unique within a file and free of control characters: a key is its own id; a gettext
+ * context key gets `msgctxt|msgid` (with a counter should that name already be taken).
+ */
+export class UnitIds {
+  private readonly used = new Set<string>();
+  take(key: string, isContextKey: boolean): string {
+    let id = isContextKey ? key.replace(CONTEXT_SEPARATOR, "|") : key;
+    for (let n = 2; this.used.has(id); n++) id = `${key.replace(CONTEXT_SEPARATOR, "|")}#${n}`;
+    this.used.add(id);
+    return id;
+  }
+}
 
 const FUZZY_STATES = new Set([
   "needs-review-translation",
@@ -48,8 +63,16 @@ export function parseXliff(text: string): ParseResult {
       }
     };
     collect(body);
-    for (const unit of units) {
-      const key = attr(unit, "resname") ?? attr(unit, "id");
+    const names = units.map((u) => {
+      const resname = attr(u, "resname");
+      const msgctxt = gettextContext(u);
+      return resname !== undefined && msgctxt !== undefined ? `${msgctxt}${CONTEXT_SEPARATOR}${resname}` : resname;
+    });
+    const repeated = repeatedValues(names);
+    for (const [i, unit] of units.entries()) {
+      const name = names[i];
+      // CAT tools repeat resname (the element type, `p`); the unique id is the key then.
+      const key = name !== undefined && !repeated.has(name) ? name : (attr(unit, "id") ?? name);
       if (key === undefined) {
         errors.push({ message: "A <trans-unit> has neither id nor resname and was skipped." });
         continue;
@@ -67,7 +90,7 @@ export function parseXliff(text: string): ParseResult {
         .join("\n");
       if (description) entry.description = description;
       const ctxNote = notes.find((n) => attr(n, "from") === "context");
-      const ctxGroup = firstElement(unit, "context-group");
+      const ctxGroup = elements(unit, "context-group").find((g) => attr(g, "name") !== GETTEXT_GROUP);
       const ctx = ctxNote ? textOf(ctxNote) : ctxGroup ? elements(ctxGroup, "context").map(textOf).join("\n") : undefined;
       if (ctx) entry.context = ctx;
       const state = target ? attr(target, "state") : undefined;
@@ -81,6 +104,32 @@ export function parseXliff(text: string): ParseResult {
   return { entries, errors, metadata };
 }
 
+const GETTEXT_GROUP = "x-gettext";
+
+/** msgctxt of a unit written from a gettext context key (see serializeXliff). */
+function gettextContext(unit: XmlNode): string | undefined {
+  const group = elements(unit, "context-group").find((g) => attr(g, "name") === GETTEXT_GROUP);
+  const ctx = group ? elements(group, "context").find((c) => attr(c, "context-type") === "x-gettext-msgctxt") : undefined;
+  return ctx ? textOf(ctx) : undefined;
+}
+
+/** Names used by more than one unit of a file. */
+export function repeatedValues(names: Array<string | undefined>): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const name of names) {
+    if (name === undefined) continue;
+    if (seen.has(name)) repeated.add(name);
+    seen.add(name);
+  }
+  return repeated;
+}
+
+/** `xml:space="preserve"` where whitespace is significant (XLIFF tools collapse it otherwise). */
+export function spaceAttr(value: string): string {
+  return /^\s|\s$|\s\s|[\t\n\r]/.test(value) ? ' xml:space="preserve"' : "";
+}
+
 export function serializeXliff(entries: TranslationEntry[], options: SerializeOptions): string {
   const sourceLanguage = options.sourceLanguage ?? options.language;
   const bilingual = sourceLanguage !== options.language;
@@ -89,15 +138,27 @@ export function serializeXliff(entries: TranslationEntry[], options: SerializeOp
   for (const [ns, group] of groups) {
     const langs = `source-language="${escapeAttr(sourceLanguage)}"${bilingual ? ` target-language="${escapeAttr(options.language)}"` : ""}`;
     out.push(`  <file original="${escapeAttr(ns || "messages")}" ${langs} datatype="plaintext">`, "    <body>");
+    const ids = new UnitIds();
     for (const e of group) {
-      const key = escapeAttr(fullKey(e));
+      const full = fullKey(e);
+      // A gettext context key (msgctxt U+0004 msgid) travels as a context, never as a control character.
+      const sep = full.indexOf(CONTEXT_SEPARATOR);
+      const name = sep >= 0 ? full.slice(sep + 1) : full;
+      const key = escapeAttr(name);
       const size = e.maxLength !== undefined ? ` maxwidth="${e.maxLength}" size-unit="char"` : "";
-      out.push(`      <trans-unit id="${key}" resname="${key}"${size}>`);
+      out.push(`      <trans-unit id="${escapeAttr(ids.take(full, sep >= 0))}" resname="${key}"${size}>`);
       const source = bilingual ? (e.sourceText ?? "") : e.value;
-      out.push(`        <source>${rawFromValue(source)}</source>`);
+      out.push(`        <source${spaceAttr(source)}>${rawFromValue(source)}</source>`);
       if (bilingual) {
         const state = e.fuzzy ? "needs-review-translation" : e.value === "" ? "needs-translation" : "translated";
-        out.push(`        <target state="${state}">${rawFromValue(e.value)}</target>`);
+        out.push(`        <target state="${state}"${spaceAttr(e.value)}>${rawFromValue(e.value)}</target>`);
+      }
+      if (sep >= 0) {
+        out.push(
+          `        <context-group name="${GETTEXT_GROUP}" purpose="information">`,
+          `          <context context-type="x-gettext-msgctxt">${escapeText(full.slice(0, sep))}</context>`,
+          "        </context-group>",
+        );
       }
       if (e.description) out.push(`        <note from="developer">${escapeText(e.description)}</note>`);
       if (e.context) out.push(`        <note from="context">${escapeText(e.context)}</note>`);

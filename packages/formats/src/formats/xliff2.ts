@@ -8,7 +8,9 @@ import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf, type XmlNode } from "../xml/safe-xml.js";
 import { rawFromValue, valueFromRaw } from "../xml/xml-value.js";
+import { CONTEXT_SEPARATOR } from "./gettext-context.js";
 import { pushEntry } from "./key-tree.js";
+import { repeatedValues, spaceAttr, UnitIds } from "./xliff.js";
 
 export function parseXliff2(text: string): ParseResult {
   const top = parseXml(text, ["*.source", "*.target"]);
@@ -37,37 +39,54 @@ export function parseXliff2(text: string): ParseResult {
       }
     };
     collect(file);
-    for (const unit of units) {
-      const key = attr(unit, "name") ?? attr(unit, "id");
+    const names = units.map((u) => {
+      const name = attr(u, "name");
+      const msgctxt = gettextContext(u);
+      return name !== undefined && msgctxt !== undefined ? `${msgctxt}${CONTEXT_SEPARATOR}${name}` : name;
+    });
+    const repeated = repeatedValues(names);
+    for (const [i, unit] of units.entries()) {
+      const name = names[i];
+      // CAT tools put the element type (`p`) in name; where names repeat, the unique id is the key.
+      const key = name !== undefined && !repeated.has(name) ? name : (attr(unit, "id") ?? name);
       if (key === undefined) {
         errors.push({ message: "A <unit> has no id and was skipped." });
         continue;
       }
       if (attr(unit, "translate") === "no") continue;
       let source = "";
-      let target = "";
       let hasTarget = false;
       let fuzzy = false;
+      // Target parts in the order their `order` attributes give (default: the part's own position).
+      const targets: Array<{ position: number; text: string }> = [];
+      let position = 0;
       for (const part of elements(unit)) {
         const t = tagOf(part);
         if (t !== "segment" && t !== "ignorable") continue;
+        position++;
         const s = firstElement(part, "source");
         const tg = firstElement(part, "target");
         const sText = s ? valueFromRaw(rawOf(s)) : "";
         source += sText;
+        const order = tg ? Number(attr(tg, "order")) : Number.NaN;
+        const at = Number.isInteger(order) && order > 0 ? order : position;
         if (tg) {
           hasTarget = true;
-          target += valueFromRaw(rawOf(tg));
-        } else if (t === "ignorable") target += sText;
+          targets.push({ position: at, text: valueFromRaw(rawOf(tg)) });
+        } else if (t === "ignorable") targets.push({ position: at, text: sText });
         if (t === "segment" && attr(part, "state") === "initial" && tg) fuzzy = true;
       }
+      const target = targets
+        .sort((a, b) => a.position - b.position)
+        .map((p) => p.text)
+        .join("");
       const value = hasTarget ? target : trgLang ? "" : source;
       const entry: TranslationEntry = { key, value, sourceText: source };
       const notesEl = firstElement(unit, "notes");
       if (notesEl) {
         const notes = elements(notesEl, "note");
         const desc = notes
-          .filter((n) => attr(n, "category") !== "context")
+          .filter((n) => attr(n, "category") !== "context" && attr(n, "category") !== MSGCTXT_NOTE)
           .map(textOf)
           .join("\n");
         const ctx = notes
@@ -85,6 +104,14 @@ export function parseXliff2(text: string): ParseResult {
   return { entries, errors, metadata };
 }
 
+const MSGCTXT_NOTE = "x-gettext-msgctxt";
+
+function gettextContext(unit: XmlNode): string | undefined {
+  const notes = firstElement(unit, "notes");
+  const note = notes ? elements(notes, "note").find((n) => attr(n, "category") === MSGCTXT_NOTE) : undefined;
+  return note ? textOf(note) : undefined;
+}
+
 export function serializeXliff2(entries: TranslationEntry[], options: SerializeOptions): string {
   const sourceLanguage = options.sourceLanguage ?? options.language;
   const bilingual = sourceLanguage !== options.language;
@@ -97,18 +124,25 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
   for (const [ns, group] of groups) {
     fileNo++;
     out.push(`  <file id="f${fileNo}"${ns ? ` original="${escapeAttr(ns)}"` : ""}>`);
+    const ids = new UnitIds();
     for (const e of group) {
-      out.push(`    <unit id="${escapeAttr(fullKey(e))}">`);
-      if (e.description || e.context) {
+      const full = fullKey(e);
+      // A gettext context key travels as a msgctxt note and `name`, never as a control character.
+      const sep = full.indexOf(CONTEXT_SEPARATOR);
+      const id = ids.take(full, sep >= 0);
+      const name = sep >= 0 ? full.slice(sep + 1) : full;
+      out.push(id === full ? `    <unit id="${escapeAttr(id)}">` : `    <unit id="${escapeAttr(id)}" name="${escapeAttr(name)}">`);
+      if (e.description || e.context || sep >= 0) {
         out.push("      <notes>");
         if (e.description) out.push(`        <note category="description">${escapeText(e.description)}</note>`);
         if (e.context) out.push(`        <note category="context">${escapeText(e.context)}</note>`);
+        if (sep >= 0) out.push(`        <note category="${MSGCTXT_NOTE}">${escapeText(full.slice(0, sep))}</note>`);
         out.push("      </notes>");
       }
       const source = bilingual ? (e.sourceText ?? "") : e.value;
       const state = !bilingual || e.value === "" ? "" : e.fuzzy ? ' state="initial"' : ' state="translated"';
-      out.push(`      <segment${state}>`, `        <source>${rawFromValue(source)}</source>`);
-      if (bilingual && e.value !== "") out.push(`        <target>${rawFromValue(e.value)}</target>`);
+      out.push(`      <segment${state}>`, `        <source${spaceAttr(source)}>${rawFromValue(source)}</source>`);
+      if (bilingual && e.value !== "") out.push(`        <target${spaceAttr(e.value)}>${rawFromValue(e.value)}</target>`);
       out.push("      </segment>", "    </unit>");
     }
     out.push("  </file>");
