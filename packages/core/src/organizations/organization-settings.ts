@@ -4,6 +4,12 @@ import { z } from "zod";
 
 export const AI_PROVIDERS = ["provider_a", "provider_b"] as const;
 
+// A key travels in an HTTP header of every provider call: only visible ASCII can be sent there.
+const ZProviderKey = z
+  .string()
+  .max(1000)
+  .regex(/^[\x21-\x7e]*$/, "An API key holds only visible ASCII characters (no spaces)");
+
 export const ZOrganizationSettingsPatch = z
   .object({
     defaultSourceLanguage: z.string().min(1).max(64).nullable(),
@@ -13,11 +19,7 @@ export const ZOrganizationSettingsPatch = z
     // A literal union, not z.boolean(): the REST adapter coerces booleans in bodies ("no" → true).
     tmAutoAdd: z.literal([true, false]).nullable(),
     /** Write-only: reads show only `aiProvidersConfigured`. An empty string or null removes a key. */
-    aiProviderKeys: z
-      .object({ provider_a: z.string().max(1000).nullable(), provider_b: z.string().max(1000).nullable() })
-      .partial()
-      .strict()
-      .nullable(),
+    aiProviderKeys: z.object({ provider_a: ZProviderKey.nullable(), provider_b: ZProviderKey.nullable() }).partial().strict().nullable(),
   })
   .partial()
   .strict();

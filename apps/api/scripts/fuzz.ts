@@ -1,0 +1,65 @@
+// `pnpm fuzz`: the long run of the OpenAPI fuzzer, on embedded PGlite and (when TEST_DATABASE_URL
+// or FUZZ_DATABASE_URL names a PostgreSQL server) on a fresh PostgreSQL database, printing the
+// figures RELIABILITY.md records. Options: FUZZ_REQUESTS (default 20000 per database), FUZZ_SEED,
+// FUZZ_DATABASES (comma list of pglite,postgres). Exits 1 when anything was found.
+import { randomBytes } from "node:crypto";
+import { createDb, type Database } from "@locale/db";
+import { formatFigures, formatFindings, runFuzz } from "../test/helpers/fuzz/fuzz-run";
+import { startFuzzServer } from "../test/helpers/fuzz/fuzz-server";
+import { startWebhookReceiver } from "../test/helpers/route-fixtures";
+
+const requests = Number(process.env.FUZZ_REQUESTS ?? 20_000);
+const seed = Number(process.env.FUZZ_SEED ?? 20261124);
+const postgresUrl = process.env.FUZZ_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const databases = (process.env.FUZZ_DATABASES ?? (postgresUrl ? "pglite,postgres" : "pglite")).split(",");
+
+async function openDatabase(kind: string): Promise<{ db: Database; drop(): Promise<void> }> {
+  if (kind === "pglite") {
+    const db = await createDb("memory://");
+    return { db, drop: () => db.close() };
+  }
+  if (!postgresUrl) throw new Error("postgres needs FUZZ_DATABASE_URL or TEST_DATABASE_URL");
+  const name = `locale_fuzz_${randomBytes(6).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const server = await createDb(postgresUrl, { migrate: false, poolSize: 1 });
+    await server.query(sql).finally(() => server.close());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const db = await createDb(url.toString());
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+let found = 0;
+for (const database of databases) {
+  const { db, drop } = await openDatabase(database);
+  const receiver = await startWebhookReceiver();
+  const server = await startFuzzServer(db);
+  try {
+    const { figures, findings } = await runFuzz(server, {
+      seed,
+      requests,
+      database,
+      webhookUrl: receiver.url,
+      onProgress: (sent, f) =>
+        console.log(
+          `  ${database}: ${sent} sent, 5xx ${f.fiveXx}, hangs ${f.hangs}, bad bodies ${f.badBodies}, leaks ${f.leaks}, changes ${f.unexplainedChanges}`,
+        ),
+    });
+    console.log(formatFigures(figures));
+    if (findings.length) console.log(formatFindings(findings));
+    found += findings.length;
+  } finally {
+    await server.close();
+    await receiver.close();
+    await drop();
+  }
+}
+process.exit(found ? 1 : 0);

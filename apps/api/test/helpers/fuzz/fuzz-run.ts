@@ -1,0 +1,215 @@
+// The fuzz loop: draws requests from the operations of the served OpenAPI document (seeded, so a
+// run can be repeated), sends them one at a time as either tenant, and records every answer that
+// breaks the rules — a 5xx, no answer within the time limit, an error body not of the documented
+// shape, the other tenant's data, or a database that changed although the request was refused.
+import fc from "fast-check";
+import type { TestServer } from "../test-server";
+import { installChangeLog } from "./change-log";
+import { type FuzzRequest, requestArb } from "./mutations";
+import { type FuzzOperation, operationsOf } from "./openapi-operations";
+import { errorBodyProblem, leakedTraces } from "./response-checks";
+import { closeRawAgent, type RawResult, sendRaw } from "./send-raw";
+import { createTenant, seedGeneration, type Tenant } from "./tenant-seed";
+
+export type FindingType = "5xx" | "hang" | "bad-body" | "leak" | "unexplained-change" | "no-answer";
+
+export interface Finding {
+  type: FindingType;
+  operation: string;
+  kind: string;
+  method: string;
+  /** The request target, cut to a readable length. */
+  target: string;
+  tenant: string;
+  status: number;
+  detail: string;
+}
+
+export interface FuzzFigures {
+  database: string;
+  seed: number;
+  requests: number;
+  durationMs: number;
+  operations: number;
+  operationsReached: number;
+  statusCounts: Record<string, number>;
+  kindCounts: Record<string, number>;
+  fiveXx: number;
+  hangs: number;
+  noAnswer: number;
+  badBodies: number;
+  leaks: number;
+  unexplainedChanges: number;
+  rejected: number;
+  generations: number;
+  slowestMs: number;
+}
+
+export interface FuzzOptions {
+  seed: number;
+  requests: number;
+  /** Stop early (figures say how many were sent) once this much time has passed. */
+  timeBudgetMs?: number;
+  /** A request without an answer after this long is a hang. */
+  hangMs?: number;
+  /** Fresh records for both tenants every this many requests. */
+  reseedEvery?: number;
+  webhookUrl: string;
+  database: string;
+  onProgress?: (sent: number, figures: FuzzFigures) => void;
+}
+
+const shorten = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
+
+export async function runFuzz(server: TestServer, options: FuzzOptions): Promise<{ figures: FuzzFigures; findings: Finding[] }> {
+  const started = performance.now();
+  const doc = await server.request("GET", "/api/openapi.json");
+  if (doc.status !== 200) throw new Error(`openapi.json: ${doc.status}`);
+  const operations: FuzzOperation[] = operationsOf(doc.body);
+  const tenants: [Tenant, Tenant] = [
+    await createTenant(server, "A", options.webhookUrl),
+    await createTenant(server, "B", options.webhookUrl),
+  ];
+  const changeLog = await installChangeLog(server.db);
+  const hangMs = options.hangMs ?? 10_000;
+  const reseedEvery = options.reseedEvery ?? 250;
+  const findings: Finding[] = [];
+  const reached = new Set<string>();
+  const figures: FuzzFigures = {
+    database: options.database,
+    seed: options.seed,
+    requests: 0,
+    durationMs: 0,
+    operations: operations.length,
+    operationsReached: 0,
+    statusCounts: {},
+    kindCounts: {},
+    fiveXx: 0,
+    hangs: 0,
+    noAnswer: 0,
+    badBodies: 0,
+    leaks: 0,
+    unexplainedChanges: 0,
+    rejected: 0,
+    generations: 1,
+    slowestMs: 0,
+  };
+  const record = (type: FindingType, req: FuzzRequest, res: RawResult, detail: string) => {
+    findings.push({
+      type,
+      operation: req.op.id,
+      kind: req.kind,
+      method: req.method,
+      target: shorten(req.target),
+      tenant: req.tenant.name,
+      status: res.status,
+      detail: shorten(detail, 400),
+    });
+  };
+
+  // Arbitraries name the ids of the current generation: rebuilt after every reseed.
+  const buildArb = () => fc.oneof(...operations.map((op) => requestArb(op, { tenants, webhookUrl: options.webhookUrl })));
+  let arb = buildArb();
+  let before = await changeLog.position();
+  const deadline = options.timeBudgetMs ? started + options.timeBudgetMs : Number.POSITIVE_INFINITY;
+  for (let i = 0; i < options.requests && performance.now() < deadline; i++) {
+    if (i > 0 && i % reseedEvery === 0) {
+      for (const t of tenants) await seedGeneration(server, t, options.webhookUrl, figures.generations);
+      figures.generations++;
+      arb = buildArb();
+      before = await changeLog.position();
+    }
+    const [req] = fc.sample(arb, { seed: options.seed + i, numRuns: 1 }) as [FuzzRequest];
+    const res = await sendRaw(server.url, req, hangMs);
+    figures.requests++;
+    figures.slowestMs = Math.max(figures.slowestMs, res.ms);
+    const statusClass = res.hung ? "hang" : res.status ? String(res.status) : "none";
+    figures.statusCounts[statusClass] = (figures.statusCounts[statusClass] ?? 0) + 1;
+    const mainKind = req.kind.split(" + ")[0]!;
+    figures.kindCounts[mainKind] = (figures.kindCounts[mainKind] ?? 0) + 1;
+    if (res.status >= 200 && res.status < 300) reached.add(req.op.id);
+
+    if (res.hung) {
+      figures.hangs++;
+      record("hang", req, res, `no answer within ${hangMs} ms`);
+    } else if (res.status === 0) {
+      figures.noAnswer++;
+      record("no-answer", req, res, res.error ?? "connection closed without a response");
+    }
+    if (res.status >= 500) {
+      figures.fiveXx++;
+      record("5xx", req, res, res.text);
+    }
+    if (res.status >= 400) {
+      const problem = errorBodyProblem(req.method, res);
+      if (problem) {
+        figures.badBodies++;
+        record("bad-body", req, res, `${problem}: ${res.text}`);
+      }
+    }
+    const other = tenants[req.tenant === tenants[0] ? 1 : 0]!;
+    const sent = `${req.target}\n${Object.values(req.headers).join("\n")}\n${req.body?.toString("utf8") ?? ""}`;
+    const traces = leakedTraces(res, other, sent);
+    if (res.status >= 200 && res.status < 300 && req.namesOtherTenant) traces.push("a 2xx for a path naming the other tenant's record");
+    if (traces.length) {
+      figures.leaks++;
+      record("leak", req, res, `${traces.join("; ")}: ${res.text}`);
+    }
+
+    const after = await changeLog.position();
+    const accepted = res.status >= 200 && res.status < 300;
+    if (!accepted) {
+      figures.rejected++;
+      if (after !== before) {
+        figures.unexplainedChanges++;
+        record("unexplained-change", req, res, `rows changed: ${(await changeLog.changesSince(before)).join(", ")}`);
+      }
+    }
+    before = after;
+    if (accepted && req.op.id === "POST /auth/logout" && req.headers.cookie) {
+      // The tenant's session is gone: sign in again so cookie requests keep reaching the handlers.
+      const login = await server.request("POST", "/api/auth/login", { body: { email: req.tenant.email, password: req.tenant.password } });
+      if (login.status === 200) req.tenant.cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+      before = await changeLog.position();
+    }
+    if (options.onProgress && (i + 1) % 500 === 0) options.onProgress(i + 1, figures);
+  }
+  closeRawAgent();
+  figures.operationsReached = reached.size;
+  figures.durationMs = Math.round(performance.now() - started);
+  return { figures, findings };
+}
+
+/** The figures as a few readable lines (printed by the suite and by `pnpm fuzz`). */
+export function formatFigures(f: FuzzFigures): string {
+  const statuses = Object.entries(f.statusCounts)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ");
+  const kinds = Object.entries(f.kindCounts)
+    .sort(([, a], [, b]) => b - a)
+    .map(([k, n]) => `${k}×${n}`)
+    .join(", ");
+  return [
+    `fuzz on ${f.database}, seed ${f.seed}: ${f.requests} requests in ${(f.durationMs / 1000).toFixed(1)} s (${(f.requests / (f.durationMs / 1000)).toFixed(0)}/s), ${f.operations} operations (${f.operationsReached} answered 2xx at least once), ${f.generations} seed generations`,
+    `  5xx ${f.fiveXx} · hangs ${f.hangs} · no answer ${f.noAnswer} · bad error bodies ${f.badBodies} · leaks ${f.leaks} · unexplained changes ${f.unexplainedChanges} (of ${f.rejected} rejected requests) · slowest ${Math.round(f.slowestMs)} ms`,
+    `  statuses: ${statuses}`,
+    `  mistakes: ${kinds}`,
+  ].join("\n");
+}
+
+/** Findings grouped by type and operation, for a failure message a person can act on. */
+export function formatFindings(findings: Finding[], perGroup = 3): string {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = `${f.type} ${f.operation}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const lines: string[] = [];
+  for (const [key, list] of groups) {
+    lines.push(`${key} (${list.length}×)`);
+    for (const f of list.slice(0, perGroup))
+      lines.push(`    [${f.kind}] ${f.method} ${f.target} as ${f.tenant} → ${f.status}: ${f.detail}`);
+  }
+  return lines.join("\n");
+}

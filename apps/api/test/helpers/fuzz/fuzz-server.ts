@@ -1,0 +1,67 @@
+// The server under fuzz: the real application on a random port over a database the caller opened
+// (a fresh test database in the suite, a dedicated one for `pnpm fuzz`), with the AI providers
+// pointed at the local fake so AI routes do real work, and no worker (queued jobs stay queued,
+// so the database changes only through the requests themselves).
+import type http from "node:http";
+import type { Database } from "@locale/db";
+import { loadConfig } from "../../../src/config";
+import { createLogger } from "../../../src/logger";
+import { createApp, listen } from "../../../src/server";
+import { type FakeAiProviders, startFakeAiProviders } from "../fake-ai-providers";
+import type { RequestOptions, TestResponse, TestServer } from "../test-server";
+
+export interface FuzzServer extends TestServer {
+  ai: FakeAiProviders;
+}
+
+export async function startFuzzServer(db: Database, env: Record<string, string> = {}): Promise<FuzzServer> {
+  const ai = await startFakeAiProviders();
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    WORKER_MODE: "off",
+    ANTHROPIC_API_KEY: "fake-anthropic-key",
+    ANTHROPIC_BASE_URL: ai.anthropicUrl,
+    OPENAI_API_KEY: "fake-openai-key",
+    OPENAI_BASE_URL: ai.openaiUrl,
+    AI_MAX_RETRIES: "0",
+    AI_REQUEST_TIMEOUT_MS: "2000",
+    WEBHOOK_TIMEOUT_MS: "2000",
+    ...env,
+  });
+  const { app, deps } = createApp(db, config, createLogger(config.LOG_LEVEL));
+  const { server, url } = await listen(app, 0, "127.0.0.1");
+  config.publicUrl = url;
+  deps.core.publicUrl = url;
+
+  async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.apiKey) headers["x-api-key"] = o.apiKey;
+    if (o.cookie) headers.cookie = o.cookie;
+    const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    if (body !== undefined) headers["content-type"] ??= "application/json";
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
+  return {
+    url,
+    db,
+    config,
+    ai,
+    request,
+    async close() {
+      await new Promise<void>((resolve) => (server as http.Server).close(() => resolve()));
+      (server as http.Server).closeAllConnections?.();
+      await ai.close();
+    },
+  };
+}
