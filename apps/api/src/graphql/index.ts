@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { csrfGuard } from "../rest/csrf";
 import { type AppDeps, resolveActor } from "../trpc/context";
 import { builder, type GraphqlContext } from "./builder";
+import { graphiqlAssets, renderLocalGraphiql } from "./graphiql-page";
 import { graphqlRuntime } from "./graphql-runtime";
 import { guardGraphqlVariables } from "./variables-guard";
 import "./schema/organization";
@@ -74,6 +75,8 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
     schema,
     graphqlEndpoint: "/graphql",
     graphiql: { title: "Locale Service GraphQL" },
+    // GraphiQL from this origin (yoga's default page loads it from a CDN).
+    renderGraphiQL: (options) => renderLocalGraphiql(options),
     landingPage: false,
     logging: false,
     maskedErrors: { maskError: (error) => toGraphqlError(error, logger) },
@@ -90,6 +93,7 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
   });
   // express.json first: the same body size limit (413) as REST; yoga reads the parsed body.
   return [
+    graphiqlAssets(),
     express.json({ limit: deps.config.MAX_BODY_BYTES }),
     csrfGuard(deps.config),
     guardGraphqlVariables,
