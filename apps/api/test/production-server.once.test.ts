@@ -2,7 +2,7 @@
 // in-flight requests finish on SIGTERM, one process per embedded data directory, a relative
 // DATA_DIR lands where the command ran, a taken port is one clean line.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -84,8 +84,12 @@ beforeAll(() => {
 });
 afterAll(async () => {
   for (const server of running) {
-    if (server.proc.exitCode === null && server.proc.signalCode === null) server.proc.kill("SIGKILL");
+    if (server.proc.exitCode === null && server.proc.signalCode === null) {
+      server.proc.kill("SIGKILL");
+      await server.exited;
+    }
   }
+  rmSync(WORK, { recursive: true, force: true });
 });
 
 describe("the start command", () => {
