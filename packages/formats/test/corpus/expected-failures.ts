@@ -10,3 +10,7 @@ import { CORPUS_DIR } from "./manifest.js";
 export type ExpectedFailures = { read: Record<string, string>; export: Record<string, string> };
 
 export const expectedFailures: ExpectedFailures = JSON.parse(readFileSync(join(CORPUS_DIR, "expected-failures.json"), "utf8"));
+
+/** Property tests (by title) known to fail on a library defect; asserted to fail, like the corpus lists. */
+export const expectedPropertyFailures: Record<string, string> =
+  (JSON.parse(readFileSync(join(CORPUS_DIR, "expected-failures.json"), "utf8")) as { property?: Record<string, string> }).property ?? {};

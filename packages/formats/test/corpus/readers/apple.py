@@ -1,4 +1,5 @@
-""".strings read with translate-toolkit's Apple .strings parser;
+""".strings read with the reference reader in strings_reader.py (translate-toolkit's parser
+proved unreliable, see there);
 .stringsdict read with Python's plistlib.
 
 A stringsdict entry becomes text in the convention the project documents for plurals: each
@@ -9,29 +10,17 @@ forms verbatim), the surrounding text is kept.
 import plistlib
 import re
 
-from translate.storage import properties
+import strings_reader
 
 CATEGORIES = ["zero", "one", "two", "few", "many", "other"]
 REFERENCE = re.compile(r"%(?:\d+\$)?#@([^@]+)@")
-
-
-BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+ICU_PLURAL = re.compile(r"\{\s*[\w]+\s*,\s*plural\s*,")
 
 
 def read_strings(path, language):
-    # translate-toolkit's "strings" dialect assumes UTF-16 and cannot read a UTF-8 file without a
-    # BOM (it mis-decodes or gives up); Apple's parser reads both, so a BOM-less file is read with
-    # the toolkit's "strings-utf8" dialect.
     with open(path, "rb") as f:
-        data = f.read()
-    with open(path, "rb") as f:
-        store = properties.stringsfile(f) if data.startswith(BOMS) else properties.stringsutf8file(f)
-    entries = {}
-    for unit in store.units:
-        if unit.isheader() or not unit.name:
-            continue
-        entries[unit.name] = unit.source
-    return {"entries": entries}
+        pairs = strings_reader.parse(strings_reader.decode(f.read()))
+    return {"entries": dict(pairs)}
 
 
 def _icu(name, rule):
@@ -42,7 +31,7 @@ def _icu(name, rule):
 def read_stringsdict(path, language):
     with open(path, "rb") as f:
         root = plistlib.load(f)
-    entries, skipped = {}, []
+    entries, skipped, problems = {}, [], []
     for key, spec in root.items():
         if isinstance(spec, str):
             entries[key] = spec
@@ -59,4 +48,7 @@ def read_stringsdict(path, language):
             return _icu(m.group(1), rule)
 
         entries[key] = REFERENCE.sub(replace, fmt)
-    return {"entries": entries, "skipped": skipped}
+        # iOS does not read ICU: plural syntax in the format key would be shown as it is.
+        if ICU_PLURAL.search(fmt):
+            problems.append({"key": key, "message": "NSStringLocalizedFormatKey holds ICU plural text, which iOS shows verbatim"})
+    return {"entries": entries, "skipped": skipped, "problems": problems}

@@ -5,10 +5,29 @@ Key: msgid, or msgctxt + U+0004 + msgid (gettext's own separator). Obsolete entr
 keys. A fuzzy entry is a key without a value (null), as in an MO file built by msgfmt.
 """
 import os
+import re
 import subprocess
 import tempfile
 
 import polib
+
+# polib decodes only \\, \t, \n, \r and \" in PO strings; GNU gettext also writes \a, \b, \f, \v
+# (msgunfmt does, for control characters), so the reader decodes every C escape gettext uses.
+_C_ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", '"': '"'}
+
+
+def _unescape(text):
+    return re.sub(r'\\([abfnrtv\\"]|[0-7]{1,3}|x[0-9a-fA-F]+)', _decode_escape, text)
+
+
+def _decode_escape(m):
+    e = m.group(1)
+    if e in _C_ESCAPES:
+        return _C_ESCAPES[e]
+    return chr(int(e[1:], 16)) if e.startswith("x") else chr(int(e, 8))
+
+
+polib.unescape = _unescape
 
 
 def _entries(catalog):
