@@ -145,6 +145,10 @@ describe("web application", () => {
     const translator = await addMember(server, owner, "translator", { name: "Tina Translator" });
     const c = await newContext();
     const page = await c.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
     await signIn(page, translator.email, "member password");
     await expectAccessible(page, "projects");
     await page.locator(`a[href="/projects/${projectId}"]`).first().click();
@@ -183,6 +187,9 @@ describe("web application", () => {
     await expectAccessible(page, "shortcut sheet");
     await page.keyboard.press("Escape");
     await page.screenshot({ path: screenshotPath("web-translator-editor") });
+    // Route-level splitting: the editor never loads the organization screens' code.
+    expect(scripts.some((p) => p.includes("editor-screen"))).toBe(true);
+    expect(scripts.filter((p) => p.includes("organization-screen"))).toEqual([]);
 
     const de = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds["greeting"]}/translations`, { apiKey: owner.apiKey });
     expect(de.body.find((t: { language: string }) => t.language === "de")).toMatchObject({
@@ -393,7 +400,7 @@ describe("web application", () => {
     await expectAccessible(page, "project settings");
     await page.getByRole("button", { name: "Remove Japanese" }).click();
     await page.getByRole("button", { name: "Remove language" }).click();
-    await expect(page.getByRole("list", { name: "Target languages" }).textContent()).resolves.toBe("German de×");
+    await expect.poll(() => page.getByRole("list", { name: "Target languages" }).textContent()).toBe("German de×");
     await page.getByRole("button", { name: "Archive project" }).click();
     await page.getByRole("button", { name: "Archive", exact: true }).click();
     await page.getByText("This project is archived; it is read-only until restored.").waitFor();

@@ -37,13 +37,20 @@ function fetchPage(projectId: string, filters: EditorFilters, languages: string[
 /** Page 1 (it carries the total) plus the pages of the rows currently visible. */
 export function useEditorPages(projectId: string, filters: EditorFilters, languages: string[], visible: number[]) {
   const base = rowsKey(projectId, filters, languages);
-  const first = useQuery({ queryKey: [...base, 1], queryFn: () => fetchPage(projectId, filters, languages, 1), staleTime: Infinity });
+  const enabled = languages.length > 0;
+  const first = useQuery({
+    queryKey: [...base, 1],
+    queryFn: () => fetchPage(projectId, filters, languages, 1),
+    staleTime: Infinity,
+    enabled,
+  });
   const pages = [...new Set(visible.map((i) => Math.floor(i / PAGE_SIZE) + 1))].filter((p) => p !== 1);
   const rest = useQueries({
     queries: pages.map((p) => ({
       queryKey: [...base, p],
       queryFn: () => fetchPage(projectId, filters, languages, p),
       staleTime: Infinity,
+      enabled,
     })),
   });
   const byPage = new Map<number, EditorPage>();

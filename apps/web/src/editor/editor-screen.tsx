@@ -12,6 +12,7 @@ import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
 import { CellEditor } from "./cell-editor";
 import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
+import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel } from "./side-panel";
@@ -419,7 +420,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                               <span className="sr-only">
                                 {row.key} in {languageName(l)}:{" "}
                               </span>
-                              <span className="cell-value">{t?.value || <em className="empty">Empty</em>}</span>
+                              <span className="cell-value">
+                                {t?.value ? <CellValue value={t.value} /> : <em className="empty">Empty</em>}
+                              </span>
                               <span className="sr-only">, </span>
                               <span className="cell-meta">
                                 <span className={`badge ${status}`}>{STATUS_LABEL[status]}</span>
@@ -459,5 +462,20 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       )}
       <ShortcutSheet open={showShortcuts} onClose={() => setShowShortcuts(false)} />
     </div>
+  );
+}
+
+/** A value as the grid shows it: an ICU plural as its forms, one per line; anything else as written. */
+function CellValue({ value }: { value: string }) {
+  const plural = parsePlural(value);
+  if (!plural) return <>{value}</>;
+  return (
+    <span className="plural-view">
+      {[...plural.forms].map(([cat, text]) => (
+        <span key={cat}>
+          <span className="plural-cat">{cat}</span> {text}
+        </span>
+      ))}
+    </span>
   );
 }
