@@ -36,6 +36,8 @@ const ZEnv = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  /** Internal hosts (names, addresses, CIDR ranges) webhooks may target; see core's webhook-address. */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
   /** SIGTERM/SIGINT: in-flight requests get most of this to finish; then the process exits. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

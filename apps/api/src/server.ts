@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { CoreConfig } from "@locale/core";
 import { aiConfigFromEnv } from "@locale/core/ai";
+import { parseAllowedHosts } from "@locale/core/webhooks";
 import type { Database } from "@locale/db";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express from "express";
@@ -24,8 +25,8 @@ import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
-import { mountWebApp } from "./web/web-app";
 import { logInternalError } from "./trpc/log-internal-error";
+import { mountWebApp } from "./web/web-app";
 
 export interface AppServer {
   app: express.Express;
@@ -46,6 +47,7 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
       log: logger ? (mail) => logger.info({ mail }, "e-mail not sent (no SMTP_URL configured); kept in the outbox") : undefined,
     },
     ai: aiConfigFromEnv({ ...config }),
+    webhookAllowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
   };
 }
 

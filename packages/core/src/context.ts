@@ -14,6 +14,8 @@ export interface CoreConfig {
   mail?: MailConfig;
   /** AI providers and throttling; absent means no deployment-level AI configuration. */
   ai?: AiConfig;
+  /** WEBHOOK_ALLOWED_HOSTS: internal hosts webhooks may target (public addresses need no listing). */
+  webhookAllowedHosts?: string[];
 }
 
 export interface ServiceContext {

@@ -36,7 +36,15 @@ export async function startTestServer(
   options: { worker?: boolean; logQueries?: boolean } = {},
 ): Promise<TestServer> {
   const db = await createTestDb({ logQueries: options.logQueries });
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off", ...env });
+  // Webhook receivers in tests listen on loopback: reached through the operator allow-list.
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    WORKER_MODE: "off",
+    WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+    ...env,
+  });
   const logger = createLogger(config.LOG_LEVEL);
   const { app, deps } = createApp(db, config, logger);
   const { server, url } = await listen(app, 0, "127.0.0.1");

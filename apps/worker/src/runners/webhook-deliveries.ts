@@ -5,11 +5,13 @@
 // The dispatcher wakes on the NOTIFY the outbox raises at commit, when a retry falls due, and
 // every WEBHOOK_POLL_MS; several worker processes on one PostgreSQL database share the work.
 // Also read: WEBHOOK_TIMEOUT_MS (10 s), WEBHOOK_CONCURRENCY (4 attempts at a time per process),
-// WEBHOOK_DELIVERY_RETENTION_DAYS (30; finished deliveries are purged hourly after that).
+// WEBHOOK_DELIVERY_RETENTION_DAYS (30; finished deliveries are purged hourly after that),
+// WEBHOOK_ALLOWED_HOSTS (internal hosts deliveries may reach; see core's webhook-address.ts).
 import {
   attemptWebhookDelivery,
   type ClaimedDelivery,
   claimDueDeliveries,
+  parseAllowedHosts,
   purgeWebhookDeliveries,
   WEBHOOK_CLAIM_LEASE_MS,
   WEBHOOK_DEFAULT_RETENTION_DAYS,
@@ -32,13 +34,14 @@ function positiveInt(env: WorkerEnv, name: string, fallback: number): number {
 
 export const webhookDeliveriesRunner: Runner = {
   name: "webhook-deliveries",
-  async start({ db, env, logger: parentLogger }) {
+  async start({ db, config, env, logger: parentLogger }) {
     const logger = parentLogger.child({ runner: "webhook-deliveries" });
     const retryBaseMs = positiveInt(env, "WEBHOOK_RETRY_BASE_MS", WEBHOOK_DEFAULT_RETRY_BASE_MS);
     const pollMs = positiveInt(env, "WEBHOOK_POLL_MS", 1000);
     const concurrency = positiveInt(env, "WEBHOOK_CONCURRENCY", 4);
     const timeoutMs = positiveInt(env, "WEBHOOK_TIMEOUT_MS", WEBHOOK_TIMEOUT_MS);
     const retentionDays = positiveInt(env, "WEBHOOK_DELIVERY_RETENTION_DAYS", WEBHOOK_DEFAULT_RETENTION_DAYS);
+    const allowedHosts = config.webhookAllowedHosts ?? parseAllowedHosts(String(env.WEBHOOK_ALLOWED_HOSTS ?? ""));
     const queue = createQueue(db, logger);
     await queue.start();
 
@@ -92,7 +95,7 @@ export const webhookDeliveriesRunner: Runner = {
 
     await queue.work<ClaimedDelivery>(WEBHOOK_DELIVER_JOB, { batchSize: 1, concurrency }, async (jobs) => {
       for (const job of jobs) {
-        const outcome = await attemptWebhookDelivery(db, job.data.id, job.data.attempt, { retryBaseMs, timeoutMs });
+        const outcome = await attemptWebhookDelivery(db, job.data.id, job.data.attempt, { retryBaseMs, timeoutMs, allowedHosts });
         if (!outcome) continue;
         const fields = {
           deliveryId: outcome.deliveryId,

@@ -2,6 +2,7 @@
 // and shown only in this response.
 import type { ServiceContext } from "../context";
 import { randomSecret } from "../shared/secrets";
+import { assertWebhookTargetAllowed } from "./webhook-address";
 import { normalizeWebhookEvents, normalizeWebhookUrl } from "./webhook-input";
 import { toWebhookRecord, type WebhookRecord } from "./webhook-record";
 import { resolveWebhookScope, type WebhookScope } from "./webhook-scope";
@@ -19,6 +20,7 @@ export async function createWebhook(
 ): Promise<WebhookRecord & { secret: string }> {
   const resolved = await resolveWebhookScope(ctx, scope, { forWrite: true });
   const url = normalizeWebhookUrl(input.url);
+  await assertWebhookTargetAllowed(url, ctx.config.webhookAllowedHosts ?? []);
   const events = normalizeWebhookEvents(input.events);
   const secret = `whsec_${randomSecret(32)}`;
   const webhook = await ctx.db.prisma.webhook.create({

@@ -3,6 +3,7 @@
 // through here. Attempts are numbered: an attempt whose number is not the delivery's next one
 // (a duplicate job, a lease that ran out while another process was still sending) records nothing.
 import type { Database } from "@locale/db";
+import { type PostResult, postWebhook } from "./post-webhook";
 import { signWebhookBody } from "./sign-webhook";
 
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -14,13 +15,14 @@ export const WEBHOOK_CLAIM_LEASE_MS = 60_000;
 export const WEBHOOK_DELIVERIES_CHANNEL = "webhook_deliveries";
 /** The event POST .../webhooks/:id/test sends. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
-const RESPONSE_BODY_LIMIT = 2048;
 
 export interface DeliveryOptions {
   /** Delay before the first retry; it doubles with every further attempt. */
   retryBaseMs: number;
   timeoutMs?: number;
   maxAttempts?: number;
+  /** WEBHOOK_ALLOWED_HOSTS: internal hosts deliveries may reach (see webhook-address.ts). */
+  allowedHosts?: string[];
 }
 
 export interface AttemptOutcome {
@@ -38,56 +40,6 @@ export interface AttemptOutcome {
 /** Delay after the `attempt`-th failed attempt: base, 2·base, 4·base, ... */
 export function webhookRetryDelayMs(retryBaseMs: number, attempt: number): number {
   return retryBaseMs * 2 ** Math.max(0, attempt - 1);
-}
-
-async function readLimited(res: Response): Promise<string> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < RESPONSE_BODY_LIMIT) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
-}
-
-function describeError(error: unknown, timeoutMs: number): string {
-  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err.name === "TimeoutError" || err.name === "AbortError") return `Timed out after ${timeoutMs} ms`;
-  const cause = err.cause?.code ?? err.cause?.message;
-  return cause ? `${err.message ?? "Request failed"} (${cause})` : (err.message ?? "Request failed");
-}
-
-async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number) {
-  const started = performance.now();
-  try {
-    // Redirects are not followed: a 3xx is a failed attempt, so the signed body never lands elsewhere.
-    const res = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
-    const responseBody = await readLimited(res).catch(() => "");
-    const ok = res.status >= 200 && res.status < 300;
-    return {
-      responseStatus: res.status,
-      responseBody,
-      error: ok ? null : `HTTP ${res.status}`,
-      ok,
-      durationMs: Math.round(performance.now() - started),
-    };
-  } catch (error) {
-    return {
-      responseStatus: null,
-      responseBody: null,
-      error: describeError(error, timeoutMs),
-      ok: false,
-      durationMs: Math.round(performance.now() - started),
-    };
-  }
 }
 
 /**
@@ -109,7 +61,7 @@ export async function attemptWebhookDelivery(
   // A subscription switched off after the event was queued gets nothing (the delivery fails with
   // that reason); the test event is an explicit request and goes out regardless.
   const isSwitchedOff = !webhook.active && delivery.event !== WEBHOOK_TEST_EVENT;
-  let result: Awaited<ReturnType<typeof post>>;
+  let result: PostResult;
   if (isSwitchedOff) {
     result = { responseStatus: null, responseBody: null, error: "Webhook is inactive", ok: false, durationMs: 0 };
   } else {
@@ -123,7 +75,7 @@ export async function attemptWebhookDelivery(
       "x-webhook-timestamp": timestamp,
       "x-webhook-signature": signWebhookBody(webhook.secret, timestamp, body),
     };
-    result = await post(webhook.url, headers, body, timeoutMs);
+    result = await postWebhook(webhook.url, headers, body, { timeoutMs, allowedHosts: options.allowedHosts ?? [] });
   }
 
   const final = result.ok || attempt >= maxAttempts || isSwitchedOff;

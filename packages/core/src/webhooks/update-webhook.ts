@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../context";
+import { assertWebhookTargetAllowed } from "./webhook-address";
 import { normalizeWebhookEvents, normalizeWebhookUrl } from "./webhook-input";
 import { toWebhookRecord, type WebhookRecord } from "./webhook-record";
 import { loadWebhook, type WebhookScope } from "./webhook-scope";
@@ -16,10 +17,12 @@ export async function updateWebhook(
   input: UpdateWebhookInput,
 ): Promise<WebhookRecord> {
   const { webhook } = await loadWebhook(ctx, scope, webhookId, { forWrite: true });
+  const url = input.url !== undefined ? normalizeWebhookUrl(input.url) : undefined;
+  if (url !== undefined) await assertWebhookTargetAllowed(url, ctx.config.webhookAllowedHosts ?? []);
   const updated = await ctx.db.prisma.webhook.update({
     where: { id: webhook.id },
     data: {
-      ...(input.url !== undefined ? { url: normalizeWebhookUrl(input.url) } : {}),
+      ...(url !== undefined ? { url } : {}),
       ...(input.events !== undefined ? { events: normalizeWebhookEvents(input.events) } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
     },

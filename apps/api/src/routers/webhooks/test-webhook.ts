@@ -14,6 +14,7 @@ export const testOrganizationWebhookProcedure = authedProcedure
     sendTestWebhook(ctx.svc, { orgId: input.orgId }, input.id, {
       retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS,
       timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
+      allowedHosts: ctx.core.webhookAllowedHosts,
     }),
   );
 
@@ -25,5 +26,6 @@ export const testProjectWebhookProcedure = authedProcedure
     sendTestWebhook(ctx.svc, { projectId: input.projectId }, input.id, {
       retryBaseMs: ctx.config.WEBHOOK_RETRY_BASE_MS,
       timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
+      allowedHosts: ctx.core.webhookAllowedHosts,
     }),
   );
