@@ -154,7 +154,10 @@ describe("yaml", () => {
       number: "42",
       multiline: "Erste Zeile\nZweite Zeile\n",
     });
-    expect(res.errors).toEqual([{ key: "empty", message: '"empty" has no value and was skipped.' }]);
+    expect(res.errors).toEqual([
+      { key: "number", message: '"number" is a number (42), not a string; it was imported as the text "42".' },
+      { key: "empty", message: '"empty" has no value and was skipped.' },
+    ]);
   });
   it("keeps the root when it is not the language", () => {
     expect(Object.keys(values("yaml", text("de.yml"), { language: "fr" }))[0]).toBe("de.activerecord.models.user");

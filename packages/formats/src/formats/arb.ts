@@ -5,9 +5,11 @@
  */
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
+import { isIcuMessage, toIcuMessage } from "../plural/icu-syntax.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { duplicateKeyWarnings } from "./json-duplicates.js";
 import { parseJsonDocument } from "./json-flat.js";
-import { pushEntry } from "./key-tree.js";
+import { nonStringWarning, pushEntry } from "./key-tree.js";
 
 export function parseArb(text: string, maxDepth: number): ParseResult {
   const doc = parseJsonDocument(text, maxDepth);
@@ -16,7 +18,7 @@ export function parseArb(text: string, maxDepth: number): ParseResult {
   }
   const obj = doc as Record<string, unknown>;
   const entries: TranslationEntry[] = [];
-  const errors: FormatIssue[] = [];
+  const errors: FormatIssue[] = duplicateKeyWarnings(text);
   const seen = new Set<string>();
   const metadata: Record<string, unknown> = {};
   for (const key of Object.keys(obj)) {
@@ -26,11 +28,12 @@ export function parseArb(text: string, maxDepth: number): ParseResult {
       continue;
     }
     if (key.startsWith("@")) continue;
-    if (typeof v !== "string") {
+    if (typeof v === "number" || typeof v === "boolean") errors.push(nonStringWarning(key, v));
+    else if (typeof v !== "string") {
       errors.push({ key, message: `"${key}" is not a text message and was skipped.` });
       continue;
     }
-    const entry: TranslationEntry = { key, value: v };
+    const entry: TranslationEntry = { key, value: String(v) };
     const meta = obj[`@${key}`];
     if (meta !== null && typeof meta === "object" && !Array.isArray(meta)) {
       const m = meta as Record<string, unknown>;
@@ -79,14 +82,16 @@ export function serializeArb(entries: TranslationEntry[], options: SerializeOpti
   out["@@locale"] = options.language;
   for (const e of entries) {
     const key = fullKey(e);
-    out[key] = e.value;
+    // ARB values are ICU messages: text that is not one is written as quoted literal text.
+    const message = isIcuMessage(e.value) ? e.value : toIcuMessage(e.value);
+    out[key] = message;
     const meta: Record<string, unknown> = {};
     if (e.description) meta.description = e.description;
     if (e.context) meta.context = e.context;
     const extra = e.metadata ?? {};
     for (const [k, v] of Object.entries(extra)) if (k !== "description" && k !== "context") meta[k] = v;
     if (meta.placeholders === undefined) {
-      const args = icuArguments(e.value);
+      const args = icuArguments(message);
       if (args.length > 0) meta.placeholders = Object.fromEntries(args.map((a) => [a, {}]));
     }
     if (Object.keys(meta).length > 0) out[`@${key}`] = meta;

@@ -42,14 +42,16 @@ export function parseIosStrings(text: string): ParseResult {
     }
   };
   const readString = (): string => {
-    if (text[i] === '"') {
+    // Apple's parser (old-style plist) takes single-quoted strings too: `"k" = 'v';`.
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
       i++;
       let out = "";
       let start = i;
       while (true) {
         if (i >= n) fail("a quoted string is never closed.");
         const c = text[i]!;
-        if (c === '"') {
+        if (c === quote) {
           out += text.slice(start, i);
           i++;
           return out;

@@ -4,6 +4,8 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
 import type { ParseResult, TranslationEntry } from "../types.js";
+import { duplicateKeyWarnings } from "./json-duplicates.js";
+import { nonStringWarning } from "./key-tree.js";
 
 export function parseJsonDocument(text: string, maxDepth: number): unknown {
   let doc: unknown;
@@ -53,12 +55,14 @@ export function parseJsonFlat(text: string, maxDepth: number): ParseResult {
     throw new FormatParseError("The JSON file must contain an object of keys and values.");
   }
   const entries: TranslationEntry[] = [];
-  const errors: ParseResult["errors"] = [];
+  const errors: ParseResult["errors"] = duplicateKeyWarnings(text);
   for (const key of Object.keys(doc)) {
     const v = (doc as Record<string, unknown>)[key];
     if (typeof v === "string") entries.push({ key, value: v });
-    else if (typeof v === "number" || typeof v === "boolean") entries.push({ key, value: String(v) });
-    else if (v !== null && typeof v === "object") {
+    else if (typeof v === "number" || typeof v === "boolean") {
+      entries.push({ key, value: String(v) });
+      errors.push(nonStringWarning(key, v));
+    } else if (v !== null && typeof v === "object") {
       checkDepth(v, maxDepth - 1);
       errors.push({ key, message: `"${key}" holds a nested object; flat JSON expects text values (use json-nested).` });
     } else errors.push({ key, message: `"${key}" has no text value and was skipped.` });

@@ -3,12 +3,13 @@
  * the first key segment on export. See key-tree.ts for the leaf/prefix rule.
  */
 import type { ParseResult, TranslationEntry } from "../types.js";
+import { duplicateKeyWarnings } from "./json-duplicates.js";
 import { parseJsonDocument } from "./json-flat.js";
 import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
 
 export function parseJsonNested(text: string, maxDepth: number): ParseResult {
   const doc = parseJsonDocument(text, maxDepth);
-  const errors: ParseResult["errors"] = [];
+  const errors: ParseResult["errors"] = duplicateKeyWarnings(text);
   let entries: TranslationEntry[] = [];
   const mayRepeat = flattenTree(doc, maxDepth, (key, value) => entries.push({ key, value }), errors);
   if (mayRepeat) entries = dropDuplicates(entries, errors);

@@ -25,6 +25,7 @@ export function flattenTree(root: unknown, maxDepth: number, onLeaf: (key: strin
       if (typeof child === "string") onLeaf(key, child);
       else if (typeof child === "number" || typeof child === "boolean" || typeof child === "bigint") {
         onLeaf(key, String(child));
+        errors.push(nonStringWarning(key, child));
       } else if (child === null || child === undefined) {
         errors.push({ key, message: `"${key}" has no value and was skipped.` });
       } else if (typeof child === "object") {
@@ -41,6 +42,12 @@ export function flattenTree(root: unknown, maxDepth: number, onLeaf: (key: strin
   }
   walk(root as Record<string, unknown>, "", 0);
   return dottedName;
+}
+
+/** A number or boolean is imported as its text; the file's author should know it was not a string. */
+export function nonStringWarning(key: string, value: number | boolean | bigint): FormatIssue {
+  const kind = typeof value === "boolean" ? "a boolean" : "a number";
+  return { key, message: `"${key}" is ${kind} (${String(value)}), not a string; it was imported as the text "${String(value)}".` };
 }
 
 /** Keep the first entry of each key, reporting the others. */

@@ -12,7 +12,8 @@ const MAX_ALIASES = 100;
 export function parseYaml(text: string, options: ParseOptions, maxDepth: number): ParseResult {
   let data: unknown;
   try {
-    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, merge: false });
+    // Merge keys (`<<: *defaults`) are common in Rails locales; aliases stay capped by maxAliasCount.
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, merge: true });
     const first = doc.errors[0];
     if (first) throw first;
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });

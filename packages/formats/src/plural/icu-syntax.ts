@@ -1,0 +1,145 @@
+/**
+ * Whether a text is a well-formed ICU MessageFormat message (the syntax ICU4C and formatjs
+ * accept: arguments `{name}`, `{name, type[, style]}`, plural/select/selectordinal with an
+ * `other` case, apostrophe quoting), and the quoting that turns any text into a message that
+ * reads back as exactly that text. ARB exports need both: a value that is not ICU
+ * (`Hi {name}, {{count}} items`) is written as quoted literal text rather than broken.
+ */
+
+const SIMPLE_TYPES = new Set(["number", "date", "time", "spellout", "ordinal", "duration"]);
+const NAME = /\s*([\p{L}\p{N}_]+)\s*/uy;
+
+export function isIcuMessage(text: string): boolean {
+  if (text.indexOf("{") < 0 && text.indexOf("}") < 0) return true;
+  try {
+    const end = parseMessage(text, 0, false);
+    return end === text.length;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Text → top-level ICU message text that formats as exactly that text. Only braces need quoting
+ * there (`#` is special inside plurals only, and an apostrophe before it would be literal).
+ */
+export function quoteIcuLiteral(text: string): string {
+  return text.replace(/'/g, "''").replace(/[{}]+/g, (run) => `'${run}'`);
+}
+
+/** A simple `{name}` argument that is not part of `{{name}}`. */
+const SIMPLE_ARGUMENT = /(?<!\{)\{[\p{L}\p{N}_]+\}(?!\})/gu;
+
+/**
+ * Text that is not ICU → an ICU message: simple `{name}` arguments stay arguments, everything
+ * else (`{{count}}`, stray braces, apostrophes) is quoted literal text.
+ */
+export function toIcuMessage(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(SIMPLE_ARGUMENT)) {
+    out += quoteIcuLiteral(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  out += quoteIcuLiteral(text.slice(last));
+  return isIcuMessage(out) ? out : quoteIcuLiteral(text);
+}
+
+class IcuSyntaxError extends Error {}
+
+/** Parses message text from `i`; returns the index of the `}` closing it (or text.length at top level). */
+function parseMessage(s: string, i: number, nested: boolean): number {
+  while (i < s.length) {
+    const c = s[i];
+    if (c === "'") {
+      if (s[i + 1] === "'") {
+        i += 2;
+        continue;
+      }
+      const next = s[i + 1];
+      if (next === "{" || next === "}" || next === "#" || next === "|") {
+        const close = s.indexOf("'", i + 1);
+        i = close < 0 ? s.length : close + 1;
+        continue;
+      }
+      i++;
+      continue;
+    }
+    if (c === "{") {
+      i = parseArgument(s, i + 1);
+      continue;
+    }
+    if (c === "}") {
+      if (nested) return i;
+      throw new IcuSyntaxError("unmatched }");
+    }
+    i++;
+  }
+  if (nested) throw new IcuSyntaxError("unclosed sub-message");
+  return i;
+}
+
+/** Parses an argument after its `{`; returns the index after its closing `}`. */
+function parseArgument(s: string, i: number): number {
+  NAME.lastIndex = i;
+  const name = NAME.exec(s);
+  if (!name) throw new IcuSyntaxError("argument name expected");
+  i = NAME.lastIndex;
+  if (s[i] === "}") return i + 1;
+  if (s[i] !== ",") throw new IcuSyntaxError(", or } expected");
+  NAME.lastIndex = i + 1;
+  const type = NAME.exec(s);
+  if (!type) throw new IcuSyntaxError("argument type expected");
+  i = NAME.lastIndex;
+  const kind = type[1]!;
+  if (kind === "plural" || kind === "selectordinal" || kind === "select") {
+    if (s[i] !== ",") throw new IcuSyntaxError(", expected");
+    return parseCases(s, i + 1, kind !== "select");
+  }
+  if (!SIMPLE_TYPES.has(kind)) throw new IcuSyntaxError("unknown argument type");
+  if (s[i] === "}") return i + 1;
+  if (s[i] !== ",") throw new IcuSyntaxError(", or } expected");
+  // A style runs to the matching `}` (nested braces and quotes allowed).
+  let depth = 0;
+  for (let j = i + 1; j < s.length; j++) {
+    const c = s[j];
+    if (c === "'") {
+      const close = s.indexOf("'", j + 1);
+      if (close < 0) throw new IcuSyntaxError("unclosed quote in style");
+      j = close;
+    } else if (c === "{") depth++;
+    else if (c === "}") {
+      if (depth === 0) return j + 1;
+      depth--;
+    }
+  }
+  throw new IcuSyntaxError("unclosed argument");
+}
+
+function parseCases(s: string, i: number, plural: boolean): number {
+  let hasOther = false;
+  let cases = 0;
+  const ws = () => {
+    while (i < s.length && /\s/.test(s[i]!)) i++;
+  };
+  ws();
+  if (plural) {
+    const offset = /^offset:\s*\d+/.exec(s.slice(i, i + 30));
+    if (offset) i += offset[0].length;
+  }
+  while (true) {
+    ws();
+    if (s[i] === "}") {
+      if (!hasOther || cases === 0) throw new IcuSyntaxError("missing other case");
+      return i + 1;
+    }
+    const sel = (plural ? /^(=-?\d+(?:\.\d+)?|[\p{L}\p{N}_-]+)/u : /^([\p{L}\p{N}_-]+)/u).exec(s.slice(i, i + 100));
+    if (!sel) throw new IcuSyntaxError("selector expected");
+    if (sel[1] === "other") hasOther = true;
+    i += sel[0].length;
+    ws();
+    if (s[i] !== "{") throw new IcuSyntaxError("{ expected after selector");
+    i = parseMessage(s, i + 1, true) + 1;
+    cases++;
+  }
+}
