@@ -44,7 +44,8 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
   res.setHeader("Content-Disposition", `attachment; filename="${result.fileName}"`);
   res.setHeader("X-Total-Keys", String(result.totalKeys));
   res.setHeader("X-Export-Truncated", String(result.truncated));
-  res.setHeader("Access-Control-Expose-Headers", "Content-Disposition, X-Total-Keys, X-Export-Truncated");
+  res.setHeader("X-Export-Skipped", String(result.skipped.length));
+  res.setHeader("Access-Control-Expose-Headers", "Content-Disposition, X-Total-Keys, X-Export-Truncated, X-Export-Skipped");
   res.setHeader("Content-Length", String(result.body.byteLength));
   res.end(Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength));
 }
@@ -87,6 +88,11 @@ export const exportRoute: PlainRoute = {
               "X-Export-Truncated": {
                 description: "`true` when entries were dropped to stay under EXPORT_MAX_BYTES",
                 schema: { type: "string", enum: ["true", "false"] },
+              },
+              "X-Export-Skipped": {
+                description:
+                  "Number of keys left out because the format cannot express them (e.g. a key that is not an Android resource name); the export activity lists them",
+                schema: { type: "integer" },
               },
             },
             content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },

@@ -1,7 +1,7 @@
 // Exports one project language as a file (SPEC.md "Import and export", DECISIONS.md "Import and
 // export"): keys ordered by namespace then key, translator formats with every key, runtime formats
 // with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
-import { isFormatId, serialize, type TranslationEntry } from "@locale/formats";
+import { isFormatId, type SkippedEntry, serializeWithReport, type TranslationEntry } from "@locale/formats";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
@@ -25,7 +25,12 @@ export interface ExportResult {
   language: string;
   totalKeys: number;
   truncated: boolean;
+  /** Entries the format cannot express, left out of the file (never written broken). */
+  skipped: SkippedEntry[];
 }
+
+/** How many left-out keys the `export.completed` activity entry lists by name. */
+export const SKIPPED_KEYS_IN_ACTIVITY = 50;
 
 interface ExportRow {
   namespace: string;
@@ -81,8 +86,9 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   }
 
   const options = { language, sourceLanguage: project.sourceLanguage };
-  const { body, count } = serializeWithin(format, entries, options, ctx.config.exportMaxBytes);
+  const { body, count, skipped } = serializeWithin(format, entries, options, ctx.config.exportMaxBytes);
   const truncated = count < entries.length;
+  const written = count - skipped.length;
 
   await ctx.db.prisma.$transaction(async (tx) => {
     await recordActivity(tx, ctx.actor, {
@@ -90,10 +96,25 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
       projectId: project.id,
       targetId: project.id,
       targetType: "project",
-      metadata: { language, format, totalKeys: count, truncated, ...(input.namespace !== undefined ? { namespace: input.namespace } : {}) },
+      metadata: {
+        language,
+        format,
+        totalKeys: written,
+        truncated,
+        ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
+        ...(skipped.length > 0
+          ? {
+              skippedCount: skipped.length,
+              skipped: skipped.slice(0, SKIPPED_KEYS_IN_ACTIVITY).map((s) => ({
+                key: s.namespace ? `${s.namespace}.${s.key}` : s.key,
+                reason: s.reason,
+              })),
+            }
+          : {}),
+      },
     });
   });
-  return { body, fileName: exportFileName(language, format), format, language, totalKeys: count, truncated };
+  return { body, fileName: exportFileName(language, format), format, language, totalKeys: written, truncated, skipped };
 }
 
 const encoder = new TextEncoder();
@@ -112,17 +133,21 @@ function serializeWithin(
   entries: TranslationEntry[],
   options: { language: string; sourceLanguage: string },
   maxBytes: number,
-): { body: Uint8Array; count: number } {
-  const full = toBytes(serialize(format, entries, options));
-  if (full.byteLength <= maxBytes || entries.length === 0) return { body: full, count: entries.length };
-  let best = { body: toBytes(serialize(format, [], options)), count: 0 };
+): { body: Uint8Array; count: number; skipped: SkippedEntry[] } {
+  const attempt = (list: TranslationEntry[]) => {
+    const { output, skipped } = serializeWithReport(format, list, options);
+    return { body: toBytes(output), count: list.length, skipped };
+  };
+  const full = attempt(entries);
+  if (full.body.byteLength <= maxBytes || entries.length === 0) return full;
+  let best = attempt([]);
   let low = 0;
   let high = entries.length - 1;
-  let guess = Math.min(high, Math.floor((entries.length * maxBytes) / full.byteLength));
+  let guess = Math.min(high, Math.floor((entries.length * maxBytes) / full.body.byteLength));
   for (let i = 0; i < 64 && low <= high; i++) {
-    const body = toBytes(serialize(format, entries.slice(0, guess), options));
-    if (body.byteLength <= maxBytes) {
-      best = { body, count: guess };
+    const result = attempt(entries.slice(0, guess));
+    if (result.body.byteLength <= maxBytes) {
+      best = result;
       low = guess + 1;
     } else {
       high = guess - 1;
