@@ -26,7 +26,9 @@ afterAll(async () => {
 async function signedInPage(): Promise<{ guard: GuardedContext; page: Page; requests: string[] }> {
   const guard = await guardedContext(browser, [server.url]);
   contexts.push(guard);
-  const [name, value] = user.cookie.split(";")[0]?.split("=") as [string, string];
+  const pair = user.cookie.split(";")[0] ?? "";
+  const name = pair.slice(0, pair.indexOf("="));
+  const value = pair.slice(pair.indexOf("=") + 1);
   await guard.context.addCookies([{ name, value, url: server.url }]);
   const page = await guard.newPage();
   const requests: string[] = [];
@@ -44,8 +46,8 @@ describe("API browsers from the service's own origin", () => {
     await operation.getByRole("button", { name: "Execute" }).click();
     const response = operation.locator(".live-responses-table .response");
     await response.waitFor({ timeout: 30_000 });
-    expect(await response.locator(".response-col_status").first().innerText()).toBe("200");
-    expect(await response.locator(".response-col_description").first().innerText()).toContain(user.email);
+    expect((await response.locator(".response-col_status").first().textContent())?.trim()).toBe("200");
+    expect(await response.locator(".response-col_description").first().textContent()).toContain(user.email);
     await response.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath("api-docs-try-it-out"), fullPage: false });
 
@@ -60,7 +62,8 @@ describe("API browsers from the service's own origin", () => {
     await page.goto(`${server.url}/graphql?query=${encodeURIComponent(query)}`);
     await page.locator(".graphiql-execute-button").waitFor({ timeout: 60_000 });
     await page.locator(".graphiql-execute-button").click();
-    // The result pane is an editor: its text uses non-breaking spaces.
+    // The result pane is an editor: its text as rendered, which uses non-breaking spaces.
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text, not the DOM property
     const resultText = async () => (await page.locator(".graphiql-response").innerText()).replace(/\s+/g, " ");
     await expect.poll(resultText, { timeout: 30_000 }).toContain(user.email);
     expect(JSON.parse(await resultText())).toEqual({ data: { me: { user: { email: user.email }, role: "owner" } } });
