@@ -31,6 +31,16 @@ describe("database errors → documented statuses", () => {
     [Object.assign(new Error("fk"), { code: "23503", constraint: "Comment_projectId_fkey" }), 404, "Related record not found"],
     [Object.assign(new Error("wrapped"), { cause: { code: "23505" } }), 409, "Resource already exists"],
     [Object.assign(new Error("nul"), { code: "22021" }), 400, "Text must not contain NUL characters or invalid Unicode"],
+    [
+      prismaError("P2039", { modelName: "Organization", driverAdapterError: { cause: { kind: "postgres", originalCode: "22021" } } }),
+      400,
+      "Text must not contain NUL characters or invalid Unicode",
+    ],
+    [
+      prismaError("P2039", { driverAdapterError: { cause: { kind: "postgres", originalCode: "40001" } } }),
+      409,
+      "The record was changed by a concurrent request; retry",
+    ],
   ])("maps %s", (error, status, message) => {
     const mapped = fromDatabaseError(error);
     expect(mapped).toBeInstanceOf(AppError);

@@ -91,6 +91,19 @@ describe("NUL and lone surrogates", () => {
   });
 });
 
+describe("NUL the guards cannot see", () => {
+  it("maps the database's refusal of NUL (an inline GraphQL literal) to a 400-coded error, not a 500", async () => {
+    const res = await server.request("POST", "/graphql", {
+      apiKey: user.apiKey,
+      body: { query: 'mutation { createProject(input: {name: "a\\u0000b", sourceLanguage: "en"}) { id } }' },
+    });
+    expect(res.body.errors[0]).toMatchObject({
+      message: "Text must not contain NUL characters or invalid Unicode",
+      extensions: { code: "BAD_USER_INPUT", statusCode: 400 },
+    });
+  });
+});
+
 describe("deeply nested JSON", () => {
   const message = "must not be nested more than 64 levels deep";
 

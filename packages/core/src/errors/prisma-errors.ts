@@ -10,7 +10,14 @@ const RETRY_MESSAGE = "The record was changed by a concurrent request; retry";
 interface DatabaseErrorLike {
   code?: unknown;
   message?: unknown;
-  meta?: { modelName?: unknown; field_name?: unknown; constraint?: unknown; code?: unknown } | null;
+  meta?: {
+    modelName?: unknown;
+    field_name?: unknown;
+    constraint?: unknown;
+    code?: unknown;
+    /** Driver adapters (pg, PGlite) put the database's own error here. */
+    driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } };
+  } | null;
   cause?: unknown;
 }
 
@@ -59,7 +66,10 @@ export function fromDatabaseError(error: unknown, conflictMessage = "Resource al
       const state = typeof e.meta?.code === "string" ? e.meta.code : undefined;
       return (state && fromSqlState(state, e, conflictMessage)) ?? error;
     }
-    default:
+    default: {
+      const adapterCause = e.meta?.driverAdapterError?.cause;
+      const adapterState = adapterCause?.originalCode ?? adapterCause?.code;
+      if (typeof adapterState === "string") return fromSqlState(adapterState, e, conflictMessage) ?? error;
       if (code && /^[0-9A-Z]{5}$/.test(code)) return fromSqlState(code, e, conflictMessage) ?? error;
       // Driver adapters wrap the driver's error; look one level down.
       if (e.cause && typeof e.cause === "object" && e.cause !== error) {
@@ -67,6 +77,7 @@ export function fromDatabaseError(error: unknown, conflictMessage = "Resource al
         if (inner instanceof AppError) return inner;
       }
       return error;
+    }
   }
 }
 
