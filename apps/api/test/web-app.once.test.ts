@@ -379,6 +379,86 @@ describe("web application", () => {
     expectClean(c);
   });
 
+  it("a developer creates, tags and deletes keys, comments, and reverts a translation from the side panel", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, KEYS);
+    const glossary = await server.request("POST", "/api/organizations/current/glossaries", {
+      apiKey: owner.apiKey,
+      body: { name: "UI", sourceLanguage: "en", targetLanguages: ["de"] },
+    });
+    await server.request("POST", `/api/organizations/current/glossaries/${glossary.body._id}/terms`, {
+      apiKey: owner.apiKey,
+      body: { term: "Sign out", translations: [{ language: "de", value: "Abmelden" }] },
+    });
+    const developer = await addMember(server, owner, "developer", { name: "Devi Keys" });
+    const c = await newContext();
+    const page = await c.newPage();
+    await signIn(page, developer.email, "member password");
+    await page.goto(`${server.url}/projects/${projectId}`);
+    await page.getByText("5 keys").waitFor();
+
+    await page.keyboard.press("n");
+    await page.getByLabel("Key", { exact: true }).fill("checkout.title");
+    await page.getByLabel("Source text (en)").fill("Checkout");
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.getByText("6 keys").waitFor();
+
+    await page.getByLabel("Select logout").check();
+    await page.getByLabel("Select save").check();
+    await page.getByRole("region", { name: "Selected keys" }).getByLabel("Tag").fill("beta");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await page.getByRole("search").getByLabel("Tag").fill("beta");
+    await page.getByText("2 keys").waitFor();
+    await page.getByRole("search").getByLabel("Tag").fill("");
+    await page.getByText("6 keys").waitFor();
+
+    // The side panel: glossary term found in the source, history with revert, a comment thread.
+    const cell = page.getByRole("button", { name: /^logout in German/ });
+    await cell.click();
+    const panel = page.getByRole("complementary");
+    await panel.getByText("Sign out → Abmelden").waitFor();
+    await cell.press("Enter");
+    await page.keyboard.type("Abmelden");
+    await page.keyboard.press("Control+Enter");
+    await page.keyboard.press("Escape");
+    await cell.click();
+    await cell.press("Enter");
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("Ausloggen");
+    await page.keyboard.press("Control+Enter");
+    await page.keyboard.press("Escape");
+    await cell.click();
+    await panel.getByRole("button", { name: "Revert to this" }).waitFor();
+    await panel.getByRole("button", { name: "Revert to this" }).click();
+    await page.getByRole("button", { name: /^logout in German: Abmelden/ }).waitFor();
+
+    await panel.getByLabel("New comment").fill("Is this the toolbar label?");
+    await panel.getByRole("button", { name: "Comment", exact: true }).click();
+    await panel.getByRole("button", { name: "Reply" }).click();
+    await panel.getByLabel("Reply to Devi Keys").fill("Yes, keep it short.");
+    await panel.getByRole("button", { name: "Send reply" }).click();
+    await panel.getByText("Yes, keep it short.").waitFor();
+    await panel.getByRole("button", { name: "Resolve" }).click();
+    await panel.getByRole("button", { name: "Reopen" }).waitFor();
+    await expectAccessible(page, "editor side panel with comments");
+    await page.screenshot({ path: screenshotPath("web-developer-side-panel") });
+
+    await page.getByLabel("Select checkout.title").check();
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await page.getByRole("button", { name: "Delete 1 keys" }).click();
+    await page.getByText("5 keys").waitFor();
+
+    const logout = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.logout}`, { apiKey: owner.apiKey });
+    expect(logout.body.tags).toEqual(["beta"]);
+    const de = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.logout}/translations`, { apiKey: owner.apiKey });
+    expect(de.body.find((t: { language: string }) => t.language === "de").value).toBe("Abmelden");
+    const comments = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.logout}/comments`, { apiKey: owner.apiKey });
+    expect(comments.body.map((x: { body: string; resolved: boolean }) => [x.body, x.resolved])).toEqual([
+      ["Is this the toolbar label?", true],
+      ["Yes, keep it short.", false],
+    ]);
+    expectClean(c);
+  });
+
   it("the owner creates a project with languages from the searchable list, edits settings and archives it", async () => {
     const c = await newContext();
     const page = await c.newPage();

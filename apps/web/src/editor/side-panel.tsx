@@ -318,7 +318,12 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
             <p>
               <strong>{c.authorName}</strong> <span className="hint">{new Date(c.created).toLocaleString()}</span>
               {c.language && <span className="code"> {c.language}</span>}
-              {c.resolved && <span className="badge approved">resolved</span>}
+              {c.resolved && (
+                <>
+                  {" "}
+                  <span className="badge approved">resolved</span>
+                </>
+              )}
             </p>
             <p className="comment-body">{c.body}</p>
             <ul className="replies">
