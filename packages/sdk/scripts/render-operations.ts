@@ -4,17 +4,22 @@
 //     operation its input and output types without importing the server's code;
 //   - src/generated/operations.ts: what the runtime needs per operation (method, path, query
 //     parameter names, body flag, operationId).
-// Operations backed by a tRPC procedure become `client.<domain>.<method>`; the rest (downloads,
-// event streams, bare bodies) are listed separately and wrapped by hand.
+// An operation becomes `client.<domain>.<method>` (its operationId "domain-method") when it
+// speaks JSON both ways: a JSON object body or none, and a JSON or empty success response. The
+// rest (downloads, event streams, bare-string bodies) are listed separately and wrapped by hand.
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildOpenApiDocument } from "../../../apps/api/src/rest/openapi";
 import { PLAIN_ROUTES } from "../../../apps/api/src/rest/plain-routes";
-import { appRouter } from "../../../apps/api/src/routers";
+
+interface DocMedia {
+  schema?: { type?: string; $ref?: string };
+}
 
 interface DocOperation {
   operationId?: string;
   parameters?: { in: string; name: string }[];
-  requestBody?: unknown;
+  requestBody?: { content?: Record<string, DocMedia> };
+  responses?: Record<string, { content?: Record<string, DocMedia> } | undefined>;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -44,8 +49,19 @@ async function renderOpenApiTypes(doc: ReturnType<typeof buildDocument>): Promis
   return [...HEADER, astToString(ast)].join("\n");
 }
 
+/** A JSON object body (or none) in, a JSON body (or nothing) out: the generic call can serve it. */
+function speaksJson(op: DocOperation): boolean {
+  if (op.requestBody) {
+    const media = op.requestBody.content?.["application/json"];
+    if (!media?.schema || (media.schema.type !== undefined && media.schema.type !== "object")) return false;
+  }
+  const success = Object.entries(op.responses ?? {}).find(([status]) => /^2\d\d$/.test(status))?.[1];
+  if (!success) return false;
+  const types = Object.keys(success.content ?? {});
+  return types.length === 0 || (types.length === 1 && types[0] === "application/json");
+}
+
 function renderOperationsTable(doc: ReturnType<typeof buildDocument>): string {
-  const procedures = new Set(Object.keys(appRouter._def.procedures as Record<string, unknown>));
   const typed = new Map<string, string>();
   const plain: string[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
@@ -55,21 +71,21 @@ function renderOperationsTable(doc: ReturnType<typeof buildDocument>): string {
       const query = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
       const operationId = op.operationId ? JSON.stringify(op.operationId) : "null";
       const entry = `{ method: "${method.toUpperCase()}", path: "${path}", query: ${JSON.stringify(query)}, body: ${op.requestBody ? "true" : "false"}, operationId: ${operationId} }`;
-      // trpc-to-openapi names operations after the procedure path with "-" for "."; a procedure
-      // served on a second path (an alias) keeps its first, the alias is listed as plain.
-      const procedure = op.operationId?.replace(/-/g, ".");
-      if (procedure && procedures.has(procedure) && !typed.has(procedure)) typed.set(procedure, `  "${procedure}": ${entry},`);
+      // Operation ids name the procedure path with "-" for "." (trpc-to-openapi's rule, which the
+      // plain routes follow); an id seen twice keeps its first path.
+      const id = op.operationId && /^[a-zA-Z]+(-[a-zA-Z]+)+$/.test(op.operationId) ? op.operationId.replace(/-/g, ".") : undefined;
+      if (id && speaksJson(op) && !typed.has(id)) typed.set(id, `  "${id}": ${entry},`);
       else plain.push(`  ${JSON.stringify(`${method.toUpperCase()} ${path}`)}: ${entry},`);
     }
   }
   return [
     ...HEADER,
-    "/** Operations backed by a tRPC procedure, keyed by procedure path; their types come from the document (./openapi). */",
+    '/** JSON operations, keyed by operationId with "." for "-"; their types come from the document (./openapi). */',
     "export const OPERATIONS = {",
     ...[...typed.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line),
     "} as const;",
     "",
-    '/** Plain express routes (downloads, SSE, bare bodies), keyed by "METHOD path"; the SDK wraps them by hand. */',
+    '/** Other operations (downloads, SSE, bare bodies), keyed by "METHOD path"; the SDK wraps them by hand. */',
     "export const PLAIN_OPERATIONS = {",
     ...plain,
     "} as const;",

@@ -504,6 +504,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's organization and its settings (owner/admin) */
+        get: operations["organizations-getCurrent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename the organization and merge settings (owner/admin) */
+        patch: operations["organizations-updateCurrent"];
+        trace?: never;
+    };
+    "/organizations/current/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the organization (owner/admin) */
+        get: operations["members-listCurrent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/current/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member; their sessions and tokens stop working at once */
+        delete: operations["members-removeCurrent"];
+        options?: never;
+        head?: never;
+        /** Change a member's role; the owner setting someone to owner transfers ownership (the old owner becomes admin) */
+        patch: operations["members-updateRoleCurrent"];
+        trace?: never;
+    };
+    "/organizations/current/members/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite someone by e-mail with a role (owner/admin) */
+        post: operations["members-inviteCurrent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -722,68 +792,7 @@ export interface paths {
          * Follow a batch job as server-sent events
          * @description Events (`event:` name, JSON `data:`, `id:` = stored event id): `start {jobId, total}`; `progress {jobId, keyId, key, status, translation?, confidence?, error?, completed, failed, total}` per key; `complete {jobId, translated, failed, total, durationMs, aborted?, abortReason?}`; `cancelled {jobId, translated, failed, total}`. Stored events after `Last-Event-ID` (header or `lastEventId` query) are replayed first. Heartbeat comments every 15 s (AI_SSE_HEARTBEAT_MS); the stream ends after `complete` or `cancelled`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Resume after this event id (same as the Last-Event-ID header) */
-                    lastEventId?: string;
-                };
-                header?: never;
-                path: {
-                    jobId: string;
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The event stream */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description Invalid Last-Event-ID */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No AI permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Project or job not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["ai-streamBatchJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -871,77 +880,7 @@ export interface paths {
          * Export one project language as a file
          * @description Raw file body (binary for `mo`). Keys are ordered by namespace, then key. `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.
          */
-        get: {
-            parameters: {
-                query: {
-                    format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
-                    includeUntranslated?: "true" | "false";
-                    /** @description Only keys of this namespace, written without the namespace prefix */
-                    namespace?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description The source language or a target language of the project */
-                    language: string;
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The file */
-                200: {
-                    headers: {
-                        /** @description attachment; filename="<language>.<ext>" */
-                        "Content-Disposition"?: string;
-                        /** @description `true` when entries were dropped to stay under EXPORT_MAX_BYTES */
-                        "X-Export-Truncated"?: "true" | "false";
-                        /** @description Number of keys written to the file */
-                        "X-Total-Keys"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/octet-stream": string;
-                    };
-                };
-                /** @description Unknown format or bad query value */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The role or token scopes do not allow export */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown project (or another organization's), or not a language of the project */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["importExport-exportFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1057,93 +996,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Edit a comment (author only); the body is a bare JSON string */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    commentId: string;
-                    keyId: string;
-                    projectId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": string;
-                };
-            };
-            responses: {
-                /** @description The updated comment */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            _id: string;
-                            authorId: string;
-                            authorName: string;
-                            body: string;
-                            created: string;
-                            keyId: string;
-                            /** @description Set when the comment is about one language; null for the key as a whole */
-                            language: string | null;
-                            /** @description Parent comment (same key) for threaded replies */
-                            parentId: string | null;
-                            projectId: string;
-                            resolved: boolean;
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description The body is not a non-empty JSON string */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description No or invalid credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not the comment's author */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Project, key or comment not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Project is archived */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        patch: operations["comments-update"];
         trace?: never;
     };
     "/projects/{projectId}/keys/{keyId}/comments/{commentId}/resolve": {
@@ -1427,153 +1280,33 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * Invalid input data error (400)
-         * @description The error information
-         * @example {
-         *       "code": "BAD_REQUEST",
-         *       "message": "Invalid input data",
-         *       "issues": []
-         *     }
-         */
-        "error.BAD_REQUEST": {
-            /**
-             * @description The error code
-             * @example BAD_REQUEST
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-            /**
-             * @description The error message
-             * @example Invalid input data
-             */
-            message: string;
-        };
-        /**
-         * Insufficient access error (403)
-         * @description The error information
-         * @example {
-         *       "code": "FORBIDDEN",
-         *       "message": "Insufficient access",
-         *       "issues": []
-         *     }
-         */
-        "error.FORBIDDEN": {
-            /**
-             * @description The error code
-             * @example FORBIDDEN
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-            /**
-             * @description The error message
-             * @example Insufficient access
-             */
-            message: string;
-        };
-        /**
-         * Internal server error error (500)
-         * @description The error information
-         * @example {
-         *       "code": "INTERNAL_SERVER_ERROR",
-         *       "message": "Internal server error",
-         *       "issues": []
-         *     }
-         */
-        "error.INTERNAL_SERVER_ERROR": {
-            /**
-             * @description The error code
-             * @example INTERNAL_SERVER_ERROR
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-            /**
-             * @description The error message
-             * @example Internal server error
-             */
-            message: string;
-        };
-        /**
-         * Not found error (404)
-         * @description The error information
-         * @example {
-         *       "code": "NOT_FOUND",
-         *       "message": "Not found",
-         *       "issues": []
-         *     }
-         */
-        "error.NOT_FOUND": {
-            /**
-             * @description The error code
-             * @example NOT_FOUND
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-            /**
-             * @description The error message
-             * @example Not found
-             */
-            message: string;
-        };
-        /**
-         * Authorization not provided error (401)
-         * @description The error information
-         * @example {
-         *       "code": "UNAUTHORIZED",
-         *       "message": "Authorization not provided",
-         *       "issues": []
-         *     }
-         */
-        "error.UNAUTHORIZED": {
-            /**
-             * @description The error code
-             * @example UNAUTHORIZED
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-            /**
-             * @description The error message
-             * @example Authorization not provided
-             */
-            message: string;
-        };
+        /** @description Error body of every REST error response */
         ErrorBody: {
+            /** @description The status text: "Bad Request", "Not Found", "Conflict", ... */
             error: string;
+            /** @description Every 400 lists its problems here */
             issues?: {
                 message: string;
+                /** @description Dot-joined path of the offending field ("" when no single field is to blame) */
                 path: string;
             }[];
+            /** @description Human-readable; a 400 names the field */
             message: string;
+            /** @description The HTTP status, repeated */
+            statusCode: number;
+        };
+        /** @description Error body of a 400: `issues` is always present */
+        ValidationErrorBody: {
+            /** @description The status text: "Bad Request", "Not Found", "Conflict", ... */
+            error: string;
+            issues: {
+                message: string;
+                /** @description Dot-joined path of the offending field ("" when no single field is to blame) */
+                path: string;
+            }[];
+            /** @description Human-readable; a 400 names the field */
+            message: string;
+            /** @description The HTTP status, repeated */
             statusCode: number;
         };
     };
@@ -1631,40 +1364,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description Wrong password for the existing account of the invited e-mail */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description Already a member, or the e-mail has an account (accept with its password) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1711,40 +1471,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description Wrong e-mail or password */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1774,40 +1552,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1849,49 +1645,40 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
-                };
-            };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1939,40 +1726,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
-                };
-            };
-            /** @description Insufficient access */
+            /** @description A session-cookie request from another site (CSRF guard). Sign-up is closed (ALLOW_SIGNUP=false) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A user with this e-mail exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2017,49 +1822,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2122,49 +1927,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2220,49 +2043,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2296,49 +2119,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2372,49 +2195,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2457,40 +2280,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2520,49 +2370,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2606,49 +2465,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2681,49 +2558,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2769,40 +2646,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2844,49 +2748,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2943,40 +2847,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The term exists in this glossary (case-insensitive) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3030,40 +2970,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3093,49 +3060,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3192,49 +3168,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The new term exists in this glossary (case-insensitive) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3268,49 +3271,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3340,49 +3343,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3415,49 +3427,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3487,49 +3499,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3570,49 +3591,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3660,40 +3699,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member with this e-mail already belongs to the organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3741,49 +3816,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3813,49 +3888,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3898,49 +3982,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3976,49 +4060,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4064,40 +4148,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4126,49 +4237,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4204,49 +4324,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4295,40 +4415,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4358,49 +4505,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4445,49 +4601,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4533,49 +4707,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4621,40 +4795,599 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "organizations-getCurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        createdAt: string;
+                        name: string;
+                        settings: {
+                            /** @description provider_a or provider_b */
+                            aiProvider?: string;
+                            /** @description Which organization-level provider keys are set (the keys themselves are write-only) */
+                            aiProvidersConfigured: {
+                                provider_a: boolean;
+                                provider_b: boolean;
+                            };
+                            defaultSourceLanguage?: string;
+                            defaultTranslationWorkflow?: string;
+                            /** @description Approved translations feed the translation memory (default true) */
+                            tmAutoAdd: boolean;
+                            toneInstructions?: string;
+                        };
+                        slug: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "organizations-updateCurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Merged into the stored settings; null removes a setting; unknown names are refused */
+                    settings?: {
+                        aiProvider?: ("provider_a" | "provider_b") | null;
+                        aiProviderKeys?: {
+                            provider_a?: string | null;
+                            provider_b?: string | null;
+                        } | null;
+                        defaultSourceLanguage?: string | null;
+                        defaultTranslationWorkflow?: string | null;
+                        tmAutoAdd?: (true | false) | null;
+                        toneInstructions?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        createdAt: string;
+                        name: string;
+                        settings: {
+                            /** @description provider_a or provider_b */
+                            aiProvider?: string;
+                            /** @description Which organization-level provider keys are set (the keys themselves are write-only) */
+                            aiProvidersConfigured: {
+                                provider_a: boolean;
+                                provider_b: boolean;
+                            };
+                            defaultSourceLanguage?: string;
+                            defaultTranslationWorkflow?: string;
+                            /** @description Approved translations feed the translation memory (default true) */
+                            tmAutoAdd: boolean;
+                            toneInstructions?: string;
+                        };
+                        slug: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "members-listCurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        joinedAt: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                        userId: string;
+                    }[];
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "members-removeCurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "members-updateRoleCurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        joinedAt: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                        userId: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "members-inviteCurrent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /**
+                         * @description sent over SMTP, logged (no SMTP configured) or failed
+                         * @enum {string}
+                         */
+                        emailStatus: "sent" | "logged" | "failed";
+                        expiresAt: string;
+                        /** @description Single-use accept link (works for 7 days); share it by hand when no mail server is configured */
+                        inviteUrl: string;
+                        /** @enum {string} */
+                        role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member with this e-mail already belongs to the organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4691,49 +5424,40 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
-                };
-            };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4778,40 +5502,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4848,49 +5590,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4927,49 +5669,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5016,49 +5767,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5101,40 +5879,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5172,49 +5986,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5242,49 +6074,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5321,40 +6162,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5409,49 +6277,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5484,49 +6352,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5573,40 +6441,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5658,40 +6553,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5721,40 +6652,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job is already finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5800,40 +6767,147 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "ai-streamBatchJob": {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id (same as the Last-Event-ID header) */
+                lastEventId?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5864,49 +6938,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5946,49 +7020,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6020,49 +7094,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6140,49 +7214,131 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "importExport-exportFile": {
+        parameters: {
+            query: {
+                format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
+                includeUntranslated?: "true" | "false";
+                /** @description Only keys of this namespace, written without the namespace prefix */
+                namespace?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The source language or a target language of the project */
+                language: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<language>.<ext>" */
+                    "Content-Disposition"?: string;
+                    /** @description Number of keys left out because the format cannot express them (e.g. a key that is not an Android resource name); the export activity lists them */
+                    "X-Export-Skipped"?: number;
+                    /** @description `true` when entries were dropped to stay under EXPORT_MAX_BYTES */
+                    "X-Export-Truncated"?: "true" | "false";
+                    /** @description Number of keys written to the file */
+                    "X-Total-Keys"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6207,49 +7363,49 @@ export interface operations {
                     "application/json": ("json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo")[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6304,40 +7460,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6388,49 +7580,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6475,40 +7667,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored). A key with this name exists in the namespace */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6543,49 +7771,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6614,49 +7842,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6702,49 +7948,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored). The new name is taken in the namespace */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6787,49 +8060,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6877,40 +8150,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6940,49 +8240,154 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "comments-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+                keyId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The updated comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        authorId: string;
+                        authorName: string;
+                        body: string;
+                        created: string;
+                        keyId: string;
+                        /** @description Set when the comment is about one language; null for the key as a whole */
+                        language: string | null;
+                        /** @description Parent comment (same key) for threaded replies */
+                        parentId: string | null;
+                        projectId: string;
+                        resolved: boolean;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7023,49 +8428,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7112,49 +8535,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7215,49 +8638,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7297,49 +8747,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7387,40 +8837,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7469,40 +8955,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7557,49 +9079,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7655,40 +9204,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7718,49 +9303,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7807,49 +9410,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored). A new name was taken concurrently (retry) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7885,49 +9515,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7973,40 +9603,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8035,49 +9692,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8135,49 +9801,49 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8221,40 +9887,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8289,49 +9991,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8379,40 +10081,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8441,49 +10179,58 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8527,49 +10274,76 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8614,49 +10388,49 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not found */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8701,40 +10475,67 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input data */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description Authorization not provided */
+            /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient access */
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal server error */
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bug; the body never holds a stack trace */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["error.INTERNAL_SERVER_ERROR"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
