@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createDb, type Database } from "@locale/db";
 import { formatFigures, formatFindings, runFuzz } from "../test/helpers/fuzz/fuzz-run";
 import { startFuzzServer } from "../test/helpers/fuzz/fuzz-server";
-import { startWebhookReceiver } from "../test/helpers/route-fixtures";
+import { startHookReceiver } from "../test/helpers/fuzz/webhook-receiver";
 
 const requests = Number(process.env.FUZZ_REQUESTS ?? 20_000);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -40,7 +40,7 @@ async function openDatabase(kind: string): Promise<{ db: Database; drop(): Promi
 let found = 0;
 for (const database of databases) {
   const { db, drop } = await openDatabase(database);
-  const receiver = await startWebhookReceiver();
+  const receiver = await startHookReceiver();
   const server = await startFuzzServer(db);
   try {
     const { figures, findings } = await runFuzz(server, {

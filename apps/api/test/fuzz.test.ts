@@ -10,7 +10,7 @@ import { type FuzzServer, startFuzzServer } from "./helpers/fuzz/fuzz-server";
 import { errorBodyProblem, leakedTraces } from "./helpers/fuzz/response-checks";
 import type { RawResult } from "./helpers/fuzz/send-raw";
 import type { Tenant } from "./helpers/fuzz/tenant-seed";
-import { startWebhookReceiver } from "./helpers/route-fixtures";
+import { startHookReceiver } from "./helpers/fuzz/webhook-receiver";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const REQUESTS = Number(process.env.FUZZ_SHORT_REQUESTS ?? 2_000);
@@ -55,10 +55,10 @@ describe("the fuzzer's own checks", () => {
 
 describe(`OpenAPI fuzzer on ${testBackend()}`, () => {
   let server: FuzzServer;
-  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startHookReceiver>>;
 
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
+    receiver = await startHookReceiver();
     server = await startFuzzServer(await createTestDb());
   });
 

@@ -18,10 +18,12 @@ export async function bulkDeleteKeys(ctx: ServiceContext, projectId: string, key
   const project = await loadProject(ctx, projectId, "keys.write", { forWrite: true });
   const ids = [...new Set(keyIds)];
   return ctx.db.prisma.$transaction(async (tx) => {
-    const found = await tx.key.findMany({
-      where: { projectId: project.id, id: { in: ids } },
-      select: { id: true, key: true, namespace: true },
-    });
+    // FOR UPDATE: a concurrent bulk delete of the same keys waits here and then no longer finds
+    // them, so each key is counted (and its activity written) by one request only.
+    const found = await tx.$queryRaw<Array<{ id: string; key: string; namespace: string }>>`
+      SELECT "id", "key", "namespace" FROM "Key"
+      WHERE "projectId" = ${project.id} AND "id" = ANY(${ids}::text[])
+      ORDER BY "id" FOR UPDATE`;
     const foundIds = new Set(found.map((k) => k.id));
     if (found.length > 0) {
       await tx.key.deleteMany({ where: { projectId: project.id, id: { in: [...foundIds] } } });

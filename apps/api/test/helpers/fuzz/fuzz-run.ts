@@ -72,7 +72,7 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
   ];
   const changeLog = await installChangeLog(server.db);
   const hangMs = options.hangMs ?? 10_000;
-  const reseedEvery = options.reseedEvery ?? 250;
+  const reseedEvery = options.reseedEvery ?? 400;
   const findings: Finding[] = [];
   const reached = new Set<string>();
   const figures: FuzzFigures = {

@@ -28,6 +28,8 @@ export async function startFuzzServer(db: Database, env: Record<string, string> 
     AI_MAX_RETRIES: "0",
     AI_REQUEST_TIMEOUT_MS: "2000",
     WEBHOOK_TIMEOUT_MS: "2000",
+    // The seeded webhooks point at a receiver on loopback; every other internal address stays refused.
+    WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
     ...env,
   });
   const { app, deps } = createApp(db, config, createLogger(config.LOG_LEVEL));
