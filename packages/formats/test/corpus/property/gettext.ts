@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { gettextPluralRule } from "../../../src/index.js";
-import { COMMON_PIECES, textFrom } from "./generators.js";
+import { anyPluralShape, COMMON_PIECES, icuPluralValue, textFrom } from "./generators.js";
 
 export const GETTEXT_PIECES = [...COMMON_PIECES.filter((p) => !"{}#'".includes(p)), "\r", "\u0007", "%d", "%%"];
 const msgid = textFrom(GETTEXT_PIECES, 1, 6).filter((k) => k.trim() !== "" || k.includes(" "));
@@ -26,6 +26,9 @@ export const gettextKey = fc.oneof(
     .map(([c, m]) => `${c}\u0004${m}`),
 );
 
+/** Plural shapes that are not a whole-value plural (those are generated with gettext's categories). */
+const notWholeValue = anyPluralShape.filter((s) => s.around || s.variables > 1);
+
 const msgidOf = (key: string) => key.slice(key.indexOf("\u0004") + 1);
 
 /** Give `text` the leading/trailing newline of the key's msgid, as msgfmt --check requires. */
@@ -36,7 +39,8 @@ export function followNewlines(key: string, text: string): string {
 }
 
 /**
- * A value for `key`: text, or a plural with the categories gettext has for the language (plus
+ * A value for `key`: text, ICU text with one to three plurals and text around them, or a plural
+ * with the categories gettext has for the language (plus
  * ICU's required `other`, a copy of the last form, when gettext has none, as the library reads it).
  */
 export function gettextValue(language: string, key: string) {
@@ -45,6 +49,8 @@ export function gettextValue(language: string, key: string) {
   const form = textFrom(GETTEXT_PIECES, 1, 5).map((t) => followNewlines(key, t));
   return fc.oneof(
     textFrom(GETTEXT_PIECES, 1, 6).map((t) => followNewlines(key, t)),
+    // Several plurals or text around one: not a gettext plural, so a msgstr holding the ICU text.
+    icuPluralValue(language, GETTEXT_PIECES, notWholeValue).map((t) => followNewlines(key, t)),
     fc
       .tuple(...gettextCategories.map(() => form))
       .map((forms) => `{count, plural, ${categories.map((c, i) => `${c} {${forms[Math.min(i, forms.length - 1)]}}`).join(" ")}}`),
