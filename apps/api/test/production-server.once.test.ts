@@ -20,6 +20,9 @@ import {
 
 const WORK = path.join(REPO_ROOT, "test-output", "production-server", `${process.pid}-${Date.now()}`);
 const running: ServerProcess[] = [];
+// Each test starts real server processes (and `pnpm start` a build); under a full parallel suite
+// on 2 cores one start has taken over a minute.
+const PROCESS_TEST_MS = 360_000;
 
 function workDir(name: string): string {
   const dir = path.join(WORK, name);
@@ -93,7 +96,9 @@ afterAll(async () => {
 });
 
 describe("the start command", () => {
-  it("`pnpm start` builds, serves, keeps ./data where it was run, and stops (port freed) when its process gets SIGTERM", async () => {
+  it("`pnpm start` builds, serves, keeps ./data where it was run, and stops (port freed) when its process gets SIGTERM", {
+    timeout: PROCESS_TEST_MS,
+  }, async () => {
     const cwd = workDir("pnpm-start");
     const port = await freePort();
     const server = start({ cwd, env: { PORT: String(port) }, command: "pnpm", args: ["start"] });
@@ -112,7 +117,7 @@ describe("the start command", () => {
     expect(readdirSync(path.join(cwd, "data"))).toEqual(["pglite"]);
   });
 
-  it("scripts/start.sh replaces itself with node, so the launched pid is the server", async () => {
+  it("scripts/start.sh replaces itself with node, so the launched pid is the server", { timeout: PROCESS_TEST_MS }, async () => {
     const cwd = workDir("start-sh");
     const port = await freePort();
     const server = start({
@@ -131,7 +136,9 @@ describe("the start command", () => {
 });
 
 describe("stopping", () => {
-  it("lets a request in flight at SIGTERM finish, takes no new connection, and ends within SHUTDOWN_TIMEOUT_MS", async () => {
+  it("lets a request in flight at SIGTERM finish, takes no new connection, and ends within SHUTDOWN_TIMEOUT_MS", {
+    timeout: PROCESS_TEST_MS,
+  }, async () => {
     const port = await freePort();
     const server = start({ cwd: workDir("in-flight"), env: { PORT: String(port), DATA_DIR: "data", SHUTDOWN_TIMEOUT_MS: "4000" } });
     await waitUntilAnswering(server);
@@ -160,7 +167,9 @@ describe("stopping", () => {
 });
 
 describe("one process per data directory", () => {
-  it("refuses a second server (and the worker) on the same DATA_DIR, touching nothing; the first keeps its data, even after kill -9", async () => {
+  it("refuses a second server (and the worker) on the same DATA_DIR, touching nothing; the first keeps its data, even after kill -9", {
+    timeout: PROCESS_TEST_MS,
+  }, async () => {
     const cwd = workDir("two-servers");
     const first = start({ cwd, env: { PORT: String(await freePort()), DATA_DIR: "shared" } });
     await waitUntilAnswering(first);
@@ -198,7 +207,7 @@ describe("one process per data directory", () => {
 });
 
 describe("start-up errors", () => {
-  it("a taken port is one line on stderr and exit code 1, before any data is written", async () => {
+  it("a taken port is one line on stderr and exit code 1, before any data is written", { timeout: PROCESS_TEST_MS }, async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const { port } = blocker.address() as net.AddressInfo;
