@@ -6,6 +6,7 @@ import { startWorker } from "@locale/worker";
 import { type AppConfig, loadConfig } from "../../src/config";
 import { createLogger } from "../../src/logger";
 import { coreConfigOf, createApp, listen } from "../../src/server";
+import { recordContract } from "./contract-recorder";
 
 export interface TestResponse<T = any> {
   status: number;
@@ -48,6 +49,7 @@ export async function startTestServer(
   const logger = createLogger(config.LOG_LEVEL);
   const { app, deps } = createApp(db, config, logger);
   const { server, url } = await listen(app, 0, "127.0.0.1");
+  await recordContract(server, url);
   const worker = options.worker ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
   // The port is known only now; links (invitations) and the CSRF origin use the real address.
   if (!env.PUBLIC_URL) {

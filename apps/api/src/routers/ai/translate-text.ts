@@ -4,6 +4,7 @@ import { ZTranslateTextRequest, ZTranslateTextResponse } from "./ai.types";
 
 export const translateTextProcedure = authedProcedure
   .meta({
+    errors: { 502: "The AI provider failed; the message is the provider's" },
     openapi: {
       method: "POST",
       path: "/projects/{projectId}/ai/translate",

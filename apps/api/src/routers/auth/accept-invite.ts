@@ -14,6 +14,7 @@ export const acceptInviteProcedure = publicProcedure
   .meta({
     errors: {
       401: "Wrong password for the existing account of the invited e-mail",
+      404: "No invitation has this token",
       409: "Already a member, or the e-mail has an account (accept with its password)",
     },
     openapi: {
