@@ -134,6 +134,17 @@ describe("push problems and --strict", () => {
     expect(again.stdout).toBe("locales/en.json → en: 0 imported, 1 skipped\n");
     expect(again.code).toBe(0);
   });
+
+  it("reports a value that is not text (the JSON number 42) instead of importing it silently", async () => {
+    const projectId = await createProject(["fr"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ title: "Title", count: 42 }));
+    const run = await cli(["push", "--files", "locales/{language}.json", "--strict"], { cwd: dir, env: { PROJECT_ID: projectId } });
+    expect(run.stdout).toBe("locales/en.json → en: 2 imported, 0 skipped, 1 with problems\n");
+    expect(run.stderr).toMatch(/^ {2}locales\/en\.json: count: .*42/m);
+    expect(run.code).toBe(1);
+  });
 });
 
 describe("terminal output", () => {
