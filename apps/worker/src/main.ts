@@ -11,6 +11,12 @@ import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, resolv
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
 const url = process.env.DATABASE_URL;
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100) {
+  console.error(
+    `Invalid configuration:\n  SHUTDOWN_TIMEOUT_MS: expected an integer of at least 100, got "${process.env.SHUTDOWN_TIMEOUT_MS}"`,
+  );
+  process.exit(1);
+}
 let lock: DataDirLock | null = null;
 if (!isPostgresUrl(url)) {
   logger.warn("DATABASE_URL is not set: the worker opens the embedded database, which only one process may use at a time");
