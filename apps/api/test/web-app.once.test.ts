@@ -459,6 +459,41 @@ describe("web application", () => {
     expectClean(c);
   });
 
+  it("every organization screen renders for the owner without serious accessibility violations", async () => {
+    await seedProject(server, owner, KEYS);
+    const c = await newContext();
+    const page = await c.newPage();
+    await c.context.addCookies([{ name: owner.cookie.split("=")[0]!, value: owner.cookie.split("=").slice(1).join("="), url: server.url }]);
+    const screens: [string, string][] = [
+      ["members", "Members"],
+      ["tokens", "API tokens"],
+      ["webhooks", "Webhooks"],
+      ["settings", "Organization settings"],
+      ["glossaries", "Glossaries"],
+      ["tm", "Translation memory"],
+      ["activity", "Activity"],
+      ["analytics", "Analytics"],
+    ];
+    for (const [section, heading] of screens) {
+      await page.goto(`${server.url}/organization/${section}`);
+      await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page, `organization/${section}`);
+    }
+    // Settings: provider keys are write-only; the screen shows only whether one is configured.
+    await page.goto(`${server.url}/organization/settings`);
+    await page.getByLabel("AI provider key: provider_a").fill("sk-test-secret");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Saved.").waitFor();
+    await page.reload();
+    await page.getByText("Configured. Enter a new key to replace it.").waitFor();
+    await expect(page.getByLabel("AI provider key: provider_a").inputValue()).resolves.toBe("");
+    await page.goto(`${server.url}/organization/analytics`);
+    await page.getByRole("img", { name: /Translations and reviews per day/ }).waitFor();
+    await page.screenshot({ path: screenshotPath("web-organization-analytics") });
+    expectClean(c);
+  });
+
   it("the owner creates a project with languages from the searchable list, edits settings and archives it", async () => {
     const c = await newContext();
     const page = await c.newPage();

@@ -15,7 +15,7 @@ export function AnalyticsSection() {
       <h1>Analytics</h1>
       {overview.data && (
         <p>
-          {overview.data.totalProjects} projects · {overview.data.totalKeys} keys · {overview.data.totalTranslations} translations
+          Projects: {overview.data.totalProjects} · keys: {overview.data.totalKeys} · translations: {overview.data.totalTranslations}
         </p>
       )}
       <label>
@@ -61,10 +61,12 @@ function ProjectAnalytics({ projectId }: { projectId: string }) {
           <polyline points={line((d) => d.reviews)} fill="none" stroke="#1d7a46" strokeWidth="2" strokeDasharray="5 3" />
         </svg>
         <figcaption>
-          <span className="legend translations">Translations</span> <span className="legend reviews">Reviews</span> · peak {max} per day
+          {days[0]?.date} to {days[days.length - 1]?.date} · <span className="legend translations">── translations</span> ·{" "}
+          <span className="legend reviews">- - reviews</span> · top of the chart: {max} per day
         </figcaption>
       </figure>
       <h2>Contributors</h2>
+      {contributors.data?.length === 0 && <p className="hint">No contributions yet.</p>}
       <table className="data">
         <thead>
           <tr>
