@@ -28,7 +28,8 @@ export function startProgress(io: CliIo, label: string, total: number): Progress
     format: `${label} [{bar}] {value}/{total} {item}`,
     barCompleteChar: "#",
     barIncompleteChar: "-",
-    hideCursor: true,
+    // A hidden cursor would stay hidden after Ctrl-C (cli-progress restores it only on stop()).
+    hideCursor: false,
     clearOnComplete: true,
     autopadding: true,
   });
