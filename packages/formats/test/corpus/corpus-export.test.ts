@@ -3,10 +3,10 @@
  * be accepted by the format's own tool, and the independent reader must find in it the values
  * the library read from the original (entries the export reports as left out are not expected).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, type SkippedEntry, serializeWithReport } from "../../src/index.js";
 import { expectedFailures } from "./expected-failures.js";
 import { toolComplaint } from "./format-tools.js";
@@ -18,9 +18,11 @@ type Exported = { path: string; skipped: SkippedEntry[]; library: ReturnType<typ
 
 const exportsByFile = new Map<string, Exported>();
 let readings: Record<string, ReaderResult> = {};
+const dir = mkdtempSync(join(tmpdir(), "corpus-export-"));
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), "corpus-export-"));
   corpus.forEach((f, i) => {
     const path = join(dir, `${i}-${basename(f.file)}`);
     try {

@@ -3,7 +3,7 @@
  * accept the file, read it back with the independent reader, and compare with what was written.
  * Samples are exported and read in one batch (one reader process per property).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -59,11 +59,13 @@ export function checkExports(
     return { sample, path, skipped, output };
   });
   const readings = readIndependently(exported.map((e, i) => ({ id: String(i), format, path: e.path, language: e.sample.language })));
+  const complaints = exported.map((e) => toolComplaint(format, e.path));
+  rmSync(dir, { recursive: true, force: true });
   const failures: string[] = [];
   exported.forEach((e, i) => {
     const context = `seed ${seed}, sample ${i}: ${JSON.stringify(e.sample)}\nexport:\n${typeof e.output === "string" ? e.output : "(binary)"}`;
     const reading = readings[String(i)]!;
-    const complaint = toolComplaint(format, e.path) ?? reading.error ?? (reading.refusedBy && JSON.stringify(reading.refusedBy));
+    const complaint = complaints[i] ?? reading.error ?? (reading.refusedBy && JSON.stringify(reading.refusedBy));
     const problems = reading.problems ?? [];
     const differences =
       complaint || problems.length > 0 || options.compareValues === false
