@@ -189,7 +189,7 @@ export function serialize(format: FormatId, entries: TranslationEntry[], options
     case "ios-strings":
       return serializeIosStrings(entries);
     case "ios-stringsdict":
-      return serializeIosStringsdict(entries);
+      return serializeIosStringsdict(entries, options);
     case "xliff":
       return serializeXliff(entries, options);
     case "xliff2":

@@ -1,13 +1,15 @@
 /**
- * ios-stringsdict: a property list whose entries are plural rules. A value that is
- * exactly one ICU plural becomes `%#@arg@` plus an `NSStringPluralRuleType` dict;
- * a format key with several `%#@var@` references becomes an ICU message with one
- * plural per variable; any other value is written as a bare format key.
+ * ios-stringsdict: a property list whose entries are plural rules. On import, every `%#@var@`
+ * (or positional `%1$#@var@`) of a format key becomes `{var, plural, …}` with the text around
+ * it kept, so a key with several variables is one ICU message. On export, every top-level ICU
+ * plural of a value becomes its `%#@var@` token with its own rule dict, the text around it
+ * stays in the format key; a value without a plural does not belong in a stringsdict and is
+ * left out (reported through onSkip).
  */
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
 import { buildIcuPlural, isBalancedSubMessage, nativePlural } from "../plural/icu-plural.js";
-import type { FormatIssue, ParseResult, TranslationEntry } from "../types.js";
+import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { elements, escapeText, parseXml, tagOf, textOf, type XmlNode } from "../xml/safe-xml.js";
 import { pushEntry } from "./key-tree.js";
 
@@ -56,7 +58,9 @@ export function parseIosStringsdict(text: string): ParseResult {
     }
     const metadata: Record<string, unknown> = {};
     let failed = false;
-    const value = format.replace(/%#@([^@]+)@/g, (whole, name: string) => {
+    // `%#@n@`, or positional `%1$#@n@`; the position is kept in metadata (`position:<var>`).
+    const value = format.replace(/%(?:(\d+)\$)?#@([^@]+)@/g, (whole, position: string | undefined, name: string) => {
+      if (position !== undefined) metadata[`position:${name}`] = position;
       const rule = spec.get(name);
       if (!(rule instanceof Map) || rule.get("NSStringFormatSpecTypeKey") !== "NSStringPluralRuleType") return whole;
       const forms: Record<string, string> = {};
@@ -85,7 +89,62 @@ export function parseIosStringsdict(text: string): ParseResult {
 
 const str = (s: string) => `<string>${escapeText(s)}</string>`;
 
-export function serializeIosStringsdict(entries: TranslationEntry[]): string {
+type Variable = { name: string; forms: Record<string, string> };
+
+/**
+ * The format key for a value: every top-level ICU plural becomes a `%#@var@` token (text around
+ * it kept), each with its own rule dict. Undefined when the value has no plural, or a plural a
+ * stringsdict cannot hold (explicit `=N` selectors, offsets, unbalanced text).
+ */
+export function formatKeyOf(
+  value: string,
+  metadata: Record<string, unknown> | undefined,
+): { formatKey: string; variables: Variable[] } | undefined {
+  let formatKey = "";
+  const variables: Variable[] = [];
+  let last = 0;
+  for (const [start, end] of topLevelArguments(value)) {
+    const text = value.slice(start, end);
+    if (!/^\{\s*[\p{L}\p{N}_]+\s*,\s*plural\s*,/u.test(text)) continue;
+    const plural = nativePlural(text);
+    if (!plural || variables.some((v) => v.name === plural.argument)) return undefined;
+    const position = metadata?.[`position:${plural.argument}`];
+    formatKey +=
+      value.slice(last, start) + (typeof position === "string" ? `%${position}$#@${plural.argument}@` : `%#@${plural.argument}@`);
+    variables.push({ name: plural.argument, forms: plural.forms });
+    last = end;
+  }
+  if (variables.length === 0) return undefined;
+  return { formatKey: formatKey + value.slice(last), variables };
+}
+
+/** [start, end) of each top-level `{…}` of a message, honouring ICU apostrophe quoting. */
+function topLevelArguments(value: string): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  let depth = 0;
+  let start = -1;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === "'") {
+      if (value[i + 1] === "'") i++;
+      else if (quoted) quoted = false;
+      else if (depth > 0 && (value[i + 1] === "{" || value[i + 1] === "}" || value[i + 1] === "#")) quoted = true;
+      continue;
+    }
+    if (quoted) continue;
+    if (c === "{") {
+      if (depth === 0) start = i;
+      depth++;
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      if (depth === 0) found.push([start, i + 1]);
+    }
+  }
+  return found;
+}
+
+export function serializeIosStringsdict(entries: TranslationEntry[], options: Partial<SerializeOptions> = {}): string {
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
@@ -93,25 +152,33 @@ export function serializeIosStringsdict(entries: TranslationEntry[]): string {
     "<dict>",
   ];
   for (const e of entries) {
-    out.push(`\t<key>${escapeText(fullKey(e))}</key>`, "\t<dict>");
-    const plural = nativePlural(e.value);
-    if (plural && !/[@%]/.test(plural.argument)) {
-      const arg = plural.argument;
-      const valueType = e.metadata?.[`valueType:${arg}`];
+    const spec = formatKeyOf(e.value, e.metadata);
+    if (!spec) {
+      options.onSkip?.({
+        key: e.key,
+        ...(e.namespace ? { namespace: e.namespace } : {}),
+        reason: "a stringsdict holds plural rules only; the value has no plural it can express",
+      });
+      continue;
+    }
+    out.push(
+      `\t<key>${escapeText(fullKey(e))}</key>`,
+      "\t<dict>",
+      "\t\t<key>NSStringLocalizedFormatKey</key>",
+      `\t\t${str(spec.formatKey)}`,
+    );
+    for (const v of spec.variables) {
+      const valueType = e.metadata?.[`valueType:${v.name}`];
       out.push(
-        "\t\t<key>NSStringLocalizedFormatKey</key>",
-        `\t\t${str(`%#@${arg}@`)}`,
-        `\t\t<key>${escapeText(arg)}</key>`,
+        `\t\t<key>${escapeText(v.name)}</key>`,
         "\t\t<dict>",
         "\t\t\t<key>NSStringFormatSpecTypeKey</key>",
         "\t\t\t<string>NSStringPluralRuleType</string>",
         "\t\t\t<key>NSStringFormatValueTypeKey</key>",
         `\t\t\t${str(typeof valueType === "string" ? valueType : "d")}`,
       );
-      for (const [cat, text] of Object.entries(plural.forms)) out.push(`\t\t\t<key>${cat}</key>`, `\t\t\t${str(text)}`);
+      for (const [cat, text] of Object.entries(v.forms)) out.push(`\t\t\t<key>${cat}</key>`, `\t\t\t${str(text)}`);
       out.push("\t\t</dict>");
-    } else {
-      out.push("\t\t<key>NSStringLocalizedFormatKey</key>", `\t\t${str(e.value)}`);
     }
     out.push("\t</dict>");
   }
