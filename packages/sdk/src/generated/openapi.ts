@@ -1391,6 +1391,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No invitation has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Already a member, or the e-mail has an account (accept with its password) */
             409: {
                 headers: {
@@ -1411,15 +1420,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1516,15 +1516,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "auth-logOut": {
@@ -1597,15 +1588,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "auth-me": {
@@ -1665,15 +1647,6 @@ export interface operations {
             };
             /** @description The role or the API key's scopes do not allow this */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1771,15 +1744,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "organizations-get": {
@@ -1851,15 +1815,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1981,15 +1936,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "activity-listOrganization": {
@@ -2079,15 +2025,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "analytics-overview": {
@@ -2155,15 +2092,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "glossary-list": {
@@ -2224,15 +2152,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2334,15 +2253,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "glossary-delete": {
@@ -2408,15 +2318,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2519,15 +2420,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "glossary-export": {
@@ -2587,15 +2479,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2700,15 +2583,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "glossary-listTerms": {
@@ -2777,15 +2651,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2910,15 +2775,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "glossary-check": {
@@ -3024,15 +2880,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "glossary-deleteTerm": {
@@ -3098,15 +2945,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3231,15 +3069,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "members-listInvitations": {
@@ -3300,15 +3129,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3388,15 +3208,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "members-list": {
@@ -3456,15 +3267,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3537,15 +3339,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3638,15 +3431,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3762,15 +3546,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "tm-list": {
@@ -3852,15 +3627,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "tm-delete": {
@@ -3926,15 +3692,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4018,15 +3775,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "tokens-listOrganizationTokens": {
@@ -4089,15 +3837,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4202,15 +3941,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "tokens-revokeOrganizationToken": {
@@ -4282,15 +4012,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "webhooks-listOrganizationWebhooks": {
@@ -4353,15 +4074,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4469,15 +4181,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "webhooks-deleteOrganizationWebhook": {
@@ -4543,15 +4246,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4655,15 +4349,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "webhooks-listOrganizationWebhookDeliveries": {
@@ -4736,15 +4421,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4849,15 +4525,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "organizations-getCurrent": {
@@ -4917,15 +4584,6 @@ export interface operations {
             };
             /** @description The role or the API key's scopes do not allow this */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5035,15 +4693,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "members-listCurrent": {
@@ -5091,15 +4740,6 @@ export interface operations {
             };
             /** @description The role or the API key's scopes do not allow this */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5170,15 +4810,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5269,15 +4900,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5381,15 +5003,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "projects-list": {
@@ -5444,15 +5057,6 @@ export interface operations {
             };
             /** @description The role or the API key's scopes do not allow this */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5547,15 +5151,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "projects-get": {
@@ -5619,15 +5214,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5707,15 +5293,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5830,15 +5407,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "projects-addLanguage": {
@@ -5942,15 +5510,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "projects-removeLanguage": {
@@ -6040,15 +5599,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "projects-deletePermanently": {
@@ -6112,15 +5662,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6216,15 +5757,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "activity-listProject": {
@@ -6313,15 +5845,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "ai-status": {
@@ -6381,15 +5904,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6495,8 +6009,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
+            /** @description The AI provider failed; the message is the provider's */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6616,15 +6130,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "ai-cancelBatchJob": {
@@ -6708,15 +6213,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6830,15 +6326,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "ai-streamBatchJob": {
@@ -6894,15 +6381,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6967,15 +6445,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7056,15 +6525,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "analytics-progressOverTime": {
@@ -7130,15 +6590,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "keys-editorRows": {
@@ -7150,6 +6601,8 @@ export interface operations {
                 namespace?: string;
                 page?: number;
                 search?: string;
+                status?: "untranslated" | "translated" | "reviewed" | "approved";
+                statusIn?: string;
                 tag?: string;
                 untranslatedIn?: string;
             };
@@ -7250,15 +6703,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "importExport-exportFile": {
@@ -7332,15 +6776,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "importExport-listFormats": {
@@ -7392,15 +6827,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7523,15 +6949,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "keys-list": {
@@ -7609,15 +7026,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7730,15 +7138,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "keys-get": {
@@ -7800,15 +7199,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7889,15 +7279,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8011,15 +7392,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "comments-list": {
@@ -8089,15 +7461,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8186,6 +7549,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
@@ -8197,15 +7569,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8276,8 +7639,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
-            413: {
+            /** @description The project is archived (read-only until restored) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8285,8 +7648,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8372,8 +7735,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
-            413: {
+            /** @description The project is archived (read-only until restored) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8381,8 +7744,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8464,6 +7827,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
@@ -8475,15 +7847,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8564,15 +7927,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8701,15 +8055,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "translations-history": {
@@ -8776,15 +8121,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8893,15 +8229,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9018,15 +8345,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "translations-updateStatus": {
@@ -9135,15 +8453,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9267,15 +8576,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "keys-bulkDelete": {
@@ -9350,15 +8650,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9473,15 +8764,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "tokens-listProjectTokens": {
@@ -9544,15 +8826,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9657,15 +8930,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "tokens-revokeProjectToken": {
@@ -9730,15 +8994,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9830,15 +9085,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9950,15 +9196,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "webhooks-listProjectWebhooks": {
@@ -10020,15 +9257,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10144,15 +9372,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "webhooks-deleteProjectWebhook": {
@@ -10217,15 +9436,6 @@ export interface operations {
             };
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10337,15 +9547,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
         };
     };
     "webhooks-listProjectWebhookDeliveries": {
@@ -10417,15 +9618,6 @@ export interface operations {
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10522,15 +9714,6 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A bug; the body never holds a stack trace */
-            500: {
                 headers: {
                     [name: string]: unknown;
                 };

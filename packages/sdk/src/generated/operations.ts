@@ -41,7 +41,7 @@ export const OPERATIONS = {
   "keys.bulkUpdate": { method: "PATCH", path: "/projects/{projectId}/keys/bulk", query: [], body: true, operationId: "keys-bulkUpdate" },
   "keys.create": { method: "POST", path: "/projects/{projectId}/keys", query: [], body: true, operationId: "keys-create" },
   "keys.delete": { method: "DELETE", path: "/projects/{projectId}/keys/{keyId}", query: [], body: false, operationId: "keys-delete" },
-  "keys.editorRows": { method: "GET", path: "/projects/{projectId}/editor-rows", query: ["page","limit","search","namespace","tag","untranslatedIn","languages"], body: false, operationId: "keys-editorRows" },
+  "keys.editorRows": { method: "GET", path: "/projects/{projectId}/editor-rows", query: ["page","limit","search","namespace","tag","untranslatedIn","languages","status","statusIn"], body: false, operationId: "keys-editorRows" },
   "keys.get": { method: "GET", path: "/projects/{projectId}/keys/{keyId}", query: [], body: false, operationId: "keys-get" },
   "keys.list": { method: "GET", path: "/projects/{projectId}/keys", query: ["page","limit","search","namespace","tag","untranslatedIn"], body: false, operationId: "keys-list" },
   "keys.update": { method: "PATCH", path: "/projects/{projectId}/keys/{keyId}", query: [], body: true, operationId: "keys-update" },
