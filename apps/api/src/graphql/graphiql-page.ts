@@ -11,13 +11,20 @@ const ASSET_PREFIX = "/graphiql/";
 
 interface Asset {
   type: string;
-  body: string;
+  body: string | Buffer;
 }
 
 interface GraphiqlBundle {
   version: string;
-  favicon: string;
   assets: Map<string, Asset>;
+}
+
+/** The package ships its icon as a 150 KB data: URL; served as a file it is cached like the rest. */
+function iconAsset(dataUrl: string): Asset {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(dataUrl);
+  return match
+    ? { type: match[1] as string, body: Buffer.from(match[2] as string, "base64") }
+    : { type: "image/x-icon", body: Buffer.alloc(0) };
 }
 
 let bundle: Promise<GraphiqlBundle> | null = null;
@@ -32,10 +39,11 @@ function loadBundle(): Promise<GraphiqlBundle> {
       ["editor.worker.js", { type: javascript, body: parts.editorWorkerService }],
       ["json.worker.js", { type: javascript, body: parts.jsonWorker }],
       ["graphql.worker.js", { type: javascript, body: parts.graphqlWorker }],
+      ["favicon.ico", iconAsset(parts.favicon)],
     ]);
     const hash = createHash("sha256");
     for (const asset of assets.values()) hash.update(asset.body);
-    return { version: hash.digest("hex").slice(0, 12), favicon: parts.favicon, assets };
+    return { version: hash.digest("hex").slice(0, 12), assets };
   });
   return bundle;
 }
@@ -48,7 +56,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 
 /** The page yoga answers a browser's GET /graphql with (its `renderGraphiQL` option). */
 export async function renderLocalGraphiql(options: GraphiQLOptions, mountPath = "/graphql"): Promise<string> {
-  const { version, favicon } = await loadBundle();
+  const { version } = await loadBundle();
   const asset = (name: string) => `${mountPath}${ASSET_PREFIX}${name}?v=${version}`;
   const workers = {
     editorWorkerService: asset("editor.worker.js"),
@@ -60,7 +68,7 @@ export async function renderLocalGraphiql(options: GraphiQLOptions, mountPath = 
   <head>
     <meta charset="utf-8" />
     <title>${escapeHtml(options.title ?? "GraphiQL")}</title>
-    <link rel="icon" href="${favicon}" />
+    <link rel="icon" href="${asset("favicon.ico")}" />
     <link rel="stylesheet" href="${asset("graphiql.css")}" />
   </head>
   <body id="body" class="no-focus-outline">
