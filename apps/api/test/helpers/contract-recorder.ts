@@ -129,8 +129,8 @@ class ContractRecorder {
   private checker: ContractChecker | null = null;
   private docText = "";
 
-  /** Records every response of `server`; the document is read from it once it answers. */
-  attach(server: http.Server, url: string): void {
+  /** Records every response of `server`. */
+  attach(server: http.Server): void {
     server.prependListener("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (req.method === "HEAD" || req.method === "OPTIONS") return;
       // Routing rewrites req.url (mount prefixes); keep the URL as the client sent it.
@@ -171,42 +171,41 @@ class ContractRecorder {
       res.on("finish", record);
       res.on("close", record);
     });
-    this.pendingDocs.push(url);
   }
 
-  private readonly pendingDocs: string[] = [];
-
-  /** Loads the served document (once per distinct text) before the results are judged. */
-  async loadDocuments(): Promise<void> {
-    for (const url of this.pendingDocs.splice(0)) {
-      try {
-        const text = await (await fetch(`${url}/api/openapi.json`)).text();
-        if (text !== this.docText) {
-          this.docText = text;
-          this.checker = new ContractChecker(JSON.parse(text));
-        }
-      } catch {
-        // the server is already closed: the document of an earlier server of this file serves
-      }
+  /** Reads the document the server serves; responses are checked against it from then on. */
+  async load(url: string): Promise<void> {
+    const text = await (await fetch(`${url}/api/openapi.json`)).text();
+    if (text !== this.docText) {
+      this.docText = text;
+      this.checker = new ContractChecker(JSON.parse(text));
     }
+    this.judge();
   }
 
-  private readonly exchanges: Exchange[] = [];
+  /** Responses that came before the document was read (only the document itself, normally). */
+  private readonly early: Exchange[] = [];
 
   private record(x: Exchange): void {
-    this.exchanges.push(x);
+    if (this.checker) this.checkOne(x);
+    else this.early.push(x);
   }
 
-  /** Checks everything recorded so far. */
+  private checkOne(x: Exchange): void {
+    const result = this.checker?.check(x);
+    if (!result) return;
+    this.validated++;
+    this.operations.add(result.operation);
+    this.problems.push(...result.problems);
+  }
+
+  /** Checks what is still waiting; a response nothing could be checked against is a failure. */
   judge(): void {
-    if (!this.checker) return;
-    for (const x of this.exchanges.splice(0)) {
-      const result = this.checker.check(x);
-      if (!result) continue;
-      this.validated++;
-      this.operations.add(result.operation);
-      this.problems.push(...result.problems);
+    if (!this.checker) {
+      if (this.early.length > 0) this.problems.push(`${this.early.length} responses recorded but the OpenAPI document was never read`);
+      return;
     }
+    for (const x of this.early.splice(0)) this.checkOne(x);
   }
 }
 
@@ -214,8 +213,8 @@ export const contractRecorder = new ContractRecorder();
 
 /** Called by startTestServer: every response of this server is checked when the file ends. */
 export async function recordContract(server: http.Server, url: string): Promise<void> {
-  contractRecorder.attach(server, url);
-  await contractRecorder.loadDocuments();
+  contractRecorder.attach(server);
+  await contractRecorder.load(url);
 }
 
 afterAll(() => {
