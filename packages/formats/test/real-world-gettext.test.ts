@@ -211,3 +211,20 @@ msgstr "ساده"
     }
   });
 });
+
+describe("defect 9: a re-export keeps the forms the file came with where teams use more than msginit", () => {
+  it.each([
+    ["ga", "nplurals=5; plural=n==1 ? 0 : n==2 ? 1 : n<7 ? 2 : n<11 ? 3 : 4;", 5],
+    ["ga", "nplurals=3; plural=n==1 ? 0 : n==2 ? 1 : 2;", 3],
+    ["gd", "nplurals=4; plural=(n==1 || n==11) ? 0 : (n==2 || n==12) ? 1 : (n > 2 && n < 20) ? 2 : 3;", 4],
+  ])("%s with %s", (language, pluralForms, n) => {
+    const strs = Array.from({ length: n }, (_, i) => `msgstr[${i}] "form ${i} %d"`).join("\n");
+    const po = `${header(language, pluralForms)}\nmsgid "%d file"\nmsgid_plural "%d files"\n${strs}\n`;
+    const entries = parse("po", po, { language }).entries;
+    const out = serialize("po", entries, { language });
+    msgfmtCheck(out);
+    expect(out).toContain(`nplurals=${n};`);
+    for (let i = 0; i < n; i++) expect(out).toContain(`msgstr[${i}] "form ${i} %d"`);
+    expect(out).not.toContain(`msgstr[${n}]`);
+  });
+});

@@ -9,7 +9,13 @@ import { type GetTextTranslation, type GetTextTranslations, mo as moFormat, po a
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
 import { buildIcuPlural, isBalancedSubMessage, nativePlural, parseIcuPlural } from "../plural/icu-plural.js";
-import { categoriesForPluralForms, gettextPluralRule, pluralFormsHeader } from "../plural/plural-rules.js";
+import {
+  categoriesForPluralForms,
+  gettextPluralRule,
+  gettextPluralRuleFor,
+  hasFullerPluralRule,
+  pluralFormsHeader,
+} from "../plural/plural-rules.js";
 import type { FormatIssue, ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { readSysdepMessages, type SysdepMessage } from "./mo-sysdep.js";
 import { assertPoStructure } from "./po-structure.js";
@@ -135,14 +141,14 @@ function addSysdepMessages(table: GetTextTranslations, messages: SysdepMessage[]
 
 function buildTable(kind: Kind, entries: TranslationEntry[], options: SerializeOptions): GetTextTranslations {
   const language = kind === "pot" ? (options.sourceLanguage ?? "en") : options.language;
-  const rule = gettextPluralRule(language);
+  const rule = hasFullerPluralRule(language) ? gettextPluralRuleFor(language, usedCategories(entries)) : gettextPluralRule(language);
   const headers: Record<string, string> = {
     "Project-Id-Version": "PACKAGE VERSION",
     ...(kind === "pot" ? {} : { Language: options.language }),
     "MIME-Version": "1.0",
     "Content-Type": "text/plain; charset=UTF-8",
     "Content-Transfer-Encoding": "8bit",
-    "Plural-Forms": pluralFormsHeader(language),
+    "Plural-Forms": pluralFormsHeader(language, rule),
     "X-Generator": "@locale/formats",
   };
   const translations: GetTextTranslations["translations"] = { "": { "": { msgid: "", msgstr: [serializeHeaders(headers)] } } };
@@ -184,6 +190,16 @@ function buildTable(kind: Kind, entries: TranslationEntry[], options: SerializeO
     (translations[msgctxt] ??= {})[msgid] = t;
   }
   return { charset: "utf-8", headers, translations };
+}
+
+/** Plural categories the entries' values use. */
+function usedCategories(entries: TranslationEntry[]): Set<string> {
+  const used = new Set<string>();
+  for (const e of entries) {
+    const plural = nativePlural(e.value);
+    if (plural) for (const c of Object.keys(plural.forms)) used.add(c);
+  }
+  return used;
 }
 
 const nsOf = (e: TranslationEntry) => (e.namespace ? { namespace: e.namespace } : {});

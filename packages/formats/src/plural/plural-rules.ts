@@ -26,6 +26,15 @@ const FAMILIES: Array<[string[], GettextRule]> = [
   [["fr", "pt-BR", "hi", "bn", "fa", "am", "gu", "kn", "zu", "hy", "pa", "ln", "ti", "wa"], ONE_IS_0_1],
   [["lv"], { categories: ["one", "other", "zero"], plural: "(n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2)" }],
   [["ga"], { categories: ["one", "two", "other"], plural: "n==1 ? 0 : n==2 ? 1 : 2" }],
+  // Not in gettext's own table: the rules their translation teams' files use.
+  [["gd"], { categories: ["one", "two", "few", "other"], plural: "(n==1 || n==11) ? 0 : (n==2 || n==12) ? 1 : (n > 2 && n < 20) ? 2 : 3" }],
+  [
+    ["cy"],
+    {
+      categories: ["zero", "one", "two", "few", "many", "other"],
+      plural: "(n==0) ? 0 : (n==1) ? 1 : (n==2) ? 2 : (n==3) ? 3 : (n==6) ? 4 : 5",
+    },
+  ],
   [["ro"], { categories: ["one", "few", "other"], plural: "n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2" }],
   [["lt"], { categories: ["one", "few", "other"], plural: "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && (n%100<10 || n%100>=20) ? 1 : 2)" }],
   [["ru", "uk", "be"], { categories: ["one", "few", "many"], plural: EAST_SLAVIC }],
@@ -72,9 +81,33 @@ export function gettextPluralRule(language: string): GettextRule {
   return zeroIsOne ? ONE_IS_0_1 : ONE_IS_1;
 }
 
-/** `Plural-Forms` header value, e.g. `nplurals=2; plural=(n != 1);`. */
-export function pluralFormsHeader(language: string): string {
+/**
+ * Languages whose files often use more forms than gettext's own table gives (Irish: 5, as
+ * Launchpad and GNOME write it, where msginit writes 3). An export whose plurals carry those
+ * extra categories uses this rule, so a re-export keeps the forms the file came with.
+ */
+const FULLER_RULES = new Map<string, GettextRule>([
+  ["ga", { categories: ["one", "two", "few", "many", "other"], plural: "n==1 ? 0 : n==2 ? 1 : (n>2 && n<7) ? 2 : (n>6 && n<11) ? 3 : 4" }],
+]);
+
+/** The rule for an export: gettext's own, or the fuller one when the values use categories only it has. */
+export function gettextPluralRuleFor(language: string, usedCategories: Iterable<string>): GettextRule {
   const rule = gettextPluralRule(language);
+  const fuller = FULLER_RULES.get(language.toLowerCase().replace(/_/g, "-").split("-")[0] ?? "");
+  if (!fuller) return rule;
+  for (const c of usedCategories) {
+    if (!(rule.categories as string[]).includes(c) && (fuller.categories as string[]).includes(c)) return fuller;
+  }
+  return rule;
+}
+
+/** Languages with a fuller rule (exports look at their values' categories first). */
+export function hasFullerPluralRule(language: string): boolean {
+  return FULLER_RULES.has(language.toLowerCase().replace(/_/g, "-").split("-")[0] ?? "");
+}
+
+/** `Plural-Forms` header value, e.g. `nplurals=2; plural=(n != 1);`. */
+export function pluralFormsHeader(language: string, rule: GettextRule = gettextPluralRule(language)): string {
   return `nplurals=${rule.categories.length}; plural=${rule.plural};`;
 }
 
