@@ -139,3 +139,23 @@ describe("defect 11: keys that are not Android resource names", () => {
     expect(dump).toContain("string/home.title");
   });
 });
+
+describe("defect 11: values with several non-positional substitutions", () => {
+  it('are written formatted="false" so aapt2 accepts the file', () => {
+    const out = serialize(
+      "android-xml",
+      [
+        { key: "two", value: "%s of %s" },
+        { key: "one", value: "%s and 100%%" },
+        { key: "positional", value: "%1$s of %2$s" },
+        { key: "counts", value: "{count, plural, one {%d of %d} other {%d of %d}}" },
+      ],
+      { language: "en" },
+    );
+    expect(out).toContain('<string name="two" formatted="false">%s of %s</string>');
+    expect(out).toContain('<string name="one">%s and 100%%</string>');
+    expect(out).toContain('<string name="positional">%1$s of %2$s</string>');
+    expect(out).toContain('<plurals name="counts" formatted="false">');
+    aapt2(out);
+  });
+});

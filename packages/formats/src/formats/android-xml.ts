@@ -159,6 +159,30 @@ export function isResourceReference(value: string, bare = false): boolean {
   );
 }
 
+/**
+ * aapt2's own check (VerifyJavaStringFormat): more than one `%` argument with any of them not
+ * positional (`%s`, `%@`, `%<s`, a width without `$`) is refused unless formatted="false".
+ */
+function hasSeveralNonPositional(text: string): boolean {
+  if (text.indexOf("%") < 0) return false;
+  let args = 0;
+  let nonPositional = false;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] !== "%") continue;
+    const next = text[i + 1];
+    if (next === "%" || next === "n") {
+      i++;
+      continue;
+    }
+    args++;
+    const digits = /^\d+/.exec(text.slice(i + 1, i + 12))?.[0] ?? "";
+    if (digits) {
+      if (text[i + 1 + digits.length] !== "$") nonPositional = true;
+    } else nonPositional = true;
+  }
+  return args > 1 && nonPositional;
+}
+
 /** Text aapt would read as a number, colour or boolean is quoted so it stays a string. */
 const TYPED_LOOKING = /^\s*(?:[-+]?(?:\d|\.\d)|#[0-9A-Fa-f]+\s*$|(?:true|false)\s*$)/;
 
@@ -199,8 +223,10 @@ export function serializeAndroidXml(entries: TranslationEntry[], options: Partia
     const product = variant ? ` product="${variant[2]}"` : e.metadata?.product === "default" ? ' product="default"' : "";
     if (e.description) lines.push(`    <!-- ${escapeComment(e.description)} -->`);
     const cdata = e.metadata?.cdata === true;
-    const formatted = e.metadata?.formatted === false ? ' formatted="false"' : "";
     const plural = nativePlural(e.value);
+    const texts = plural ? Object.values(plural.forms) : [e.value];
+    // aapt2 refuses two non-positional substitutions (`%s … %s`) unless formatted="false".
+    const formatted = e.metadata?.formatted === false || texts.some(hasSeveralNonPositional) ? ' formatted="false"' : "";
     if (plural) {
       lines.push(`    <plurals name="${name}"${product}${formatted}>`);
       const forms = Object.entries(plural.forms);
