@@ -16,6 +16,8 @@ esac
 echo "building (only what changed since the last build)..." >&2
 (cd "$root" && pnpm exec turbo run build "${filters[@]}" --output-logs=errors-only >&2)
 
+# No --enable-source-maps: it parses the source maps of every package loaded (≈ 55 MB more idle
+# memory); set NODE_OPTIONS=--enable-source-maps for TypeScript lines in stack traces.
 # The working directory is left as it was: a relative DATA_DIR means the directory the command
 # was run in (under pnpm, which runs scripts from the package's directory, INIT_CWD names it).
-exec node --enable-source-maps "$root/apps/$target/dist/main.js"
+exec node "$root/apps/$target/dist/main.js"

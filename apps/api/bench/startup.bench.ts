@@ -1,5 +1,5 @@
 // Start-up to first answer, idle memory and stop time of the production server, run the way the
-// start command runs it (`node --enable-source-maps apps/api/dist/main.js`, built by `pnpm build`),
+// start command runs it (`node apps/api/dist/main.js`, built by `pnpm build`),
 // on embedded PGlite and — when BENCH_DATABASE_URL or TEST_DATABASE_URL is set — PostgreSQL.
 // First start = empty data directory / empty database (creation and every migration); restart =
 // the same data again. "First answer" is GET /health answering 200, which the server does only
@@ -41,7 +41,7 @@ const rssMb = (pid: number) => {
 async function measure(env: Record<string, string>): Promise<Sample> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--enable-source-maps", SERVER], {
+  const child = spawn(process.execPath, [SERVER], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

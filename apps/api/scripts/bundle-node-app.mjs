@@ -75,7 +75,10 @@ await build({
   // a package such as graphql is loaded as the same file by the bundle and by its dependents.
   mainFields: ["main"],
   conditions: ["node"],
+  // Stack traces point at the TypeScript sources, which sit in the checkout beside the bundle;
+  // without their text embedded the map is a fraction of the size node keeps in memory.
   sourcemap: "linked",
+  sourcesContent: false,
   logLevel: "warning",
   plugins: [nodeModulesFromTheirImporter, importMetaUrlOfTheSource],
   banner: { js: `// Built from ${pathToFileURL(path.resolve(entry)).pathname.split("/").slice(-3).join("/")}; do not edit.` },

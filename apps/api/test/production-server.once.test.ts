@@ -108,7 +108,7 @@ describe("the start command", () => {
     expect(existsSync(path.join(REPO_ROOT, "apps/api/data/pglite.lock"))).toBe(false);
     // Compiled JavaScript under plain node: no TypeScript loader in the chain.
     const chain = execFileSync("ps", ["-o", "args=", "--ppid", String(server.pid)], { encoding: "utf8" });
-    expect(chain).toContain(`node --enable-source-maps ${BUILT_SERVER}`);
+    expect(chain).toContain(`node ${BUILT_SERVER}`);
     expect(chain).not.toMatch(/tsx/);
 
     server.proc.kill("SIGTERM");
