@@ -1,5 +1,8 @@
 // Build of the published package: the CLI as ESM JavaScript in dist/ (run by bin/locale-cli.js,
-// no TypeScript loader at run time). @locale/sdk and cli-progress stay dependencies.
+// no TypeScript loader at run time). The SDK's code is bundled in: the command then runs the
+// same from an install and inside this workspace (where @locale/sdk resolves to TypeScript
+// sources), and cannot meet an SDK of another version. cli-progress and eventsource-parser (the
+// SDK's one dependency) stay dependencies.
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
@@ -11,4 +14,5 @@ export default defineConfig({
   dts: true,
   sourcemap: false,
   clean: true,
+  noExternal: ["@locale/sdk"],
 });
