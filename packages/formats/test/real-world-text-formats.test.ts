@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FormatParseError, parse, serialize } from "../src/index.js";
+import { run, tempFile } from "./helpers.js";
 
 describe("defect 11: ARB values are valid ICU", () => {
   it("quotes text that is not ICU, keeping simple {name} arguments", () => {
@@ -88,5 +89,25 @@ describe("issue 9: numbers and booleans are imported as text, and said so", () =
     );
     expect(res.errors.some((e) => e.key === `${prefix}on` && /a boolean/.test(e.message))).toBe(true);
     expect(res.errors.some((e) => e.key === "s")).toBe(false);
+  });
+});
+
+describe("defect 11: YAML exports Rails (YAML 1.1) reads as written", () => {
+  it("escapes NEL/LS/PS and keeps whitespace-only lines (read back by PyYAML)", () => {
+    const entries = [
+      { key: "nel", value: "yes\u0085>" },
+      { key: "ls\u2028key", value: "x\u2028y\u2029z" },
+      { key: "blank_line", value: " \n" },
+      { key: "block", value: "l1\n  l2\n" },
+    ];
+    const out = serialize("yaml", entries, { language: "en" });
+    const py = run("python3", [
+      "-c",
+      "import yaml,sys,json; print(json.dumps(yaml.safe_load(open(sys.argv[1], encoding='utf-8'))))",
+      tempFile("n.yml", out),
+    ]);
+    expect(py.status).toBe(0);
+    expect(JSON.parse(py.stdout)).toEqual(Object.fromEntries(entries.map((e) => [e.key, e.value])));
+    expect(parse("yaml", out).entries).toEqual(entries);
   });
 });

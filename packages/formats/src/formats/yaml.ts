@@ -2,12 +2,15 @@
  * yaml: nested maps like json-nested, via the `yaml` package. Strings that a
  * YAML 1.1 reader (Ruby/Rails) would take as booleans or null are quoted.
  */
-import { parseDocument, stringify, YAMLParseError } from "yaml";
+import { Document, parseDocument, stringify, visit, YAMLParseError } from "yaml";
 import { FormatParseError } from "../errors.js";
+import { fullKey } from "../namespace.js";
 import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
 
 const MAX_ALIASES = 100;
+// Tabs too: PyYAML refuses a tab where a plain scalar's next token could start.
+const NEEDS_ESCAPES = /[\t\u0085\u2028\u2029]|(^|\n) +(\n|$)/;
 
 export function parseYaml(text: string, options: ParseOptions, maxDepth: number): ParseResult {
   let data: unknown;
@@ -62,5 +65,18 @@ export function serializeYaml(entries: TranslationEntry[], options: SerializeOpt
   let tree: object = buildTree(entries);
   if (options.includeLocaleRoot) tree = { [options.language]: tree };
   // version 1.1 makes the stringifier quote yes/no/on/off/~ as well as true/null.
-  return stringify(tree, { version: "1.1", lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
+  if (!entries.some((e) => NEEDS_ESCAPES.test(e.value) || NEEDS_ESCAPES.test(fullKey(e)))) {
+    return stringify(tree, { version: "1.1", lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
+  }
+  // NEL/LS/PS are line breaks to YAML 1.1 readers (Psych, PyYAML), a line of only spaces in a
+  // block scalar reads back empty, and tabs trip PyYAML: such scalars are written double-quoted.
+  const doc = new Document(tree, { version: "1.1", aliasDuplicateObjects: false });
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === "string" && NEEDS_ESCAPES.test(node.value)) node.type = "QUOTE_DOUBLE";
+    },
+  });
+  return doc
+    .toString({ lineWidth: 0, minContentWidth: 0, doubleQuotedAsJSON: true })
+    .replace(/[\u0085\u2028\u2029]/g, (c) => (c === "\u0085" ? "\\N" : c === "\u2028" ? "\\L" : "\\P"));
 }
