@@ -4,6 +4,8 @@
 // and validates status, content type and JSON body with Ajv against that operation. A status
 // the operation does not document, or a body its schema rejects, fails the test file (afterAll).
 // Requests that match no operation (unknown routes, /graphql, /trpc, the documents) are out of scope.
+// With CONTRACT_STATS_DIR set, each file also writes its counts there (responses validated,
+// operations and "operation status" pairs seen).
 import { mkdirSync, writeFileSync } from "node:fs";
 import type http from "node:http";
 import { join } from "node:path";
@@ -125,6 +127,8 @@ export class ContractChecker {
 class ContractRecorder {
   validated = 0;
   readonly operations = new Set<string>();
+  /** `"METHOD /template status"` seen, for the coverage numbers. */
+  readonly statuses = new Set<string>();
   readonly problems: string[] = [];
   private checker: ContractChecker | null = null;
   private docText = "";
@@ -196,6 +200,7 @@ class ContractRecorder {
     if (!result) return;
     this.validated++;
     this.operations.add(result.operation);
+    this.statuses.add(`${result.operation} ${x.status}`);
     this.problems.push(...result.problems);
   }
 
@@ -224,7 +229,12 @@ afterAll(() => {
   if (dir && contractRecorder.validated > 0) {
     mkdirSync(dir, { recursive: true });
     const name = `${file.replace(/[^\w.-]+/g, "_")}.${process.env.TEST_DB_BACKEND ?? "pglite"}.json`;
-    const stats = { file, validated: contractRecorder.validated, operations: [...contractRecorder.operations].sort() };
+    const stats = {
+      file,
+      validated: contractRecorder.validated,
+      operations: [...contractRecorder.operations].sort(),
+      statuses: [...contractRecorder.statuses].sort(),
+    };
     writeFileSync(join(dir, name), JSON.stringify(stats));
   }
   expect(contractRecorder.problems, "responses that do not match the OpenAPI document").toEqual([]);
