@@ -53,6 +53,34 @@ describe("editor rows", () => {
     expect(search.body.data.map((r: { key: string }) => r.key)).toEqual(["one"]);
   });
 
+  it("filters by the status of one language (untranslated includes keys without a value)", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, [
+      { key: "a", source: "A", targets: { de: "A-de" } },
+      { key: "b", source: "B", targets: { de: "B-de" } },
+      { key: "c", source: "C" },
+    ]);
+    const approve = await server.request("PATCH", `/api/projects/${projectId}/keys/${keyIds.b}/translations/de/status`, {
+      apiKey: owner.apiKey,
+      body: { status: "approved" },
+    });
+    expect(approve.status).toBe(200);
+    const keysOf = async (q: string) =>
+      (await server.request("GET", rowsUrl(projectId, `languages=de&${q}`), { apiKey: owner.apiKey })).body.data.map(
+        (r: { key: string }) => r.key,
+      );
+    expect(await keysOf("status=approved&statusIn=de")).toEqual(["b"]);
+    expect(await keysOf("status=translated&statusIn=de")).toEqual(["a"]);
+    expect(await keysOf("status=untranslated&statusIn=de")).toEqual(["c"]);
+    const noLanguage = await server.request("GET", rowsUrl(projectId, "languages=de&status=approved"), { apiKey: owner.apiKey });
+    expect(noLanguage.status).toBe(400);
+    expect(noLanguage.body).toEqual({
+      statusCode: 400,
+      message: "statusIn: is required with status",
+      error: "Bad Request",
+      issues: [{ path: "statusIn", message: "is required with status" }],
+    });
+  });
+
   it("refuses a language the project does not have, and other organizations' projects", async () => {
     const { projectId } = await seedProject(server, owner, [{ key: "k", source: "K" }]);
     const missing = await server.request("GET", rowsUrl(projectId, "languages=ja"), { apiKey: owner.apiKey });

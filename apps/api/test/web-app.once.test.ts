@@ -232,6 +232,10 @@ describe("web application", () => {
     });
     expect(put.status).toBe(403);
     await expectAccessible(page, "editor with side panel");
+    // The status filter finds it: approved in German.
+    await page.getByRole("search").getByLabel("Status").first().selectOption("approved");
+    await expect(page.getByLabel("Status in").inputValue()).resolves.toBe("de");
+    await page.getByText("1 key", { exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath("web-reviewer-approved") });
     const t = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds["app.title"]}/translations`, { apiKey: owner.apiKey });
     expect(t.body.find((x: { language: string }) => x.language === "de")).toMatchObject({ value: "Willkommen", status: "approved" });
@@ -266,7 +270,7 @@ describe("web application", () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: "de.po", mimeType: "text/x-gettext-translation", buffer: Buffer.from(po) });
-    await expect(page.getByLabel("Format", { exact: true }).inputValue()).resolves.toBe("po");
+    await expect.poll(() => page.getByLabel("Format", { exact: true }).inputValue()).toBe("po");
     await page.getByLabel("Language", { exact: true }).selectOption("de");
     await page.getByRole("button", { name: "Import" }).click();
     const result = page.locator(".import-result");
@@ -416,17 +420,22 @@ describe("web application", () => {
     await cell.click();
     const panel = page.getByRole("complementary");
     await panel.getByText("Sign out → Abmelden").waitFor();
+    const editor = page.getByRole("textbox", { name: "Translation (de)" });
     await cell.press("Enter");
+    await editor.waitFor();
     await page.keyboard.type("Abmelden");
     await page.keyboard.press("Control+Enter");
+    await page.getByRole("button", { name: /^logout in German: Abmelden/ }).waitFor();
     await page.keyboard.press("Escape");
     await cell.click();
     await cell.press("Enter");
+    await editor.waitFor();
     await page.keyboard.press("Control+a");
     await page.keyboard.type("Ausloggen");
     await page.keyboard.press("Control+Enter");
+    await page.getByRole("button", { name: /^logout in German: Ausloggen/ }).waitFor();
     await page.keyboard.press("Escape");
-    await cell.click();
+    await page.getByRole("button", { name: /^logout in German/ }).click();
     await panel.getByRole("button", { name: "Revert to this" }).waitFor();
     await panel.getByRole("button", { name: "Revert to this" }).click();
     await page.getByRole("button", { name: /^logout in German: Abmelden/ }).waitFor();

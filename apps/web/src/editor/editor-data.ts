@@ -15,6 +15,8 @@ export interface EditorFilters {
   namespace: string;
   tag: string;
   untranslatedIn: string;
+  status: "" | "untranslated" | "translated" | "reviewed" | "approved";
+  statusIn: string;
 }
 
 export function rowsKey(projectId: string, filters: EditorFilters, languages: string[]) {
@@ -31,6 +33,7 @@ function fetchPage(projectId: string, filters: EditorFilters, languages: string[
     ...(filters.namespace ? { namespace: filters.namespace } : {}),
     ...(filters.tag ? { tag: filters.tag } : {}),
     ...(filters.untranslatedIn ? { untranslatedIn: filters.untranslatedIn } : {}),
+    ...(filters.status && filters.statusIn ? { status: filters.status, statusIn: filters.statusIn } : {}),
   });
 }
 

@@ -17,7 +17,7 @@ import { BulkBar, KeyDialog } from "./key-dialogs";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel } from "./side-panel";
 
-const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "" };
+const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "", status: "", statusIn: "" };
 
 export interface Cell {
   index: number;
@@ -282,6 +282,38 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             ))}
           </select>
         </label>
+        <label>
+          Status
+          <select
+            value={filterDraft.status}
+            onChange={(e) =>
+              setFilterDraft((f) => ({
+                ...f,
+                status: e.target.value as EditorFilters["status"],
+                statusIn: f.statusIn || p.targetLanguages[0] || "",
+              }))
+            }
+          >
+            <option value="">Any status</option>
+            {Object.entries(STATUS_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filterDraft.status && (
+          <label>
+            Status in
+            <select value={filterDraft.statusIn} onChange={(e) => setFilterDraft((f) => ({ ...f, statusIn: e.target.value }))}>
+              {p.targetLanguages.map((l) => (
+                <option key={l} value={l}>
+                  {languageName(l)} ({l})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label>
           Namespace
           <input value={filterDraft.namespace} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, namespace: e.target.value }))} />

@@ -1,6 +1,6 @@
-import type { Key, Prisma } from "@locale/db";
+import type { Key, Prisma, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
-import { notFound } from "../errors/app-error";
+import { badRequest, notFound } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
@@ -17,6 +17,9 @@ export interface ListKeysInput {
   tag?: string;
   /** Keys whose translation in this project language is missing or `untranslated`. */
   untranslatedIn?: string;
+  /** Keys whose translation in `statusIn` has this status (`untranslated` includes missing ones). */
+  status?: TranslationStatus;
+  statusIn?: string;
 }
 
 /** Keys ordered by namespace then name (the order of the translation pages and of exports). */
@@ -37,6 +40,16 @@ export async function listKeys(ctx: ServiceContext, projectId: string, input: Li
     const language = canonicalLanguage(input.untranslatedIn, "untranslatedIn");
     if (!languages.includes(language)) throw notFound("Language");
     and.push({ translations: { none: { language, status: { not: "untranslated" } } } });
+  }
+  if (input.status) {
+    if (!input.statusIn) throw badRequest("statusIn: is required with status", [{ path: "statusIn", message: "is required with status" }]);
+    const language = canonicalLanguage(input.statusIn, "statusIn");
+    if (!languages.includes(language)) throw notFound("Language");
+    and.push(
+      input.status === "untranslated"
+        ? { translations: { none: { language, status: { not: "untranslated" } } } }
+        : { translations: { some: { language, status: input.status } } },
+    );
   }
   const where: Prisma.KeyWhereInput = { projectId: project.id, AND: and };
   const orderBy = [{ namespace: "asc" as const }, { key: "asc" as const }, { id: "asc" as const }];

@@ -7,11 +7,13 @@ import { toTranslationRecord } from "@locale/core/translations";
 import { z } from "zod";
 import { paginated } from "../../schemas/common";
 import { authedProcedure } from "../../trpc/init";
-import { ZTranslation } from "../translations/translations.types";
+import { ZTranslation, ZTranslationStatus } from "../translations/translations.types";
 import { ZKeyListItem, ZListKeysRequest } from "./keys.types";
 
 export const ZListEditorRowsRequest = ZListKeysRequest.extend({
   languages: z.string().max(2000).describe("Comma-separated project languages whose translations each row carries"),
+  status: ZTranslationStatus.optional().describe("Keys whose translation in `statusIn` has this status (untranslated includes missing)"),
+  statusIn: z.string().max(64).optional().describe("The project language `status` applies to (required with it)"),
 });
 
 export const ZEditorRow = ZKeyListItem.extend({
