@@ -4,7 +4,7 @@
  * xmllint and read back with translate-toolkit (xliff2po).
  */
 import { describe, expect, it } from "vitest";
-import { parse, serialize } from "../src/index.js";
+import { parse, serialize, serializeWithReport } from "../src/index.js";
 import { run, tempFile } from "./helpers.js";
 
 function xmllint(xml: string): void {
@@ -106,5 +106,32 @@ describe("defect 11: XLIFF exports the tools read as written", () => {
     const back = parse(format, xml);
     expect(back.errors).toEqual([]);
     expect(back.entries.map((e) => [e.key, e.value])).toEqual(entries.map((e) => [e.key, e.value]));
+  });
+});
+
+describe("defect 11: characters XML cannot carry", () => {
+  const entries = [
+    { key: "bell", value: "ring\u0007 <b>now</b>", sourceText: "ring\u0007" },
+    { key: "ok", value: "gut", sourceText: "good" },
+    { key: "ctl\u0001key", value: "x", sourceText: "x" },
+  ];
+
+  it("XLIFF 2.0 writes them as <cp hex> and reads them back", () => {
+    const { output, skipped } = serializeWithReport("xliff2", entries, { language: "de", sourceLanguage: "en" });
+    xmllint(output as string);
+    expect(output).toContain('<target>ring<cp hex="0007"/> &lt;b&gt;now&lt;/b&gt;</target>');
+    expect(skipped.map((s) => s.key)).toEqual(["ctl\u0001key"]);
+    expect(parse("xliff2", output as string).entries.map((e) => [e.key, e.value])).toEqual([
+      ["bell", "ring\u0007 <b>now</b>"],
+      ["ok", "gut"],
+    ]);
+  });
+
+  it("XLIFF 1.2 has no way to write them: the entry is left out and reported", () => {
+    const { output, skipped } = serializeWithReport("xliff", entries, { language: "de", sourceLanguage: "en" });
+    xmllint(output as string);
+    expect(skipped.map((s) => s.key)).toEqual(["bell", "ctl\u0001key"]);
+    expect(output).not.toContain("\\u0007");
+    expect(xliff2po(output as string)).toContain('msgstr "gut"');
   });
 });

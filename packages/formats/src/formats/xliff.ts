@@ -7,7 +7,19 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
-import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf, type XmlNode } from "../xml/safe-xml.js";
+import {
+  attr,
+  elements,
+  escapeAttr,
+  escapeText,
+  firstElement,
+  hasForbidden,
+  parseXml,
+  rawOf,
+  tagOf,
+  textOf,
+  type XmlNode,
+} from "../xml/safe-xml.js";
 import { rawFromValue, valueFromRaw } from "../xml/xml-value.js";
 import { CONTEXT_SEPARATOR } from "./gettext-context.js";
 import { pushEntry } from "./key-tree.js";
@@ -125,6 +137,17 @@ export function repeatedValues(names: Array<string | undefined>): Set<string> {
   return repeated;
 }
 
+/**
+ * XML 1.0 cannot carry C0 controls (other than tab, LF, CR) even as references: XLIFF 1.2 has no
+ * way to write them, so such an entry is left out (XLIFF 2.0 writes `<cp hex>` for values).
+ */
+export function unwritable(full: string, sep: number, values: string[]): string | undefined {
+  const name = sep >= 0 ? `${full.slice(0, sep)}${full.slice(sep + 1)}` : full;
+  if (hasForbidden(name)) return "the key holds a control character XML cannot carry";
+  if (values.some(hasForbidden)) return "the value holds a control character XLIFF 1.2 cannot carry";
+  return undefined;
+}
+
 /** `xml:space="preserve"` where whitespace is significant (XLIFF tools collapse it otherwise). */
 export function spaceAttr(value: string): string {
   return /^\s|\s$|\s\s|[\t\n\r]/.test(value) ? ' xml:space="preserve"' : "";
@@ -143,6 +166,11 @@ export function serializeXliff(entries: TranslationEntry[], options: SerializeOp
       const full = fullKey(e);
       // A gettext context key (msgctxt U+0004 msgid) travels as a context, never as a control character.
       const sep = full.indexOf(CONTEXT_SEPARATOR);
+      const problem = unwritable(full, sep, bilingual ? [e.value, e.sourceText ?? ""] : [e.value]);
+      if (problem) {
+        options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
+        continue;
+      }
       const name = sep >= 0 ? full.slice(sep + 1) : full;
       const key = escapeAttr(name);
       const size = e.maxLength !== undefined ? ` maxwidth="${e.maxLength}" size-unit="char"` : "";

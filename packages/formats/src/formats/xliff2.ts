@@ -10,7 +10,7 @@ import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, 
 import { rawFromValue, valueFromRaw } from "../xml/xml-value.js";
 import { CONTEXT_SEPARATOR } from "./gettext-context.js";
 import { pushEntry } from "./key-tree.js";
-import { repeatedValues, spaceAttr, UnitIds } from "./xliff.js";
+import { repeatedValues, spaceAttr, UnitIds, unwritable } from "./xliff.js";
 
 export function parseXliff2(text: string): ParseResult {
   const top = parseXml(text, ["*.source", "*.target"]);
@@ -66,13 +66,13 @@ export function parseXliff2(text: string): ParseResult {
         position++;
         const s = firstElement(part, "source");
         const tg = firstElement(part, "target");
-        const sText = s ? valueFromRaw(rawOf(s)) : "";
+        const sText = s ? valueFromRaw2(rawOf(s)) : "";
         source += sText;
         const order = tg ? Number(attr(tg, "order")) : Number.NaN;
         const at = Number.isInteger(order) && order > 0 ? order : position;
         if (tg) {
           hasTarget = true;
-          targets.push({ position: at, text: valueFromRaw(rawOf(tg)) });
+          targets.push({ position: at, text: valueFromRaw2(rawOf(tg)) });
         } else if (t === "ignorable") targets.push({ position: at, text: sText });
         if (t === "segment" && attr(part, "state") === "initial" && tg) fuzzy = true;
       }
@@ -105,6 +105,28 @@ export function parseXliff2(text: string): ParseResult {
 }
 
 const MSGCTXT_NOTE = "x-gettext-msgctxt";
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const CP = /<cp\s+hex\s*=\s*"([0-9A-Fa-f]{1,6})"\s*\/>/g;
+
+/** XLIFF 2.0 writes characters XML cannot carry as `<cp hex="0004"/>` (the rest as escaped text). */
+function rawFromValue2(value: string): string {
+  if (!CONTROL.test(value)) return rawFromValue(value);
+  return value
+    .split(/([\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff])/)
+    .map((part, i) => (i % 2 === 1 ? `<cp hex="${part.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}"/>` : escapeText(part)))
+    .join("");
+}
+
+/** Inner XML → value, `<cp hex>` decoded to its character. */
+function valueFromRaw2(raw: string): string {
+  if (raw.indexOf("<cp") < 0) return valueFromRaw(raw);
+  return valueFromRaw(
+    raw.replace(CP, (whole, hex: string) => {
+      const code = parseInt(hex, 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }),
+  );
+}
 
 function gettextContext(unit: XmlNode): string | undefined {
   const notes = firstElement(unit, "notes");
@@ -129,6 +151,11 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
       const full = fullKey(e);
       // A gettext context key travels as a msgctxt note and `name`, never as a control character.
       const sep = full.indexOf(CONTEXT_SEPARATOR);
+      const problem = unwritable(full, sep, []);
+      if (problem) {
+        options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
+        continue;
+      }
       const id = ids.take(full, sep >= 0);
       const name = sep >= 0 ? full.slice(sep + 1) : full;
       out.push(id === full ? `    <unit id="${escapeAttr(id)}">` : `    <unit id="${escapeAttr(id)}" name="${escapeAttr(name)}">`);
@@ -141,8 +168,8 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
       }
       const source = bilingual ? (e.sourceText ?? "") : e.value;
       const state = !bilingual || e.value === "" ? "" : e.fuzzy ? ' state="initial"' : ' state="translated"';
-      out.push(`      <segment${state}>`, `        <source${spaceAttr(source)}>${rawFromValue(source)}</source>`);
-      if (bilingual && e.value !== "") out.push(`        <target${spaceAttr(e.value)}>${rawFromValue(e.value)}</target>`);
+      out.push(`      <segment${state}>`, `        <source${spaceAttr(source)}>${rawFromValue2(source)}</source>`);
+      if (bilingual && e.value !== "") out.push(`        <target${spaceAttr(e.value)}>${rawFromValue2(e.value)}</target>`);
       out.push("      </segment>", "    </unit>");
     }
     out.push("  </file>");

@@ -151,6 +151,14 @@ export function commentOf(node: XmlNode): string | undefined {
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const FORBIDDEN_ESCAPE = /\\u(00[01][0-9a-fA-F]|[fF]{3}[eEfF])/g;
 
+/** Whether a text holds a character XML 1.0 cannot carry. */
+export function hasForbidden(s: string): boolean {
+  FORBIDDEN.lastIndex = 0;
+  const found = FORBIDDEN.test(s);
+  FORBIDDEN.lastIndex = 0;
+  return found;
+}
+
 export function encodeForbidden(s: string): string {
   return s.replace(FORBIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
 }
