@@ -20,6 +20,8 @@ import { entriesArb, type KeyRules, RUNS, valueArb } from "./arbitraries.js";
  */
 const GETTEXT_KEY = /^\u0004|\u0004$|^\n|\n$|\u0004\n/;
 const EDGE_NEWLINE = /^\n|\n$/;
+const XML_UNWRITABLE_KEY = /[\u0000-\u0003\u0005-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\u0004[^]*\u0004/;
+const XML_UNWRITABLE_VALUE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const GETTEXT = new Set<FormatId>(["po", "pot", "mo"]);
 
 /**
@@ -37,6 +39,9 @@ const KEY_RULES: Partial<Record<FormatId, KeyRules>> = {
   mo: { nonEmpty: true, forbid: GETTEXT_KEY },
   arb: { forbid: /^@/ },
   // Anything but an aapt2 resource name is left out of Android exports (real-world-android.test.ts).
+  // xliff: one U+0004 is a gettext context; other characters XML cannot carry are left out (real-world-xliff.test.ts).
+  xliff: { forbid: XML_UNWRITABLE_KEY },
+  xliff2: { forbid: XML_UNWRITABLE_KEY },
   // yaml: a `<<` key segment is a YAML 1.1 merge key (README, "Round-trip limits").
   yaml: { forbid: /(^|\.)<<(\.|$)/ },
   "android-xml": { nonEmpty: true, forbid: /^(?![\p{XID_Start}_][\p{XID_Continue}.-]*$)/u },
@@ -62,10 +67,12 @@ describe.each(FORMAT_IDS)("%s round trip", (format) => {
           : // arb: text that is not ICU is written quoted (property-arb.test.ts), so values here are ICU.
             format === "arb"
             ? valueArb.filter(isIcuMessage)
-            : // ios-stringsdict holds plural rules only (real-world-stringsdict.test.ts): every value is one.
-              format === "ios-stringsdict"
-              ? valueArb.filter((v) => isBalancedSubMessage(v) && !v.includes("'")).map(asPlural)
-              : valueArb;
+            : format === "xliff"
+              ? valueArb.filter((v) => !XML_UNWRITABLE_VALUE.test(v))
+              : // ios-stringsdict holds plural rules only (real-world-stringsdict.test.ts): every value is one.
+                format === "ios-stringsdict"
+                ? valueArb.filter((v) => isBalancedSubMessage(v) && !v.includes("'")).map(asPlural)
+                : valueArb;
     fc.assert(
       fc.property(
         entriesArb({ key: KEY_RULES[format], value, description: HAS_DESCRIPTION.has(format), context: HAS_CONTEXT.has(format) }),
