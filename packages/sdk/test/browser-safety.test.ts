@@ -1,5 +1,6 @@
 // The client core must run in browsers and edge runtimes: no Node built-ins or globals outside
-// the Node-only entry point (src/node.ts) and the CLI.
+// the Node-only entry point (src/node.ts). packaging.once.test.ts also bundles the published
+// package for a browser.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +14,7 @@ async function coreFiles(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "cli") out.push(...(await coreFiles(full)));
+      out.push(...(await coreFiles(full)));
     } else if (entry.name.endsWith(".ts") && entry.name !== "node.ts") out.push(full);
   }
   return out;
