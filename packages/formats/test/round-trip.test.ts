@@ -20,7 +20,7 @@ import { entriesArb, type KeyRules, RUNS, valueArb } from "./arbitraries.js";
  */
 const GETTEXT_KEY = /^\u0004|\u0004$|^\n|\n$|\u0004\n/;
 const EDGE_NEWLINE = /^\n|\n$/;
-const XML_UNWRITABLE_KEY = /[\u0000-\u0003\u0005-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\u0004[^]*\u0004/;
+const XML_UNWRITABLE_KEY = /[\u0000-\u0003\u0005-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\u0004[\s\S]*\u0004/;
 const XML_UNWRITABLE_VALUE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const GETTEXT = new Set<FormatId>(["po", "pot", "mo"]);
 
