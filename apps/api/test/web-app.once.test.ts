@@ -114,6 +114,33 @@ describe("web application", () => {
     expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
   });
 
+  it("runs under its own Content-Security-Policy: nothing refused on the main screens", async () => {
+    const { projectId } = await seedProject(server, owner, KEYS);
+    const c = await guardedContext(browser, [server.url]);
+    contexts.push(c);
+    await c.context.addCookies([{ name: owner.cookie.split("=")[0]!, value: owner.cookie.split("=").slice(1).join("="), url: server.url }]);
+    const page = await c.newPage();
+    const violations: string[] = [];
+    await page.exposeFunction("reportCspViolation", (v: string) => violations.push(v));
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
+    for (const [path, ready] of [
+      ["/", "h1"],
+      [`/projects/${projectId}`, "[data-cell]"],
+      [`/projects/${projectId}/files`, ".dropzone"],
+      ["/organization/analytics", "svg"],
+    ] as const) {
+      await page.goto(server.url + path);
+      await page.locator(ready).first().waitFor();
+    }
+    await page.getByRole("img", { name: /Translations and reviews per day/ }).waitFor();
+    expect(violations).toEqual([]);
+    expectClean(c);
+  });
+
   it("sign-up, wrong credentials, sign-out", async () => {
     const c = await newContext();
     const page = await c.newPage();
