@@ -366,6 +366,24 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             {data.first.isPending ? "Loading keys…" : `${total} key${total === 1 ? "" : "s"}`}
           </p>
           <ErrorMessage error={data.first.error ? errorMessage(data.first.error) : null} />
+          {data.first.isSuccess && total === 0 && (
+            <div className="empty-grid">
+              {Object.values(filters).some(Boolean) ? (
+                <p>No key matches these filters.</p>
+              ) : (
+                <p>
+                  This project has no keys yet.{" "}
+                  {can("import") && !p.archived && <Link to={`/projects/${p._id}/files`}>Import a translation file</Link>}
+                  {can("keys.write") && !p.archived && (
+                    <>
+                      {" "}
+                      or press <kbd>n</kbd> to create a key.
+                    </>
+                  )}
+                </p>
+              )}
+            </div>
+          )}
           <section className="grid-scroll" ref={scrollRef} onKeyDown={onGridKey} aria-label="Translations">
             <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
               {items.map((item) => {
