@@ -12,9 +12,15 @@ export const MAX_JSON_DEPTH = 64;
 /** With the u flag a surrogate pair is one code point; only unpaired halves match. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/** String.prototype.isWellFormed (Node 20+, not yet in TypeScript's ES2023 lib) is ~5x faster. */
+function isWellFormed(text: string): boolean {
+  const native = (text as unknown as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(text) : !LONE_SURROGATE.test(text);
+}
+
 function textProblem(text: string): string | null {
   if (text.includes("\u0000")) return "must not contain NUL characters";
-  if (LONE_SURROGATE.test(text)) return "must be valid Unicode text (lone surrogate)";
+  if (!isWellFormed(text)) return "must be valid Unicode text (lone surrogate)";
   return null;
 }
 
