@@ -31,6 +31,9 @@ interface RunResult {
   stderr: string;
 }
 
+/** npm's complaint about this machine's own npm configuration, not about the packages. */
+const MACHINE_NPM_CONFIG = /^npm warn Unknown (user|project|env) config/;
+
 function withoutNpmConfig(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !name.toLowerCase().startsWith("npm_config_")));
 }
@@ -133,8 +136,7 @@ afterAll(async () => {
 
 describe("published packages", () => {
   it("install from their tarballs without warnings, holding what exports and bin name", async () => {
-    // Lines about the machine's own npm configuration are not the packages' doing.
-    const warnings = installLog.split("\n").filter((l) => /npm warn/i.test(l) && !/Unknown (user|project) config/.test(l));
+    const warnings = installLog.split("\n").filter((l) => /npm warn/i.test(l) && !MACHINE_NPM_CONFIG.test(l));
     expect(warnings).toEqual([]);
     for (const name of PACKAGES) {
       const dir = path.join(scratch, "node_modules/@locale", name);
@@ -248,6 +250,31 @@ describe("published packages", () => {
     expect(viaNpx.stdout).toContain("CLI: 2 keys");
     const usage = await run(bin, ["push", "--bogus"], { cwd: dir, env });
     expect(usage.code).toBe(2);
+  });
+
+  it("runs the CLI README's CI example as pasted", async () => {
+    const readme = await readFile(path.join(ROOT, "packages/cli/README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## In CI"));
+    const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(script).toContain("export API_URL=");
+    const project = await server.request("POST", "/api/projects", {
+      apiKey: user.apiKey,
+      body: { name: "CI", sourceLanguage: "en", targetLanguages: ["fr"] },
+    });
+    const dir = path.join(scratch, "ci");
+    await mkdir(path.join(dir, "locales"), { recursive: true });
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ title: "Title" }));
+    await writeFile(path.join(dir, "locales/fr.json"), JSON.stringify({ title: "Titre" }));
+    const ran = await run("bash", ["-e", "-c", script!.replace("https://l10n.example.com", server.url)], {
+      cwd: dir,
+      env: { LOCALE_TOKEN: user.apiKey, LOCALE_PROJECT: project.body._id as string },
+    });
+    expect(ran.stderr.split("\n").filter((l) => l && !MACHINE_NPM_CONFIG.test(l))).toEqual([]);
+    expect(ran.code).toBe(0);
+    // Both commands saw the exported variables: the push reached the project, the status gate passed.
+    expect(ran.stdout).toMatch(
+      /^locales\/en\.json → en: 1 imported, 0 skipped\nlocales\/fr\.json → fr: 1 imported, 0 skipped\nCI: 1 keys\nfr\s+\[#{20}\]\s+100\.0%/,
+    );
   });
 
   it("runs the installed formats library's bin", async () => {
