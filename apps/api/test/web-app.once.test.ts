@@ -258,6 +258,10 @@ describe("web application", () => {
       body: { value: "Hallo" },
     });
     expect(put.status).toBe(403);
+    // Tab from the selected cell leaves the grid for the side panel (one row at a time is in the Tab order).
+    await cell.focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("aside") !== null)).toBe(true);
     await expectAccessible(page, "editor with side panel");
     // The status filter finds it: approved in German.
     await page.getByRole("search").getByLabel("Status").first().selectOption("approved");

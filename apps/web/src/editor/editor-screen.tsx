@@ -388,6 +388,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
               {items.map((item) => {
                 const row = data.rowAt(item.index);
+                // One row at a time is in the Tab order (the active one), so Tab leaves the grid for the side panel.
+                const rowTabIndex = (active ? active.index : 0) === item.index ? 0 : -1;
                 return (
                   <div
                     key={item.key}
@@ -402,6 +404,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                       <>
                         <input
                           type="checkbox"
+                          tabIndex={rowTabIndex}
                           aria-label={`Select ${row.key}`}
                           checked={selected.has(row.id)}
                           onChange={() => toggleSelected(row)}
@@ -409,6 +412,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                         <div className="key-cell">
                           <button
                             type="button"
+                            tabIndex={rowTabIndex}
                             className="key-name"
                             title={row.description || undefined}
                             onClick={() => can("keys.write") && setKeyDialog({ mode: "edit", row })}
