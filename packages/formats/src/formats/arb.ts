@@ -18,7 +18,7 @@ export function parseArb(text: string, maxDepth: number): ParseResult {
   }
   const obj = doc as Record<string, unknown>;
   const entries: TranslationEntry[] = [];
-  const errors: FormatIssue[] = duplicateKeyWarnings(text);
+  const errors: FormatIssue[] = duplicateKeyWarnings(text, doc);
   const seen = new Set<string>();
   const metadata: Record<string, unknown> = {};
   for (const key of Object.keys(obj)) {

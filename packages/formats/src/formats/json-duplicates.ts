@@ -5,7 +5,11 @@
  */
 import type { FormatIssue } from "../types.js";
 
-export function duplicateKeyWarnings(text: string): FormatIssue[] {
+export function duplicateKeyWarnings(text: string, doc: unknown): FormatIssue[] {
+  // Fast path: every key in the text is a quote followed by a colon; when there are exactly as
+  // many of those as keys in the parsed document, no object lost a duplicate (extra matches only
+  // come from escaped quotes inside strings, and send us to the full scan).
+  if (colonCount(text) === keyCount(doc)) return [];
   const warnings: FormatIssue[] = [];
   // One entry per open container: a key set for an object, null for an array.
   const stack: Array<Set<string> | null> = [];
@@ -39,6 +43,33 @@ export function duplicateKeyWarnings(text: string): FormatIssue[] {
     else top.add(key);
   }
   return warnings;
+}
+
+function colonCount(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('":'); at >= 0; at = text.indexOf('":', at + 2)) count++;
+  // Keys written `"key" :` (space before the colon) are rare; count them only when present.
+  if (/"\s+:/.test(text)) for (const _ of text.matchAll(/"\s+:/g)) count++;
+  return count;
+}
+
+function keyCount(doc: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      for (const v of node) if (v !== null && typeof v === "object") stack.push(v);
+      continue;
+    }
+    for (const k in node) {
+      count++;
+      const v = (node as Record<string, unknown>)[k];
+      if (v !== null && typeof v === "object") stack.push(v);
+    }
+  }
+  return count;
 }
 
 /** Whether the quote at `at` is preceded by an odd number of backslashes. */

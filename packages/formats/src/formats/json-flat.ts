@@ -55,7 +55,7 @@ export function parseJsonFlat(text: string, maxDepth: number): ParseResult {
     throw new FormatParseError("The JSON file must contain an object of keys and values.");
   }
   const entries: TranslationEntry[] = [];
-  const errors: ParseResult["errors"] = duplicateKeyWarnings(text);
+  const errors: ParseResult["errors"] = duplicateKeyWarnings(text, doc);
   for (const key of Object.keys(doc)) {
     const v = (doc as Record<string, unknown>)[key];
     if (typeof v === "string") entries.push({ key, value: v });

@@ -9,7 +9,7 @@ import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
 
 export function parseJsonNested(text: string, maxDepth: number): ParseResult {
   const doc = parseJsonDocument(text, maxDepth);
-  const errors: ParseResult["errors"] = duplicateKeyWarnings(text);
+  const errors: ParseResult["errors"] = duplicateKeyWarnings(text, doc);
   let entries: TranslationEntry[] = [];
   const mayRepeat = flattenTree(doc, maxDepth, (key, value) => entries.push({ key, value }), errors);
   if (mayRepeat) entries = dropDuplicates(entries, errors);
