@@ -279,6 +279,7 @@ const ROWS: Row[] = [
   // keys: read by all, written by owner/admin/developer
   { op: "POST /projects/{projectId}/keys", allowed: BUILDERS },
   { op: "GET /projects/{projectId}/keys", allowed: ALL },
+  { op: "GET /projects/{projectId}/editor-rows", allowed: ALL, scope: "translations:read" },
   { op: "GET /projects/{projectId}/keys/{keyId}", allowed: ALL },
   { op: "PATCH /projects/{projectId}/keys/{keyId}", allowed: BUILDERS },
   {

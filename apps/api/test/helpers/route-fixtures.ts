@@ -126,6 +126,7 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   // keys
   "POST /projects/{projectId}/keys": (i) => ({ path: `/projects/${i.projectId}/keys`, body: { key: `created.${next()}` } }),
   "GET /projects/{projectId}/keys": (i) => ({ path: `/projects/${i.projectId}/keys` }),
+  "GET /projects/{projectId}/editor-rows": (i) => ({ path: `/projects/${i.projectId}/editor-rows?languages=${i.language}` }),
   "GET /projects/{projectId}/keys/{keyId}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}` }),
   "PATCH /projects/{projectId}/keys/{keyId}": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}`,

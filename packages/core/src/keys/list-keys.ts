@@ -1,4 +1,5 @@
 import type { Key, Prisma, TranslationStatus } from "@locale/db";
+import type { Permission } from "../auth/permissions";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
@@ -22,10 +23,18 @@ export interface ListKeysInput {
   statusIn?: string;
 }
 
-/** Keys ordered by namespace then name (the order of the translation pages and of exports). */
-export async function listKeys(ctx: ServiceContext, projectId: string, input: ListKeysInput): Promise<Page<KeyListItem>> {
+/**
+ * Keys ordered by namespace then name (the order of the translation pages and of exports).
+ * `permission`: what the caller needs; the editor's grid lists keys as part of reading translations.
+ */
+export async function listKeys(
+  ctx: ServiceContext,
+  projectId: string,
+  input: ListKeysInput,
+  permission: Permission = "keys.read",
+): Promise<Page<KeyListItem>> {
   const pageReq = normalizePage(input.page, input.limit);
-  const project = await loadProject(ctx, projectId, "keys.read");
+  const project = await loadProject(ctx, projectId, permission);
   const languages = projectLanguages(project);
   const and: Prisma.KeyWhereInput[] = [];
   if (input.search) {

@@ -1,4 +1,5 @@
 export * from "../shared/placeholders";
+export * from "./list-editor-rows";
 export * from "./list-key-translations";
 export * from "./list-language-translations";
 export * from "./list-translation-history";

@@ -1,0 +1,52 @@
+// One page of the web editor's grid: the keys of `listKeys` (same filters, same order) with their
+// translation in each requested language, so a screen of rows costs two queries instead of one
+// request per key and language.
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors/app-error";
+import type { KeyListItem } from "../keys/key-record";
+import { type ListKeysInput, listKeys } from "../keys/list-keys";
+import { loadProject } from "../projects/load-project";
+import { projectLanguages } from "../projects/project-record";
+import { canonicalLanguage } from "../shared/languages";
+import type { Page } from "../shared/pagination";
+import { type TranslationRecord, toTranslationRecord } from "./translation-record";
+
+export type EditorRow = KeyListItem & { translations: Record<string, TranslationRecord> };
+
+export async function listEditorRows(
+  ctx: ServiceContext,
+  projectId: string,
+  languagesCsv: string,
+  query: ListKeysInput,
+): Promise<Page<EditorRow>> {
+  const project = await loadProject(ctx, projectId, "translations.read");
+  const known = projectLanguages(project);
+  const languages = [
+    ...new Set(
+      languagesCsv
+        .split(",")
+        .filter((l) => l.trim() !== "")
+        .map((l) => canonicalLanguage(l.trim(), "languages")),
+    ),
+  ];
+  for (const language of languages) if (!known.includes(language)) throw notFound("Language");
+  const page = await listKeys(ctx, projectId, query, "translations.read");
+  const ids = page.data.map((k) => k.id);
+  const wanted = [...new Set([project.sourceLanguage, ...languages])];
+  const rows = ids.length ? await ctx.db.prisma.translation.findMany({ where: { keyId: { in: ids }, language: { in: wanted } } }) : [];
+  const byCell = new Map(rows.map((r) => [`${r.keyId}\u0000${r.language}`, r]));
+  return {
+    meta: page.meta,
+    data: page.data.map((k) => {
+      const source = byCell.get(`${k.id}\u0000${project.sourceLanguage}`)?.value ?? "";
+      const key = { id: k.id, key: k.key, namespace: k.namespace };
+      const translations = Object.fromEntries(
+        languages.map((l) => [
+          l,
+          toTranslationRecord(key, l, byCell.get(`${k.id}\u0000${l}`) ?? null, l === project.sourceLanguage ? null : source),
+        ]),
+      );
+      return { ...k, translations };
+    }),
+  };
+}
