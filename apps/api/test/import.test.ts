@@ -83,7 +83,11 @@ const TRICKY: TranslationEntry[] = [
 ];
 const PLURAL: TranslationEntry = { key: "files", value: "{count, plural, one {# file} other {# files}}" };
 /** Formats with native plurals write the ICU value natively; the others carry it as a plain string. */
-const entriesFor = (_format: FormatId) => [...TRICKY, PLURAL];
+const entriesFor = (format: FormatId) =>
+  // A stringsdict holds plural rules only (other values are left out of it): the tricky text goes around a plural.
+  format === "ios-stringsdict"
+    ? [...TRICKY.map((e) => ({ key: e.key, value: `${e.value} {count, plural, one {# file} other {# files}}` })), PLURAL]
+    : [...TRICKY, PLURAL];
 
 function fileContent(format: FormatId, entries: TranslationEntry[], language: string): string {
   const out = serialize(format, entries, { language, sourceLanguage: "en" });
