@@ -16,5 +16,7 @@ property("ios-stringsdict exports read back by plistlib with every plural as its
   const samples = samplesOf(textFrom(COMMON_PIECES, 1, 6), (language) =>
     fc.oneof({ weight: 4, arbitrary: icuPluralValue(language, PIECES, anyPluralShape) }, { weight: 1, arbitrary: textFrom(PIECES, 1) }),
   );
-  checkExports("ios-stringsdict", samples, (sample) => sample.entries.filter((e) => hasPlural(e.value)));
+  checkExports("ios-stringsdict", samples, (sample) => sample.entries.filter((e) => hasPlural(e.value)), {
+    mayLeaveOut: (e) => !hasPlural(e.value),
+  });
 });
