@@ -458,6 +458,20 @@ describe("bad input", () => {
       skipped: 1,
       errors: [{ key: "bad", message: "The value contains a NUL character and was skipped." }],
     });
+    // A lone surrogate (escaped in the file) would be stored as U+FFFD: skipped and listed instead.
+    const lone = await importFile(owner, projectId, {
+      language: "de",
+      format: "json-flat",
+      content: '{"fine": "ok", "half": "a\\ud800b", "\\udc00k": "v"}',
+    });
+    expect(lone.status).toBe(200);
+    expect(lone.body).toMatchObject({ imported: 1, skipped: 2 });
+    expect(lone.body.errors).toEqual(
+      expect.arrayContaining([
+        { key: "half", message: "The value is not valid Unicode text (a lone surrogate) and was skipped." },
+        expect.objectContaining({ message: "The key is not valid Unicode text (a lone surrogate) and was skipped." }),
+      ]),
+    );
     const many = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`k${i}`, `a\u0000${i}`]));
     const res = await importFile(owner, projectId, { language: "de", format: "json-flat", content: JSON.stringify(many) });
     expect(res.body.skipped).toBe(1500);

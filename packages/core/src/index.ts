@@ -29,6 +29,7 @@ export * from "./shared/dates";
 export * from "./shared/languages";
 export * from "./shared/pagination";
 export * from "./shared/secrets";
+export * from "./shared/unicode-text";
 export * from "./tokens/create-token";
 export * from "./tokens/list-tokens";
 export * from "./tokens/revoke-token";

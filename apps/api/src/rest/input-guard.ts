@@ -5,24 +5,10 @@
 //   what a response echoes is exactly what the client sent and what was stored;
 // - nesting deeper than MAX_JSON_DEPTH: serialising and validating such values recursed until
 //   the stack overflowed.
-import { type AppError, badRequest } from "@locale/core";
+import { type AppError, badRequest, unstorableTextProblem } from "@locale/core";
 import type { NextFunction, Request, Response } from "express";
 
 export const MAX_JSON_DEPTH = 64;
-/** With the u flag a surrogate pair is one code point; only unpaired halves match. */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** String.prototype.isWellFormed (Node 20+, not yet in TypeScript's ES2023 lib) is ~5x faster. */
-function isWellFormed(text: string): boolean {
-  const native = (text as unknown as { isWellFormed?: () => boolean }).isWellFormed;
-  return native ? native.call(text) : !LONE_SURROGATE.test(text);
-}
-
-function textProblem(text: string): string | null {
-  if (text.includes("\u0000")) return "must not contain NUL characters";
-  if (!isWellFormed(text)) return "must be valid Unicode text (lone surrogate)";
-  return null;
-}
 
 function join(path: string, key: string | number): string {
   return path ? `${path}.${key}` : String(key);
@@ -31,7 +17,7 @@ function join(path: string, key: string | number): string {
 /** The first problem in a parsed JSON value (or query object), as `{path, message}`. */
 export function findInputProblem(value: unknown, path = "", depth = 0): { path: string; message: string } | null {
   if (typeof value === "string") {
-    const message = textProblem(value);
+    const message = unstorableTextProblem(value);
     return message ? { path, message } : null;
   }
   if (value === null || typeof value !== "object") return null;
@@ -44,7 +30,7 @@ export function findInputProblem(value: unknown, path = "", depth = 0): { path: 
     return null;
   }
   for (const [key, child] of Object.entries(value)) {
-    const keyMessage = textProblem(key);
+    const keyMessage = unstorableTextProblem(key);
     if (keyMessage) return { path: join(path, key.replace(/[\u0000\ud800-\udfff]/g, "\ufffd")), message: `key ${keyMessage}` };
     const problem = findInputProblem(child, join(path, key), depth + 1);
     if (problem) return problem;
@@ -73,7 +59,7 @@ function decodedPath(req: Request): string {
 /** Express middleware for JSON APIs: path, query and body. Runs after the JSON body parser. */
 export function guardInput(req: Request, _res: Response, next: NextFunction): void {
   try {
-    const pathMessage = textProblem(decodedPath(req));
+    const pathMessage = unstorableTextProblem(decodedPath(req));
     if (pathMessage) throw badRequest(`path: ${pathMessage}`, [{ path: "path", message: pathMessage }]);
     assertStorableInput(req.query);
     if (req.body !== undefined) assertStorableInput(req.body);

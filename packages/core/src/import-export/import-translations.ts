@@ -11,6 +11,7 @@ import { badRequest } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
+import { isWellFormedText } from "../shared/unicode-text";
 import { type FormatId, JSON_FORMATS } from "./format-rules";
 
 export interface ImportInput {
@@ -218,13 +219,15 @@ function keyProblem(key: string): string | undefined {
   // Leading/trailing whitespace is part of the key (gettext msgids end in "\n"); only blank names are refused.
   if (key.trim() === "") return "A key made only of whitespace was skipped.";
   if (key.includes("\u0000")) return "The key contains a NUL character and was skipped.";
+  if (!isWellFormedText(key)) return "The key is not valid Unicode text (a lone surrogate) and was skipped.";
   return undefined;
 }
 
-/** PostgreSQL text cannot hold NUL characters. */
+/** PostgreSQL text cannot hold NUL characters, and a lone surrogate would come back as U+FFFD. */
 function textProblem(text: string, maxLength: number, what: string): string | undefined {
   if (text.length > maxLength) return `The ${what} is longer than ${maxLength} characters and was skipped.`;
   if (text.includes("\u0000")) return `The ${what} contains a NUL character and was skipped.`;
+  if (!isWellFormedText(text)) return `The ${what} is not valid Unicode text (a lone surrogate) and was skipped.`;
   return undefined;
 }
 
