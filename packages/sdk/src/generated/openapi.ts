@@ -7048,7 +7048,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    /** @description Key name: 1-1000 characters, no leading or trailing whitespace */
+                    /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                     key: string;
                     /** @description Default "" */
                     namespace?: string;
@@ -7302,7 +7302,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    /** @description Key name: 1-1000 characters, no leading or trailing whitespace */
+                    /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                     key?: string;
                     /** @description Default "" */
                     namespace?: string;
@@ -8476,7 +8476,7 @@ export interface operations {
                 "application/json": {
                     keys: {
                         description?: string;
-                        /** @description Key name: 1-1000 characters, no leading or trailing whitespace */
+                        /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                         key: string;
                         /** @description Default "" */
                         namespace?: string;
@@ -8674,7 +8674,7 @@ export interface operations {
                     keys: {
                         _id: string;
                         description?: string;
-                        /** @description Key name: 1-1000 characters, no leading or trailing whitespace */
+                        /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                         key?: string;
                         /** @description Default "" */
                         namespace?: string;

@@ -19,7 +19,11 @@ export const ZKey = z.object({
 export const ZKeyListItem = ZKey.extend({ id: z.string().describe("Same as _id") });
 
 const fields = {
-  key: z.string().describe("Key name: 1-1000 characters, no leading or trailing whitespace"),
+  key: z
+    .string()
+    .describe(
+      "Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included)",
+    ),
   description: ZStoredText.max(10_000).optional(),
   tags: z.array(ZStoredText).optional(),
   namespace: z.string().optional().describe('Default ""'),
