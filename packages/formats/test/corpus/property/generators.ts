@@ -117,3 +117,19 @@ export function treeKeys(pieces: readonly string[]) {
 export function withoutPrefixClashes<T extends { key: string }>(entries: T[]): T[] {
   return entries.filter((e) => !entries.some((o) => o !== e && (o.key.startsWith(`${e.key}.`) || e.key.startsWith(`${o.key}.`))));
 }
+
+/** Characters XML 1.0 cannot carry, not even as character references. */
+const XML_CANNOT_CARRY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
+/**
+ * Whether an XML format cannot write a key: a control character other than the gettext context
+ * separator (the first U+0004, written as a context) has no place in an attribute.
+ */
+export function xmlCannotCarryKey(key: string): boolean {
+  return XML_CANNOT_CARRY.test(key.replace("\u0004", ""));
+}
+
+/** Whether a text holds a character XML 1.0 cannot carry (XLIFF 1.2 has no `<cp>` for it). */
+export function xmlCannotCarryText(text: string): boolean {
+  return XML_CANNOT_CARRY.test(text);
+}

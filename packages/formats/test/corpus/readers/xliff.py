@@ -8,6 +8,10 @@ XLIFF 2.0: every <unit>; key = name when names are unique in the file, otherwise
 the targets of its <segment>s and <ignorable>s joined in the order given by their `order`
 attributes (document order when absent), inline codes dropped as above; {"untranslated":
 source text} when no segment has a target.
+A gettext context (1.2: <context-group name="x-gettext"> holding <context
+context-type="x-gettext-msgctxt">; 2.0: <note category="x-gettext-msgctxt">) makes the name
+msgctxt + U+0004 + resname/name, gettext's own key for a message with a context.
+Characters XML cannot carry are read from XLIFF 2.0's <cp hex="..."/>.
 """
 from lxml import etree
 
@@ -31,10 +35,35 @@ def _text(node, codes):
     return "".join(parts)
 
 
-def _choose_keys(units, primary, fallback):
-    names = [u.get(primary) for u in units]
-    unique = len([n for n in names if n is not None]) == len({n for n in names if n is not None})
-    return [(u.get(primary) if unique and u.get(primary) is not None else u.get(fallback)) for u in units]
+def _msgctxt12(unit):
+    for group in unit:
+        if _local(group.tag) == "context-group" and group.get("name") == "x-gettext":
+            for ctx in group:
+                if _local(ctx.tag) == "context" and ctx.get("context-type") == "x-gettext-msgctxt":
+                    return ctx.text or ""
+    return None
+
+
+def _msgctxt20(unit):
+    for notes in unit:
+        if _local(notes.tag) == "notes":
+            for note in notes:
+                if _local(note.tag) == "note" and note.get("category") == "x-gettext-msgctxt":
+                    return note.text or ""
+    return None
+
+
+def _name(unit, primary, msgctxt):
+    name = unit.get(primary)
+    ctx = msgctxt(unit)
+    return name if name is None or ctx is None else ctx + "\x04" + name
+
+
+def _choose_keys(units, primary, fallback, msgctxt):
+    names = [_name(u, primary, msgctxt) for u in units]
+    present = [n for n in names if n is not None]
+    unique = len(present) == len(set(present))
+    return [(n if unique and n is not None else u.get(fallback)) for u, n in zip(units, names)]
 
 
 def read_xliff12(path, language):
@@ -42,7 +71,7 @@ def read_xliff12(path, language):
     entries, problems = {}, []
     for file in [n for n in root.iter() if _local(n.tag) == "file"]:
         units = [n for n in file.iter() if _local(n.tag) == "trans-unit"]
-        for unit, key in zip(units, _choose_keys(units, "resname", "id")):
+        for unit, key in zip(units, _choose_keys(units, "resname", "id", _msgctxt12)):
             if unit.get("translate") == "no":
                 continue
             target = next((c for c in unit if _local(c.tag) == "target"), None)
@@ -59,7 +88,7 @@ def read_xliff2(path, language):
     entries, problems = {}, []
     for file in [n for n in root if _local(n.tag) == "file"]:
         units = [n for n in file.iter() if _local(n.tag) == "unit"]
-        for unit, key in zip(units, _choose_keys(units, "name", "id")):
+        for unit, key in zip(units, _choose_keys(units, "name", "id", _msgctxt20)):
             parts = [c for c in unit if _local(c.tag) in ("segment", "ignorable")]
             slots = []
             has_target = False
