@@ -4,7 +4,9 @@
 // another origin, and each journey's end is saved as a screenshot under test-output/screenshots.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -22,11 +24,25 @@ let fake: FakeAiProviders;
 let browser: Browser;
 let owner: TestUser;
 const contexts: GuardedContext[] = [];
+// The webhook receiver (an edge we do not own): a real HTTP peer that records what it is sent.
+let hookServer: Server;
+let hookUrl: string;
+const hookBodies: string[] = [];
 
 beforeAll(async () => {
   // The suite drives the production build; build it when `pnpm build` has not run yet.
   if (!findWebDist()) execFileSync("pnpm", ["--filter", "@locale/web", "build"], { stdio: "inherit" });
   fake = await startFakeAiProviders();
+  hookServer = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      hookBodies.push(body);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => hookServer.listen(0, "127.0.0.1", r));
+  hookUrl = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hooks`;
   server = await startTestServer(
     {
       OPENAI_API_KEY: "k",
@@ -35,6 +51,7 @@ beforeAll(async () => {
       AI_MAX_CONCURRENCY: "1",
       AI_RETRY_BASE_MS: "20",
       AI_SSE_HEARTBEAT_MS: "200",
+      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
     },
     { worker: true },
   );
@@ -47,6 +64,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await fake?.close();
+  await new Promise((r) => hookServer?.close(r));
 });
 
 async function newContext(): Promise<GuardedContext> {
@@ -556,6 +574,29 @@ describe("web application", () => {
     await page.getByRole("button", { name: "Remove Japanese" }).click();
     await page.getByRole("button", { name: "Remove language" }).click();
     await expect.poll(() => page.getByRole("list", { name: "Target languages" }).textContent()).toBe("German de×");
+    // The project's own API tokens: created, listed, revoked.
+    await page.getByLabel("Project token name").fill("Deploy");
+    await page.getByRole("button", { name: "Create project token" }).click();
+    const projectToken = await page.getByLabel("Project token value").inputValue();
+    expect((await server.request("GET", "/api/projects", { apiKey: projectToken })).status).toBe(200);
+    await page.getByRole("table", { name: "Project API tokens" }).getByRole("cell", { name: "Deploy", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Revoke Deploy" }).click();
+    await page.getByRole("button", { name: "Revoke", exact: true }).click();
+    await page.getByText("No token reaches only this project yet.").waitFor();
+    expect((await server.request("GET", "/api/projects", { apiKey: projectToken })).status).toBe(401);
+    // The project's webhooks: created, a test event delivered and logged, deleted.
+    await page.getByLabel("Address").fill(hookUrl);
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await page.getByLabel("Signing secret").waitFor();
+    await page.getByRole("button", { name: "Deliveries" }).click();
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await page.getByRole("table", { name: "Deliveries" }).getByRole("cell", { name: "204", exact: true }).waitFor();
+    expect(hookBodies.length).toBeGreaterThanOrEqual(1);
+    await expectAccessible(page, "project tokens and webhooks");
+    await page.screenshot({ path: screenshotPath("web-project-tokens-webhooks"), fullPage: true });
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText(hookUrl).waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Archive project" }).click();
     await page.getByRole("button", { name: "Archive", exact: true }).click();
     await page.getByText("This project is archived; it is read-only until restored.").waitFor();

@@ -4,28 +4,59 @@ import { errorMessage, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field } from "../components/ui";
 import { CopyField } from "./members-section";
 
-export function WebhooksSection() {
+/** Whose webhooks: the organization's, or one project's (the same screen serves both). */
+export type WebhookOwner = { projectId: string } | null;
+
+// One set of calls per owner, so the components below never branch on which procedures to use.
+function webhookApi(owner: WebhookOwner) {
+  if (owner) {
+    const s = { projectId: owner.projectId };
+    return {
+      key: ["webhooks", owner.projectId],
+      list: () => trpc.webhooks.listProjectWebhooks.query(s),
+      create: (v: { url: string; events: string[] }) => trpc.webhooks.createProjectWebhook.mutate({ ...s, ...v }),
+      update: (v: { id: string; active: boolean }) => trpc.webhooks.updateProjectWebhook.mutate({ ...s, ...v }),
+      remove: (id: string) => trpc.webhooks.deleteProjectWebhook.mutate({ ...s, id }),
+      deliveries: (id: string) => trpc.webhooks.listProjectWebhookDeliveries.query({ ...s, id }),
+      test: (id: string) => trpc.webhooks.testProjectWebhook.mutate({ ...s, id }),
+    };
+  }
+  const s = { orgId: "current" };
+  return {
+    key: ["webhooks", "organization"],
+    list: () => trpc.webhooks.listOrganizationWebhooks.query(s),
+    create: (v: { url: string; events: string[] }) => trpc.webhooks.createOrganizationWebhook.mutate({ ...s, ...v }),
+    update: (v: { id: string; active: boolean }) => trpc.webhooks.updateOrganizationWebhook.mutate({ ...s, ...v }),
+    remove: (id: string) => trpc.webhooks.deleteOrganizationWebhook.mutate({ ...s, id }),
+    deliveries: (id: string) => trpc.webhooks.listOrganizationWebhookDeliveries.query({ ...s, id }),
+    test: (id: string) => trpc.webhooks.testOrganizationWebhook.mutate({ ...s, id }),
+  };
+}
+type WebhookApi = ReturnType<typeof webhookApi>;
+
+export function WebhooksSection({ owner = null, heading = "Webhooks" }: { owner?: WebhookOwner; heading?: string }) {
   const qc = useQueryClient();
-  const hooks = useQuery({ queryKey: ["webhooks"], queryFn: () => trpc.webhooks.listOrganizationWebhooks.query({ orgId: "current" }) });
+  const api = webhookApi(owner);
+  const hooks = useQuery({ queryKey: api.key, queryFn: api.list });
   const [created, setCreated] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (v: { url: string; events: string[] }) => trpc.webhooks.createOrganizationWebhook.mutate({ orgId: "current", ...v }),
+    mutationFn: api.create,
     onSuccess: (w) => {
       setCreated(w.secret);
-      void qc.invalidateQueries({ queryKey: ["webhooks"] });
+      void qc.invalidateQueries({ queryKey: api.key });
     },
   });
   const toggle = useMutation({
-    mutationFn: (v: { id: string; active: boolean }) => trpc.webhooks.updateOrganizationWebhook.mutate({ orgId: "current", ...v }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ["webhooks"] }),
+    mutationFn: api.update,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: api.key }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => trpc.webhooks.deleteOrganizationWebhook.mutate({ orgId: "current", id }),
+    mutationFn: api.remove,
     onSuccess: () => {
       setDeleting(null);
-      void qc.invalidateQueries({ queryKey: ["webhooks"] });
+      void qc.invalidateQueries({ queryKey: api.key });
     },
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -35,11 +66,12 @@ export function WebhooksSection() {
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    create.mutate({ url: String(f.get("url")), events: events.length ? events : ["*"] });
+    const form = e.currentTarget;
+    create.mutate({ url: String(f.get("url")), events: events.length ? events : ["*"] }, { onSuccess: () => form.reset() });
   };
   return (
     <>
-      <h1>Webhooks</h1>
+      {owner ? <h2>{heading}</h2> : <h1>{heading}</h1>}
       <ErrorMessage error={hooks.error ? errorMessage(hooks.error) : toggle.error ? errorMessage(toggle.error) : null} />
       <ul className="plain-list">
         {hooks.data?.map((w) => (
@@ -58,7 +90,7 @@ export function WebhooksSection() {
                 Delete
               </button>
             </div>
-            {open === w._id && <Deliveries id={w._id} />}
+            {open === w._id && <Deliveries api={api} id={w._id} />}
           </li>
         ))}
       </ul>
@@ -68,9 +100,9 @@ export function WebhooksSection() {
           <CopyField label="Signing secret" value={created} />
         </div>
       )}
-      <h2>Add a webhook</h2>
+      {owner ? <h3>Add a webhook</h3> : <h2>Add a webhook</h2>}
       <form onSubmit={submit} className="form-row">
-        <Field label="Address">
+        <Field label="Address" hint="Receives a signed POST for each event.">
           {(id) => <input id={id} name="url" type="url" required placeholder="https://example.com/hooks/locale" />}
         </Field>
         <Field label="Events" hint="Comma-separated activity actions, or * for all.">
@@ -96,14 +128,11 @@ export function WebhooksSection() {
   );
 }
 
-function Deliveries({ id }: { id: string }) {
+function Deliveries({ api, id }: { api: WebhookApi; id: string }) {
   const qc = useQueryClient();
-  const deliveries = useQuery({
-    queryKey: ["deliveries", id],
-    queryFn: () => trpc.webhooks.listOrganizationWebhookDeliveries.query({ orgId: "current", id }),
-  });
+  const deliveries = useQuery({ queryKey: ["deliveries", id], queryFn: () => api.deliveries(id) });
   const test = useMutation({
-    mutationFn: () => trpc.webhooks.testOrganizationWebhook.mutate({ orgId: "current", id }),
+    mutationFn: () => api.test(id),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ["deliveries", id] }),
   });
   return (
@@ -112,7 +141,7 @@ function Deliveries({ id }: { id: string }) {
         Send test event
       </button>
       <ErrorMessage error={test.error ? errorMessage(test.error) : null} />
-      <table className="data">
+      <table className="data" aria-label="Deliveries">
         <thead>
           <tr>
             <th scope="col">When</th>

@@ -1,7 +1,9 @@
-// A project's settings: name, description, languages, preferred model; archive, restore and the
-// owner's permanent delete, each behind a confirmation.
+// A project's settings: name, description, languages, preferred model, its own API tokens and
+// webhooks; archive, restore and the owner's permanent delete, each behind a confirmation.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ProjectTokensSection } from "../admin/project-tokens-section";
+import { WebhooksSection } from "../admin/webhooks-section";
 import { useCan, useSession } from "../api/session";
 import { errorMessage, type RouterInputs, trpc } from "../api/trpc";
 import { LanguagePicker } from "../components/language-picker";
@@ -136,6 +138,9 @@ export default function ProjectSettingsScreen({ projectId }: { projectId: string
         />
       )}
       <ErrorMessage error={addLanguage.error ? errorMessage(addLanguage.error) : null} />
+
+      {can("tokens.manage") && <ProjectTokensSection projectId={p._id} />}
+      {can("webhooks.manage") && <WebhooksSection owner={{ projectId: p._id }} heading="Project webhooks" />}
 
       {canWrite && (
         <>
