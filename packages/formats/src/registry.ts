@@ -17,6 +17,7 @@ import { checkSize, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, toText } from "./input
 import { applyNamespaceOptions } from "./namespace.js";
 import type { SkippedEntry } from "./skipped.js";
 import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "./types.js";
+import { xmlText } from "./xml/xml-encoding.js";
 
 export const FORMAT_IDS = [
   "json-flat",
@@ -132,7 +133,8 @@ export function parse(format: FormatId, content: string | Uint8Array, options: P
 
 function dispatchParse(format: FormatId, content: string | Uint8Array, options: ParseOptions, maxDepth: number): ParseResult {
   if (format === "mo" || format === "po" || format === "pot") return parseGettext(format, content, options);
-  const text = toText(content);
+  // XLIFF bytes may be in the legacy encoding their XML declaration names.
+  const text = format === "xliff" || format === "xliff2" ? xmlText(content) : toText(content);
   switch (format) {
     case "json-flat":
       return parseJsonFlat(text, maxDepth);
