@@ -11,7 +11,12 @@ type Tree = { [key: string]: string | Tree };
  * Flatten a parsed document. Strings become entries; numbers and booleans are
  * converted to text; null, arrays of non-strings and other values are reported.
  */
-export function flattenTree(root: unknown, maxDepth: number, onLeaf: (key: string, value: string) => void, errors: FormatIssue[]): boolean {
+export function flattenTree(
+  root: unknown,
+  maxDepth: number,
+  onLeaf: (key: string, value: string, original?: number | boolean | bigint) => void,
+  errors: FormatIssue[],
+): boolean {
   // Paths are unique unless some property name itself contains a dot ({"a.b": …, "a": {"b": …}}).
   let dottedName = false;
   const walk = (node: Record<string, unknown>, prefix: string, depth: number): void => {
@@ -24,7 +29,7 @@ export function flattenTree(root: unknown, maxDepth: number, onLeaf: (key: strin
       if (!dottedName && k.includes(".")) dottedName = true;
       if (typeof child === "string") onLeaf(key, child);
       else if (typeof child === "number" || typeof child === "boolean" || typeof child === "bigint") {
-        onLeaf(key, String(child));
+        onLeaf(key, String(child), child);
         errors.push(nonStringWarning(key, child));
       } else if (child === null || child === undefined) {
         errors.push({ key, message: `"${key}" has no value and was skipped.` });

@@ -1,6 +1,12 @@
 /**
  * yaml: nested maps like json-nested, via the `yaml` package. Strings that a
  * YAML 1.1 reader (Ruby/Rails) would take as booleans or null are quoted.
+ *
+ * A number or boolean in the file (Rails' `precision: 3`, `skip_last_comma: false`) is
+ * imported as its text, with a warning, and marked `metadata.yamlScalar`; the writer puts
+ * it back as the same kind of scalar while the text is still exactly that number or
+ * boolean, so a library round trip keeps its type. A translated value ("drei") and a
+ * string that merely looks like a number or boolean ("3", "yes") are written as strings.
  */
 import { Document, parseDocument, stringify, visit, YAMLParseError } from "yaml";
 import { FormatParseError } from "../errors.js";
@@ -9,6 +15,7 @@ import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } fr
 import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
 
 const MAX_ALIASES = 100;
+const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 // Tabs too: PyYAML refuses a tab where a plain scalar's next token could start.
 const NEEDS_ESCAPES = /[\t\u0085\u2028\u2029]|(^|\n) +(\n|$)/;
 
@@ -49,7 +56,17 @@ export function parseYaml(text: string, options: ParseOptions, maxDepth: number)
   }
   const errors: ParseResult["errors"] = [];
   let entries: TranslationEntry[] = [];
-  const mayRepeat = flattenTree(data, maxDepth, (key, value) => entries.push({ key, value }), errors);
+  const mayRepeat = flattenTree(
+    data,
+    maxDepth,
+    (key, value, original) =>
+      entries.push(
+        original === undefined
+          ? { key, value }
+          : { key, value, metadata: { yamlScalar: typeof original === "boolean" ? "boolean" : "number" } },
+      ),
+    errors,
+  );
   if (mayRepeat) entries = dropDuplicates(entries, errors);
   return { entries, errors, metadata };
 }
@@ -63,6 +80,7 @@ export function serializeYaml(entries: TranslationEntry[], options: SerializeOpt
   if (entries.length === 0)
     return options.includeLocaleRoot ? `${stringify({ [options.language]: {} }, { version: "1.1", lineWidth: 0 })}` : "{}\n";
   let tree: object = buildTree(entries);
+  restoreScalars(tree as Tree, entries);
   if (options.includeLocaleRoot) tree = { [options.language]: tree };
   // version 1.1 makes the stringifier quote yes/no/on/off/~ as well as true/null.
   if (!entries.some((e) => NEEDS_ESCAPES.test(e.value) || NEEDS_ESCAPES.test(fullKey(e)))) {
@@ -79,4 +97,43 @@ export function serializeYaml(entries: TranslationEntry[], options: SerializeOpt
   return doc
     .toString({ lineWidth: 0, minContentWidth: 0, doubleQuotedAsJSON: true })
     .replace(/[\u0085\u2028\u2029]/g, (c) => (c === "\u0085" ? "\\N" : c === "\u2028" ? "\\L" : "\\P"));
+}
+
+type Tree = { [key: string]: unknown };
+
+/** The number or boolean an entry read from a non-string scalar still is, or undefined once its text changed. */
+export function yamlScalarOf(entry: TranslationEntry): number | boolean | undefined {
+  const kind = entry.metadata?.yamlScalar;
+  const text = entry.value;
+  if (kind === "boolean") return text === "true" ? true : text === "false" ? false : undefined;
+  if (kind !== "number") return undefined;
+  // Only the text the parser produced (String(n)), and only in the form YAML 1.1 and 1.2 readers
+  // both take as a number: "03", "3.0", " 3" stay strings, and so does "1e+21" (a string to Psych).
+  const n = Number(text);
+  return PLAIN_NUMBER.test(text) && String(n) === text ? n : undefined;
+}
+
+/**
+ * Puts numbers and booleans back into the tree buildTree made of strings, following the same
+ * path it took (a segment that is already a leaf means the rest of the key is one dotted property).
+ */
+function restoreScalars(root: Tree, entries: TranslationEntry[]): void {
+  for (const entry of entries) {
+    if (entry.metadata?.yamlScalar === undefined) continue;
+    const scalar = yamlScalarOf(entry);
+    if (scalar === undefined) continue;
+    const key = fullKey(entry);
+    let node = root;
+    let start = 0;
+    let dot = key.indexOf(".");
+    while (dot >= 0) {
+      const next = Object.hasOwn(node, key.slice(start, dot)) ? node[key.slice(start, dot)] : undefined;
+      if (next === null || typeof next !== "object") break;
+      node = next as Tree;
+      start = dot + 1;
+      dot = key.indexOf(".", start);
+    }
+    const last = key.slice(start);
+    if (Object.hasOwn(node, last) && node[last] === entry.value) node[last] = scalar;
+  }
 }

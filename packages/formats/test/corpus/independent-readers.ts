@@ -8,7 +8,14 @@ import { join } from "node:path";
 import type { FormatId } from "../../src/index.js";
 import { CORPUS_DIR } from "./manifest.js";
 
-export type ReaderValue = string | null | { plural: Record<string, string> } | { forms: string[] } | { untranslated: string };
+export type ReaderValue =
+  | string
+  | null
+  | { plural: Record<string, string> }
+  | { forms: string[] }
+  | { untranslated: string }
+  /** A YAML number or boolean, as YAML writes it ("3", "false"). */
+  | { scalar: string };
 
 export type ReaderResult = {
   entries?: Record<string, ReaderValue>;

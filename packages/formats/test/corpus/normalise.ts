@@ -7,7 +7,9 @@
  *   <plurals> without one (a copy of the last form) is not counted;
  * - gettext plurals are compared as the set of distinct msgstr[n] texts (gettext numbers its
  *   forms by the Plural-Forms expression, the library names them by CLDR category);
- * - a fuzzy gettext entry is a key without a value (null).
+ * - a fuzzy gettext entry is a key without a value (null);
+ * - a YAML entry the library read from a number or boolean (metadata.yamlScalar) is compared
+ *   as that scalar ({scalar: text}), so the reader must find a number/boolean there, not a string.
  */
 import { type FormatId, parseIcuPlural, type TranslationEntry } from "../../src/index.js";
 import type { ReaderValue } from "./independent-readers.js";
@@ -63,6 +65,8 @@ export function libraryValue(format: FormatId, entry: TranslationEntry): ReaderV
       if (plural) return { forms: distinctSorted(Object.values(plural.forms)) };
       return value;
     }
+    case "yaml":
+      return entry.metadata?.yamlScalar !== undefined ? { scalar: value } : value;
     default:
       return value;
   }

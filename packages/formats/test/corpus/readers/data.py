@@ -21,15 +21,27 @@ def read_json_flat(path, language):
     return {"entries": entries, "skipped": skipped}
 
 
-def _flatten(node, prefix, entries, skipped, lists):
+def _yaml_scalar_text(value):
+    """A YAML number or boolean as YAML writes it (true/false, 3, 1.5), or None for anything else."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) or (isinstance(value, float) and value == value and abs(value) != float("inf")):
+        return repr(value)
+    return None
+
+
+def _flatten(node, prefix, entries, skipped, lists, scalars=False):
     if isinstance(node, dict):
         for key, value in node.items():
-            _flatten(value, f"{prefix}.{key}" if prefix else str(key), entries, skipped, lists)
+            _flatten(value, f"{prefix}.{key}" if prefix else str(key), entries, skipped, lists, scalars)
     elif isinstance(node, list) and lists:
         for i, value in enumerate(node):
-            _flatten(value, f"{prefix}.{i}", entries, skipped, lists)
+            _flatten(value, f"{prefix}.{i}", entries, skipped, lists, scalars)
     elif isinstance(node, str):
         entries[prefix] = node
+    elif scalars and _yaml_scalar_text(node) is not None:
+        # Reported with its type, so a comparison can tell the number 3 from the string "3".
+        entries[prefix] = {"scalar": _yaml_scalar_text(node)}
     else:
         skipped.append(prefix)
 
@@ -76,5 +88,5 @@ def read_yaml(path, language):
         if isinstance(root, str) and root.lower() == language.lower():
             doc = doc[root]
     entries, skipped = {}, []
-    _flatten(doc, "", entries, skipped, lists=True)
+    _flatten(doc, "", entries, skipped, lists=True, scalars=True)
     return {"entries": entries, "skipped": skipped}
