@@ -7,6 +7,7 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
 import {
   attr,
   elements,
@@ -58,7 +59,9 @@ export function parseXliff(text: string): ParseResult {
   const metadata: Record<string, unknown> = {};
   const files = elements(root, "file");
   if (files.length === 0) throw new FormatParseError("The XLIFF file contains no <file> element.");
+  const rootScope = scopeOf(root);
   for (const file of files) {
+    const fileScope = scopeOf(file, rootScope);
     const original = attr(file, "original");
     const sourceLanguage = attr(file, "source-language");
     const targetLanguage = attr(file, "target-language");
@@ -109,7 +112,10 @@ export function parseXliff(text: string): ParseResult {
       if (state && FUZZY_STATES.has(state)) entry.fuzzy = true;
       const maxwidth = attr(unit, "maxwidth");
       if (maxwidth && /^\d+$/.test(maxwidth) && (attr(unit, "size-unit") ?? "pixel") === "char") entry.maxLength = Number(maxwidth);
-      if (original !== undefined) entry.metadata = { file: original };
+      // Namespaces the kept markup uses, so an export can declare them again.
+      const xmlns = namespacesUsed([value, sourceText], scopeOf(unit, fileScope));
+      if (original !== undefined || xmlns)
+        entry.metadata = { ...(original !== undefined ? { file: original } : {}), ...(xmlns ? { xmlns } : {}) };
       pushEntry(entries, seen, errors, entry);
     }
   }
@@ -157,7 +163,8 @@ export function serializeXliff(entries: TranslationEntry[], options: SerializeOp
   const sourceLanguage = options.sourceLanguage ?? options.language;
   const bilingual = sourceLanguage !== options.language;
   const groups = groupByNamespace(entries);
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'];
+  const namespaces = new RootNamespaces();
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', ""];
   for (const [ns, group] of groups) {
     const langs = `source-language="${escapeAttr(sourceLanguage)}"${bilingual ? ` target-language="${escapeAttr(options.language)}"` : ""}`;
     out.push(`  <file original="${escapeAttr(ns || "messages")}" ${langs} datatype="plaintext">`, "    <body>");
@@ -166,7 +173,8 @@ export function serializeXliff(entries: TranslationEntry[], options: SerializeOp
       const full = fullKey(e);
       // A gettext context key (msgctxt U+0004 msgid) travels as a context, never as a control character.
       const sep = full.indexOf(CONTEXT_SEPARATOR);
-      const problem = unwritable(full, sep, bilingual ? [e.value, e.sourceText ?? ""] : [e.value]);
+      const values = bilingual ? [e.value, e.sourceText ?? ""] : [e.value];
+      const problem = unwritable(full, sep, values) ?? namespaces.add(values, e.metadata);
       if (problem) {
         options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
         continue;
@@ -194,6 +202,7 @@ export function serializeXliff(entries: TranslationEntry[], options: SerializeOp
     }
     out.push("    </body>", "  </file>");
   }
+  out[1] = `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"${namespaces.attributes()}>`;
   out.push("</xliff>", "");
   return out.join("\n");
 }

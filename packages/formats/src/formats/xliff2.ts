@@ -6,6 +6,7 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
 import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf, type XmlNode } from "../xml/safe-xml.js";
 import { rawFromValue, valueFromRaw } from "../xml/xml-value.js";
 import { CONTEXT_SEPARATOR } from "./gettext-context.js";
@@ -28,7 +29,9 @@ export function parseXliff2(text: string): ParseResult {
   const seen = new Set<string>();
   const files = elements(root, "file");
   if (files.length === 0) throw new FormatParseError("The XLIFF file contains no <file> element.");
+  const rootScope = scopeOf(root);
   for (const file of files) {
+    const fileScope = scopeOf(file, rootScope);
     const original = attr(file, "original") ?? attr(file, "id");
     const units: XmlNode[] = [];
     const collect = (node: XmlNode) => {
@@ -97,7 +100,10 @@ export function parseXliff2(text: string): ParseResult {
         if (ctx) entry.context = ctx;
       }
       if (fuzzy && value !== "") entry.fuzzy = true;
-      if (original !== undefined) entry.metadata = { file: original };
+      // Namespaces the kept markup uses, so an export can declare them again.
+      const xmlns = namespacesUsed([value, source], scopeOf(unit, fileScope));
+      if (original !== undefined || xmlns)
+        entry.metadata = { ...(original !== undefined ? { file: original } : {}), ...(xmlns ? { xmlns } : {}) };
       pushEntry(entries, seen, errors, entry);
     }
   }
@@ -138,10 +144,8 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
   const sourceLanguage = options.sourceLanguage ?? options.language;
   const bilingual = sourceLanguage !== options.language;
   const groups = groupByNamespace(entries);
-  const out = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeAttr(sourceLanguage)}"${bilingual ? ` trgLang="${escapeAttr(options.language)}"` : ""}>`,
-  ];
+  const namespaces = new RootNamespaces();
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', ""];
   let fileNo = 0;
   for (const [ns, group] of groups) {
     fileNo++;
@@ -151,7 +155,7 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
       const full = fullKey(e);
       // A gettext context key travels as a msgctxt note and `name`, never as a control character.
       const sep = full.indexOf(CONTEXT_SEPARATOR);
-      const problem = unwritable(full, sep, []);
+      const problem = unwritable(full, sep, []) ?? namespaces.add(bilingual ? [e.value, e.sourceText ?? ""] : [e.value], e.metadata);
       if (problem) {
         options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
         continue;
@@ -174,6 +178,8 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
     }
     out.push("  </file>");
   }
+  const trg = bilingual ? ` trgLang="${escapeAttr(options.language)}"` : "";
+  out[1] = `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0"${namespaces.attributes()} version="2.0" srcLang="${escapeAttr(sourceLanguage)}"${trg}>`;
   out.push("</xliff>", "");
   return out.join("\n");
 }
