@@ -538,6 +538,31 @@ describe("web application", () => {
       await page.waitForLoadState("networkidle");
       await expectAccessible(page, `organization/${section}`);
     }
+    // Activity filters: member, date range, action (each narrows what the server returns).
+    const fiona = await addMember(server, owner, "translator", { name: "Fiona Filter" });
+    await page.goto(`${server.url}/organization/activity`);
+    const entries = page.getByRole("table", { name: "Activity entries" });
+    const whoColumn = () => entries.locator("tbody tr td:nth-child(2)").allTextContents();
+    await page.getByLabel("Member").selectOption({ label: `Fiona Filter (${fiona.email})` });
+    await expect.poll(async () => [...new Set(await whoColumn())]).toEqual(["Fiona Filter"]);
+    await page.getByLabel("Member").selectOption({ label: `Olivia Owner (${owner.email})` });
+    await expect.poll(async () => [...new Set(await whoColumn())]).toEqual(["Olivia Owner"]);
+    await page.getByLabel("Action").selectOption("project.created");
+    await expect.poll(async () => entries.locator("tbody tr td:nth-child(3)").allTextContents()).toContain("project.created");
+    expect(new Set(await entries.locator("tbody tr td:nth-child(3)").allTextContents())).toEqual(new Set(["project.created"]));
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("From", { exact: true }).fill(today);
+    await page.getByLabel("To", { exact: true }).fill(today);
+    await expect.poll(async () => (await whoColumn()).length).toBeGreaterThan(0);
+    await page.getByLabel("From", { exact: true }).fill(yesterday);
+    await page.getByLabel("To", { exact: true }).fill(yesterday);
+    await page.getByText("No activity matches these filters.").waitFor();
+    await expectAccessible(page, "activity with filters");
+    await page.screenshot({ path: screenshotPath("web-organization-activity-filtered") });
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect.poll(async () => new Set(await whoColumn()).size).toBeGreaterThan(1);
+
     // Settings: provider keys are write-only; the screen shows only whether one is configured.
     await page.goto(`${server.url}/organization/settings`);
     await page.getByLabel("AI provider key: provider_a").fill("sk-test-secret");

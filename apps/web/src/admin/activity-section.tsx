@@ -1,68 +1,106 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ChangeEvent, useState } from "react";
+// The server's action list itself (a dependency-free module), so the choices cannot drift from it.
+import { ACTIVITY_ACTIONS } from "../../../../packages/core/src/activity/actions";
 import { errorMessage, trpc } from "../api/trpc";
-import { ErrorMessage } from "../components/ui";
+import { ErrorMessage, Field } from "../components/ui";
+
+// Filters the server understands: action, member, and a date range (a "to" date covers its whole day, UTC).
+type Filters = { action: string; userId: string; from: string; to: string };
+const NO_FILTERS: Filters = { action: "", userId: "", from: "", to: "" };
 
 export function ActivitySection() {
-  const [action, setAction] = useState("");
-  const [from, setFrom] = useState("");
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
+  const members = useQuery({ queryKey: ["members"], queryFn: () => trpc.members.list.query({ orgId: "current" }) });
   const activity = useQuery({
-    queryKey: ["activity", action, from, page],
+    queryKey: ["activity", filters, page],
     queryFn: () =>
-      trpc.activity.listOrganization.query({ orgId: "current", page, limit: 50, ...(action ? { action } : {}), ...(from ? { from } : {}) }),
+      trpc.activity.listOrganization.query({
+        orgId: "current",
+        page,
+        limit: 50,
+        // Empty fields are left out rather than sent as "" (which would filter on nothing).
+        ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")),
+      }),
   });
+  const set = (k: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    setFilters((f) => ({ ...f, [k]: e.target.value }));
+    setPage(1);
+  };
   const meta = activity.data?.meta;
+  const rangeBackwards = filters.from !== "" && filters.to !== "" && filters.to < filters.from;
   return (
     <>
       <h1>Activity</h1>
       <div className="form-row">
-        <label>
-          Action{" "}
-          <input
-            value={action}
-            placeholder="e.g. translation.updated"
-            onChange={(e) => {
-              setAction(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-        <label>
-          Since{" "}
-          <input
-            type="date"
-            value={from}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
+        <Field label="Action">
+          {(id) => (
+            <select id={id} value={filters.action} onChange={set("action")}>
+              <option value="">Any action</option>
+              {ACTIVITY_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Member">
+          {(id) => (
+            <select id={id} value={filters.userId} onChange={set("userId")}>
+              <option value="">Anyone</option>
+              {members.data?.map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {m.name} ({m.email})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="From">
+          {(id) => <input id={id} type="date" value={filters.from} max={filters.to || undefined} onChange={set("from")} />}
+        </Field>
+        <Field label="To">
+          {(id) => <input id={id} type="date" value={filters.to} min={filters.from || undefined} onChange={set("to")} />}
+        </Field>
+        <button
+          type="button"
+          onClick={() => {
+            setFilters(NO_FILTERS);
+            setPage(1);
+          }}
+        >
+          Clear filters
+        </button>
       </div>
+      {rangeBackwards && <p role="alert">The “to” date is before the “from” date: nothing can match.</p>}
+      {activity.data?.data.length === 0 && <p>No activity matches these filters.</p>}
       <ErrorMessage error={activity.error ? errorMessage(activity.error) : null} />
-      <table className="data">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {activity.data?.data.map((a) => (
-            <tr key={a._id}>
-              <td>{new Date(a.created).toLocaleString()}</td>
-              <td>{a.userName ?? "system"}</td>
-              <td>
-                <code>{a.action}</code>
-              </td>
-              <td className="details">{JSON.stringify(a.metadata)}</td>
+      {!!activity.data?.data.length && (
+        <table className="data" aria-label="Activity entries">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">Action</th>
+              <th scope="col">Details</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {activity.data?.data.map((a) => (
+              <tr key={a._id}>
+                <td>{new Date(a.created).toLocaleString()}</td>
+                <td>{a.userName ?? "system"}</td>
+                <td>
+                  <code>{a.action}</code>
+                </td>
+                <td className="details">{JSON.stringify(a.metadata)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {meta && (
         <div className="pager">
           <button type="button" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
