@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { JSON_FORMATS } from "@locale/core/import-export";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findWebDist } from "../src/web/web-app";
@@ -339,6 +340,42 @@ describe("web application", () => {
     expect(xliff).toMatch(/<source>Save<\/source>\s*<target[^>]*>Speichern<\/target>/);
     expect(xliff).toContain("Abmelden &amp; tschüss");
     expect(xliff).toContain("Willkommen");
+
+    // The namespace field appears exactly for the formats whose import the server lets take one.
+    const formatSelect = page.getByLabel("Format", { exact: true });
+    const offered = await formatSelect
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        ["xliff", "XLIFF 1.2 (.xlf)"],
+        ["xliff2", "XLIFF 2.0 (.xlf)"],
+      ]),
+    );
+    for (const [format] of offered.filter(([v]) => v)) {
+      await formatSelect.selectOption(format!);
+      expect(await page.getByLabel("Namespace", { exact: true }).count(), format!).toBe(JSON_FORMATS.includes(format as never) ? 1 : 0);
+    }
+    // A JSON file imported into a namespace comes back alone, as XLIFF 2.0, from a namespace export.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "de.json", mimeType: "application/json", buffer: Buffer.from('{"pay": "Bezahlen"}') });
+    await expect.poll(() => formatSelect.inputValue()).toBe("json-flat");
+    await page.getByLabel("Namespace", { exact: true }).fill("checkout");
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect.poll(() => result.getByRole("row", { name: /Keys created/ }).textContent()).toBe("Keys created1");
+    await page.getByLabel("Export format").selectOption("xliff2");
+    await page.getByLabel("Export namespace").fill("checkout");
+    const [download2] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const file2 = path.join(os.tmpdir(), `web-export-${Date.now()}-2.xlf`);
+    await download2.saveAs(file2);
+    execFileSync("xmllint", ["--noout", file2]);
+    const xliff2 = readFileSync(file2, "utf8");
+    expect(xliff2).toMatch(/<xliff[^>]*version="2\.0"/);
+    expect(xliff2).toMatch(/<unit id="pay"/);
+    expect(xliff2).toContain("Bezahlen");
+    expect(xliff2).not.toContain("Speichern");
+    await expectAccessible(page, "import/export with namespace");
     await page.screenshot({ path: screenshotPath("web-developer-import-export") });
     expectClean(c);
   });

@@ -4,27 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useState } from "react";
 import { downloadFile } from "../api/rest";
 import { useCan } from "../api/session";
-import { errorMessage, type RouterInputs, type RouterOutputs, trpc } from "../api/trpc";
+import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage, Field, languageName } from "../components/ui";
 import { Link } from "../router/router";
+import { FORMAT_NAMES, type FormatId, takesImportNamespace } from "./format-choices";
 
-type FormatId = RouterInputs["importExport"]["importFile"]["format"];
 type ImportResult = RouterOutputs["importExport"]["importFile"];
-
-const FORMAT_NAMES: Record<FormatId, string> = {
-  "json-flat": "JSON (flat)",
-  "json-nested": "JSON (nested)",
-  yaml: "YAML",
-  "android-xml": "Android strings.xml",
-  "ios-strings": "iOS .strings",
-  "ios-stringsdict": "iOS .stringsdict",
-  xliff: "XLIFF 1.2",
-  xliff2: "XLIFF 2.0",
-  arb: "Flutter ARB",
-  po: "Gettext PO",
-  pot: "Gettext POT",
-  mo: "Gettext MO (binary)",
-};
 
 /** The format a file name suggests; XLIFF's version is read from the content. */
 export function guessFormat(name: string, content: string): FormatId | null {
@@ -118,14 +103,13 @@ function ImportForm({ projectId, languages, formats }: { projectId: string; lang
     mutationFn: async () => {
       if (!file || !format) throw new Error("Choose a file and its format.");
       const content = await readFile(file, format === "mo");
-      const isJson = format === "json-flat" || format === "json-nested" || format === "arb";
       return trpc.importExport.importFile.mutate({
         projectId,
         language,
         format,
         content,
         overwrite,
-        ...(isJson && namespace ? { namespace } : {}),
+        ...(takesImportNamespace(format) && namespace ? { namespace } : {}),
       });
     },
     onSuccess: (r) => {
@@ -193,9 +177,11 @@ function ImportForm({ projectId, languages, formats }: { projectId: string; lang
             </select>
           )}
         </Field>
-        <Field label="Namespace" hint="JSON and ARB only.">
-          {(id) => <input id={id} value={namespace} onChange={(e) => setNamespace(e.target.value)} />}
-        </Field>
+        {format && takesImportNamespace(format) && (
+          <Field label="Namespace" hint="Every key of the file goes into it.">
+            {(id) => <input id={id} value={namespace} maxLength={200} onChange={(e) => setNamespace(e.target.value)} />}
+          </Field>
+        )}
       </div>
       <label className="inline">
         <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> Overwrite existing translations
@@ -259,6 +245,7 @@ function ImportForm({ projectId, languages, formats }: { projectId: string; lang
 function ExportForm({ projectId, languages, formats }: { projectId: string; languages: string[]; formats: FormatId[] }) {
   const [language, setLanguage] = useState(languages[1] ?? languages[0] ?? "");
   const [format, setFormat] = useState<FormatId>("json-flat");
+  const [namespace, setNamespace] = useState("");
   const [includeUntranslated, setIncludeUntranslated] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -267,6 +254,7 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
     setError(null);
     try {
       const q = new URLSearchParams({ format, includeUntranslated: String(includeUntranslated) });
+      if (namespace) q.set("namespace", namespace);
       await downloadFile(
         `/api/projects/${encodeURIComponent(projectId)}/export/${encodeURIComponent(language)}?${q}`,
         `${language}.${format}`,
@@ -308,6 +296,9 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
               ))}
             </select>
           )}
+        </Field>
+        <Field label="Export namespace" hint="Empty: every key. Otherwise only its keys, without the prefix.">
+          {(id) => <input id={id} value={namespace} onChange={(e) => setNamespace(e.target.value)} />}
         </Field>
       </div>
       <label className="inline">
