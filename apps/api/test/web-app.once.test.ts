@@ -215,7 +215,11 @@ describe("web application", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("# Artikel");
     await page.keyboard.press("Control+Enter");
-    await page.getByRole("textbox", { name: "Translation (de)" }).waitFor();
+    // Typing starts only once the next row's editor holds the focus (keys typed earlier are grid shortcuts).
+    await page.waitForFunction(() => {
+      const el = document.activeElement;
+      return el instanceof HTMLTextAreaElement && el.getAttribute("aria-label") === "Translation (de)" && el.value === "";
+    });
     await page.keyboard.type("Hallo!");
     // The placeholder warning shows while typing, with the server's own comparison.
     await page.getByText("Placeholders differ from the source: missing {name}").waitFor();
@@ -223,7 +227,11 @@ describe("web application", () => {
     await page.keyboard.type("Hallo, {name}!");
     await expect(page.getByText("Placeholders differ").count()).resolves.toBe(0);
     await page.keyboard.press("Control+Enter");
-    await page.getByRole("textbox", { name: "Translation (de)" }).waitFor();
+    // Typing starts only once the next row's editor holds the focus (keys typed earlier are grid shortcuts).
+    await page.waitForFunction(() => {
+      const el = document.activeElement;
+      return el instanceof HTMLTextAreaElement && el.getAttribute("aria-label") === "Translation (de)" && el.value === "";
+    });
     await page.keyboard.type("Abmelden");
     await page.keyboard.press("Control+Enter");
     await waitUntil(async () => (await progressOf(page, "German (de)")) === 80, 10_000);

@@ -50,7 +50,11 @@ describe("web application on PostgreSQL", () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press("g");
     await page.keyboard.press("Enter");
-    await page.getByRole("textbox", { name: "Translation (de)" }).waitFor();
+    // Typing starts only once the next row's editor holds the focus (keys typed earlier are grid shortcuts).
+    await page.waitForFunction(() => {
+      const el = document.activeElement;
+      return el instanceof HTMLTextAreaElement && el.getAttribute("aria-label") === "Translation (de)" && el.value === "";
+    });
     await page.keyboard.type("Abmelden");
     await page.keyboard.press("Control+Enter");
     await waitUntil(async () => {
