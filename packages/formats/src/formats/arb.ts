@@ -8,17 +8,19 @@ import { fullKey } from "../namespace.js";
 import { isIcuMessage, toIcuMessage } from "../plural/icu-syntax.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { duplicateKeyWarnings } from "./json-duplicates.js";
-import { parseJsonDocument } from "./json-flat.js";
+import { checkDepth, parseJsonDocument } from "./json-flat.js";
 import { nonStringWarning, pushEntry } from "./key-tree.js";
 
 export function parseArb(text: string, maxDepth: number): ParseResult {
-  const doc = parseJsonDocument(text, maxDepth);
+  const doc = parseJsonDocument(text, Infinity);
+  // The depth check's walk also counts the keys, so the duplicate-key check needs no walk of its own.
+  const keys = checkDepth(doc, maxDepth);
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
     throw new FormatParseError("The ARB file must contain a JSON object.");
   }
   const obj = doc as Record<string, unknown>;
   const entries: TranslationEntry[] = [];
-  const errors: FormatIssue[] = duplicateKeyWarnings(text, doc);
+  const errors: FormatIssue[] = duplicateKeyWarnings(text, doc, keys);
   const seen = new Set<string>();
   const metadata: Record<string, unknown> = {};
   for (const key of Object.keys(obj)) {

@@ -5,11 +5,12 @@
  */
 import type { FormatIssue } from "../types.js";
 
-export function duplicateKeyWarnings(text: string, doc: unknown): FormatIssue[] {
+export function duplicateKeyWarnings(text: string, doc: unknown, keys: number = keyCount(doc)): FormatIssue[] {
   // Fast path: every key in the text is a quote followed by a colon; when there are exactly as
   // many of those as keys in the parsed document, no object lost a duplicate (extra matches only
   // come from escaped quotes inside strings, and send us to the full scan).
-  if (colonCount(text) === keyCount(doc)) return [];
+  // `keys` is the number of object keys in `doc`, when the caller already counted them while walking it.
+  if (colonCount(text) === keys) return [];
   const warnings: FormatIssue[] = [];
   // One entry per open container: a key set for an object, null for an array.
   const stack: Array<Set<string> | null> = [];

@@ -18,18 +18,25 @@ export function parseJsonDocument(text: string, maxDepth: number): unknown {
   return doc;
 }
 
-/** Iterative depth check, so a 10,000-deep document is refused without recursing. */
-export function checkDepth(doc: unknown, maxDepth: number): void {
+/**
+ * Iterative depth check, so a 10,000-deep document is refused without recursing. Returns the
+ * number of object keys (not array items) it walked past, which the duplicate-key check needs.
+ */
+export function checkDepth(doc: unknown, maxDepth: number): number {
   const stack: Array<[unknown, number]> = [[doc, 0]];
+  let keys = 0;
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
     if (depth >= maxDepth) throw new FormatParseError(`The file is nested more than ${maxDepth} levels deep.`);
+    const isArray = Array.isArray(node);
     for (const k in node) {
+      if (!isArray) keys++;
       const child = (node as Record<string, unknown>)[k];
       if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
     }
   }
+  return keys;
 }
 
 function jsonError(text: string, err: unknown): FormatParseError {
@@ -55,19 +62,23 @@ export function parseJsonFlat(text: string, maxDepth: number): ParseResult {
     throw new FormatParseError("The JSON file must contain an object of keys and values.");
   }
   const entries: TranslationEntry[] = [];
-  const errors: ParseResult["errors"] = duplicateKeyWarnings(text, doc);
-  for (const key of Object.keys(doc)) {
+  const errors: ParseResult["errors"] = [];
+  const keys = Object.keys(doc);
+  // Keys counted here rather than by a second walk of the document (the duplicate-key check needs the total).
+  let keyTotal = keys.length;
+  for (const key of keys) {
     const v = (doc as Record<string, unknown>)[key];
     if (typeof v === "string") entries.push({ key, value: v });
     else if (typeof v === "number" || typeof v === "boolean") {
       entries.push({ key, value: String(v) });
       errors.push(nonStringWarning(key, v));
     } else if (v !== null && typeof v === "object") {
-      checkDepth(v, maxDepth - 1);
+      keyTotal += checkDepth(v, maxDepth - 1);
       errors.push({ key, message: `"${key}" holds a nested object; flat JSON expects text values (use json-nested).` });
     } else errors.push({ key, message: `"${key}" has no text value and was skipped.` });
   }
-  return { entries, errors, metadata: {} };
+  const duplicates = duplicateKeyWarnings(text, doc, keyTotal);
+  return { entries, errors: duplicates.length > 0 ? [...duplicates, ...errors] : errors, metadata: {} };
 }
 
 export function serializeJsonFlat(entries: TranslationEntry[]): string {

@@ -4,12 +4,13 @@
  */
 import type { ParseResult, TranslationEntry } from "../types.js";
 import { duplicateKeyWarnings } from "./json-duplicates.js";
-import { parseJsonDocument } from "./json-flat.js";
+import { checkDepth, parseJsonDocument } from "./json-flat.js";
 import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
 
 export function parseJsonNested(text: string, maxDepth: number): ParseResult {
-  const doc = parseJsonDocument(text, maxDepth);
-  const errors: ParseResult["errors"] = duplicateKeyWarnings(text, doc);
+  const doc = parseJsonDocument(text, Infinity);
+  // The depth check's walk also counts the keys, so the duplicate-key check needs no walk of its own.
+  const errors: ParseResult["errors"] = duplicateKeyWarnings(text, doc, checkDepth(doc, maxDepth));
   let entries: TranslationEntry[] = [];
   const mayRepeat = flattenTree(doc, maxDepth, (key, value) => entries.push({ key, value }), errors);
   if (mayRepeat) entries = dropDuplicates(entries, errors);
