@@ -147,9 +147,13 @@ describe("job queue", () => {
     });
     await waitFor(() => done.length === 1, 20_000);
     expect(done).toEqual([7]);
-    const job = await alive.boss.getJobById("leased", id!);
-    expect(job?.state).toBe("completed");
-    expect(job?.retryCount).toBe(1);
+    // pg-boss marks the job completed after the handler returns, so wait for that state too.
+    const job = await waitFor(async () => {
+      const current = await alive.boss.getJobById("leased", id!);
+      return current?.state === "completed" ? current : undefined;
+    }, 20_000);
+    expect(job.state).toBe("completed");
+    expect(job.retryCount).toBe(1);
   });
 
   it("creates a job sent in a transaction only when the transaction commits", async () => {
