@@ -1,6 +1,8 @@
 import type { Database } from "@locale/db";
 import type { AiConfig } from "./ai/ai-config";
+import type { AccountConfig } from "./auth/account-config";
 import type { Actor } from "./auth/actor";
+import type { ClientInfo } from "./auth/sessions";
 import type { MailConfig } from "./mail/mail-config";
 
 /** Deployment settings the domain needs (parsed from the environment by the app). */
@@ -16,6 +18,8 @@ export interface CoreConfig {
   ai?: AiConfig;
   /** WEBHOOK_ALLOWED_HOSTS: internal hosts webhooks may target (public addresses need no listing). */
   webhookAllowedHosts?: string[];
+  /** Password resets and sign-in throttling; absent means the defaults (DEFAULT_ACCOUNT_CONFIG). */
+  account?: AccountConfig;
 }
 
 export interface ServiceContext {
@@ -28,6 +32,8 @@ export interface ServiceContext {
 export interface SystemContext {
   db: Database;
   config: CoreConfig;
+  /** The HTTP client, when there is one: recorded on new sessions, keys address throttling. */
+  client?: ClientInfo;
 }
 
 export const DEFAULT_CORE_CONFIG: CoreConfig = {

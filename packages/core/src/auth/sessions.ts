@@ -1,5 +1,6 @@
 // Server-side sessions: the cookie holds a random secret, the table holds its hash (revocable),
-// with a 30-day sliding expiry.
+// with a 30-day sliding expiry. Every request reads its session from the database (no cache), so
+// a revocation takes effect at once on every api replica.
 import type { Database } from "@locale/db";
 import { randomSecret, sha256 } from "../shared/secrets";
 
@@ -7,12 +8,49 @@ export const SESSION_COOKIE = "sid";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend the expiry at most this often, so reads stay cheap. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
+const USER_AGENT_MAX = 512;
+const ADDRESS_MAX = 64;
 
-export async function createSession(db: Database, userId: string, organizationId: string): Promise<{ secret: string; expiresAt: Date }> {
+/** Who is at the other end of the request (the app fills it from the HTTP request). */
+export interface ClientInfo {
+  userAgent: string | null;
+  /** The client address as the app sees it (express `req.ip`, following TRUST_PROXY). */
+  ipAddress: string | null;
+}
+
+/** How a session was opened, kept so a person can tell their sessions apart. */
+export interface SessionOrigin {
+  /** "password", "signup", "invitation", "oidc:<provider id>". */
+  method: string;
+  client?: ClientInfo | null;
+}
+
+/** Header text is client input: no control characters, bounded length. */
+const clean = (value: string | null | undefined, max: number): string | null => {
+  const text = value?.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  return text ? text.slice(0, max) : null;
+};
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  origin: SessionOrigin = { method: "password" },
+): Promise<{ secret: string; expiresAt: Date; sessionId: string }> {
   const secret = randomSecret();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.prisma.session.create({ data: { tokenHash: sha256(secret), userId, organizationId, expiresAt } });
-  return { secret, expiresAt };
+  const session = await db.prisma.session.create({
+    data: {
+      tokenHash: sha256(secret),
+      userId,
+      organizationId,
+      expiresAt,
+      method: origin.method,
+      userAgent: clean(origin.client?.userAgent, USER_AGENT_MAX),
+      ipAddress: clean(origin.client?.ipAddress, ADDRESS_MAX),
+    },
+  });
+  return { secret, expiresAt, sessionId: session.id };
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
