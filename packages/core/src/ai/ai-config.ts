@@ -15,8 +15,10 @@ export interface AiConfig {
   defaultModel?: string;
   defaultProvider?: ProviderId;
   modelMap: Record<string, string>;
-  /** Concurrent provider calls per organization. */
+  /** Concurrent provider calls per organization, across every process on the database. */
   maxConcurrency: number;
+  /** Lease of a call's slot (AI_JOB_LEASE_MS): a crashed process's slots come free after it. */
+  callLeaseMs: number;
   /** Retries of a 429/5xx/connection failure before the item fails. */
   maxRetries: number;
   /** First backoff step; doubles per attempt unless the provider sends retry-after. */
@@ -56,6 +58,7 @@ export function aiConfigFromEnv(env: Record<string, unknown>): AiConfig {
     defaultProvider,
     modelMap: parseModelMap(str(env.AI_MODEL_MAP)),
     maxConcurrency: int(env.AI_MAX_CONCURRENCY, 4, 1),
+    callLeaseMs: int(env.AI_JOB_LEASE_MS, 30_000, 200),
     maxRetries: int(env.AI_MAX_RETRIES, 4, 0),
     retryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 0),
     requestTimeoutMs: int(env.AI_REQUEST_TIMEOUT_MS, 60_000, 100),

@@ -11,7 +11,7 @@ export * from "./job-events";
 export * from "./list-batch-candidates";
 export * from "./load-ai-job";
 export * from "./model-registry";
-export * from "./org-semaphore";
+export * from "./org-call-slots";
 export * from "./placeholder-check";
 export * from "./provider-client";
 export * from "./provider-error";

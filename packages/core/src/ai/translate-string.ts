@@ -1,12 +1,13 @@
-// One string through the whole pipeline: context → prompt → provider (throttled per organization,
-// retried on 429/5xx) → placeholder/ICU check. Shared by the single endpoint, synchronous batches
-// and the worker's jobs. Failures are ProviderErrors whose message is shown to the user.
+// One string through the whole pipeline: context → prompt → provider (throttled per organization
+// across processes, org-call-slots.ts; retried on 429/5xx) → placeholder/ICU check. Shared by the
+// single endpoint, synchronous batches and the worker's jobs. Failures are ProviderErrors whose
+// message is shown to the user.
 import type { Database } from "@locale/db";
 import type { AiConfig, ProviderCredentials } from "./ai-config";
 import { buildPrompt } from "./build-prompt";
 import { type GatherInput, gatherPromptContext } from "./gather-prompt-context";
 import { type ModelInfo, vendorModelOf } from "./model-registry";
-import { withOrgSlot } from "./org-semaphore";
+import { withOrgCallSlot } from "./org-call-slots";
 import { checkPlaceholders } from "./placeholder-check";
 import { type PromptMessages, type ProviderAnswer, requestTranslation } from "./provider-client";
 import { ProviderError } from "./provider-error";
@@ -27,7 +28,8 @@ export async function preparePrompt(db: Database, input: GatherInput): Promise<P
 
 export async function translateString(db: Database, ai: AiConfig, input: TranslateStringInput): Promise<ProviderAnswer> {
   const prompt = await (input.prompt ?? preparePrompt(db, input));
-  const answer = await withOrgSlot(input.organizationId, ai.maxConcurrency, () =>
+  const slot = { limit: ai.maxConcurrency, leaseMs: ai.callLeaseMs, signal: input.signal };
+  const answer = await withOrgCallSlot(db, input.organizationId, slot, () =>
     withRetries(
       () =>
         requestTranslation({
