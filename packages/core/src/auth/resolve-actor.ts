@@ -23,6 +23,14 @@ interface TokenActorRow {
 
 const asTime = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
 
+/** $1: the key's SHA-256 (hex). */
+export const API_KEY_ACTOR_SQL = `SELECT t."id", t."organizationId", t."projectId", t."createdById", t."scopes", t."expiresAt", t."lastUsedAt",
+         u."name" AS "userName", m."role"::text AS "role"
+    FROM "ApiToken" t
+    JOIN "Membership" m ON m."organizationId" = t."organizationId" AND m."userId" = t."createdById"
+    JOIN "User" u ON u."id" = t."createdById"
+   WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL`;
+
 /**
  * One query resolves the token, its creator's current membership and name: every API request
  * pays for this, so it skips the ORM. A revoked or expired token, or one whose creator is no
@@ -30,15 +38,7 @@ const asTime = (d: Date | string | null): number | null => (d === null ? null : 
  */
 export async function actorFromApiKey(db: Database, apiKey: string): Promise<Actor | null> {
   if (!apiKey.startsWith("svc_")) return null;
-  const [row] = await db.query<TokenActorRow>(
-    `SELECT t."id", t."organizationId", t."projectId", t."createdById", t."scopes", t."expiresAt", t."lastUsedAt",
-            u."name" AS "userName", m."role"::text AS "role"
-       FROM "ApiToken" t
-       JOIN "Membership" m ON m."organizationId" = t."organizationId" AND m."userId" = t."createdById"
-       JOIN "User" u ON u."id" = t."createdById"
-      WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL`,
-    [sha256(apiKey)],
-  );
+  const [row] = await db.query<TokenActorRow>(API_KEY_ACTOR_SQL, [sha256(apiKey)]);
   if (!row) return null;
   const expiresAt = asTime(row.expiresAt);
   if (expiresAt !== null && expiresAt <= Date.now()) return null;
