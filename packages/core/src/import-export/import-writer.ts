@@ -1,0 +1,211 @@
+// The database side of an import: candidates arrive in batches and each batch is written with a
+// handful of set-based statements inside the import's one transaction (unnest arrays): repeated
+// keys are caught in a temporary table, keys are resolved or created, empty descriptions filled,
+// and values written together with their history. Nothing here grows with the file: the api holds
+// one batch, the project's keys stay in the database.
+import type { Tx } from "../activity/record-activity";
+import type { Actor } from "../auth/actor";
+
+export interface Candidate {
+  key: string;
+  value: string;
+  description: string;
+  /** False for POT entries, fuzzy entries and empty values: the key is created, the value is not. */
+  takeValue: boolean;
+}
+
+export interface BatchOutcome {
+  /** Values written (inserted, filled or replaced, each with a history entry). */
+  written: number;
+  /** Candidates whose key already came earlier in the file; nothing of them was written. */
+  repeated: Candidate[];
+}
+
+export interface ImportTarget {
+  projectId: string;
+  language: string;
+  /** Namespace of every key of the file ("" for none). */
+  namespace: string;
+  /** An explicit namespace turns off matching `ns.key` names onto namespaced keys. */
+  namespaceGiven: boolean;
+  overwrite: boolean;
+  actor: Actor;
+}
+
+/** How many created key names the `key.imported` activity entry lists. */
+export const IMPORTED_KEY_NAMES_IN_ACTIVITY = 50;
+
+export class ImportWriter {
+  keysCreated = 0;
+  /** The first created key names, for the activity entry. */
+  readonly createdNames: string[] = [];
+  private opened = false;
+
+  constructor(
+    private readonly tx: Tx,
+    private readonly target: ImportTarget,
+  ) {}
+
+  async write(batch: Candidate[]): Promise<BatchOutcome> {
+    if (!this.opened) {
+      // Dropped at commit (or with the rolled-back transaction); per connection, so concurrent imports never meet.
+      await this.tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY) ON COMMIT DROP`);
+      this.opened = true;
+    }
+    const { fresh, repeated } = await this.dropRepeated(batch);
+    if (fresh.length === 0) return { written: 0, repeated };
+    const ids = await this.resolveKeys(fresh);
+    let written = 0;
+    const valued = fresh.flatMap((c, i) => (c.takeValue ? [{ keyId: ids[i]!, value: c.value }] : []));
+    if (valued.length > 0) written = await this.writeTranslations(valued);
+    return { written, repeated };
+  }
+
+  /** Keeps the first occurrence of every key, within the batch and across the file. */
+  private async dropRepeated(batch: Candidate[]): Promise<{ fresh: Candidate[]; repeated: Candidate[] }> {
+    const inBatch = new Set<string>();
+    const unique: Candidate[] = [];
+    const repeated: Candidate[] = [];
+    for (const c of batch) {
+      if (inBatch.has(c.key)) repeated.push(c);
+      else {
+        inBatch.add(c.key);
+        unique.push(c);
+      }
+    }
+    const seen = await this.tx.$queryRaw<{ key: string }[]>`
+      WITH added AS (
+        INSERT INTO "import_seen" ("key") SELECT unnest(${unique.map((c) => c.key)}::text[])
+        ON CONFLICT DO NOTHING RETURNING "key"
+      )
+      SELECT t.k AS "key" FROM unnest(${unique.map((c) => c.key)}::text[]) AS t(k) WHERE t.k NOT IN (SELECT "key" FROM added)`;
+    if (seen.length === 0) return { fresh: unique, repeated };
+    const earlier = new Set(seen.map((r) => r.key));
+    const fresh: Candidate[] = [];
+    for (const c of unique) (earlier.has(c.key) ? repeated : fresh).push(c);
+    return { fresh, repeated };
+  }
+
+  /**
+   * The key id of every candidate, in order: the existing key of that name or, without an explicit
+   * namespace, the namespaced key a dotted name `ns.key` stands for (every export writes namespaced
+   * keys that way, so a re-import lands on the same keys); otherwise a key created here. Empty
+   * descriptions of existing keys are filled from the file, never replaced.
+   */
+  private async resolveKeys(batch: Candidate[]): Promise<string[]> {
+    const { projectId, namespace } = this.target;
+    const splitOrd: number[] = [];
+    const splitNs: string[] = [];
+    const splitKey: string[] = [];
+    if (!this.target.namespaceGiven) {
+      batch.forEach((c, ord) => {
+        for (let dot = c.key.indexOf("."); dot > 0; dot = c.key.indexOf(".", dot + 1)) {
+          splitOrd.push(ord);
+          splitNs.push(c.key.slice(0, dot));
+          splitKey.push(c.key.slice(dot + 1));
+        }
+      });
+    }
+    const rows = await this.tx.$queryRaw<{ ord: number; id: string; created: boolean; fill: boolean }[]>`
+      WITH input AS (
+        SELECT (t.ord - 1)::int AS ord, t.k, t.d FROM unnest(${batch.map((c) => c.key)}::text[], ${batch.map((c) => c.description)}::text[])
+          WITH ORDINALITY AS t(k, d, ord)
+      ), exact AS (
+        SELECT i.ord, k."id", (k."description" = '' AND i.d <> '') AS fill FROM input i
+        JOIN "Key" k ON k."projectId" = ${projectId} AND k."namespace" = ${namespace} AND k."key" = i.k
+      ), dotted AS (
+        SELECT DISTINCT ON (s.ord) s.ord, k."id", (k."description" = '' AND i.d <> '') AS fill
+        FROM unnest(${splitOrd}::int[], ${splitNs}::text[], ${splitKey}::text[]) AS s(ord, ns, k)
+        JOIN input i ON i.ord = s.ord
+        JOIN "Key" k ON k."projectId" = ${projectId} AND k."namespace" = s.ns AND k."key" = s.k
+        WHERE NOT EXISTS (SELECT 1 FROM exact e WHERE e.ord = s.ord)
+        ORDER BY s.ord, length(s.ns)
+      ), found AS (
+        SELECT * FROM exact UNION ALL SELECT * FROM dotted
+      ), created AS (
+        INSERT INTO "Key" ("id", "projectId", "namespace", "key", "description", "createdAt", "updatedAt")
+        SELECT gen_random_uuid()::text, ${projectId}, ${namespace}, i.k, i.d, now(), now()
+        FROM input i WHERE NOT EXISTS (SELECT 1 FROM found f WHERE f.ord = i.ord)
+        ON CONFLICT ("projectId", "namespace", "key") DO NOTHING -- created meanwhile by a concurrent writer
+        RETURNING "id", "key"
+      )
+      SELECT f.ord, f."id", false AS created, f.fill FROM found f
+      UNION ALL
+      SELECT i.ord, c."id", true AS created, false AS fill FROM created c JOIN input i ON i.k = c."key"`;
+    const ids: (string | undefined)[] = new Array(batch.length);
+    const fills: { id: string; description: string }[] = [];
+    const created: number[] = [];
+    for (const r of rows) {
+      ids[r.ord] = r.id;
+      if (r.created) created.push(r.ord);
+      if (r.fill) fills.push({ id: r.id, description: batch[r.ord]!.description });
+    }
+    created.sort((a, b) => a - b);
+    this.keysCreated += created.length;
+    for (const ord of created) {
+      if (this.createdNames.length >= IMPORTED_KEY_NAMES_IN_ACTIVITY) break;
+      const key = batch[ord]!.key;
+      this.createdNames.push(namespace ? `${namespace}.${key}` : key);
+    }
+    const lost = batch.flatMap((c, ord) => (ids[ord] === undefined ? [{ ord, key: c.key }] : []));
+    if (lost.length > 0) {
+      // A concurrent writer created these keys after this statement began: use its rows.
+      const found = await this.tx.$queryRaw<{ id: string; key: string }[]>`
+        SELECT k."id", k."key" FROM "Key" k
+        WHERE k."projectId" = ${projectId} AND k."namespace" = ${namespace} AND k."key" = ANY(${lost.map((l) => l.key)}::text[])`;
+      const byName = new Map(found.map((k) => [k.key, k.id]));
+      for (const l of lost) ids[l.ord] = byName.get(l.key);
+    }
+    if (fills.length > 0) {
+      await this.tx.$executeRaw`
+        UPDATE "Key" k SET "description" = t.d, "updatedAt" = now()
+        FROM unnest(${fills.map((f) => f.id)}::text[], ${fills.map((f) => f.description)}::text[]) AS t(id, d)
+        WHERE k."id" = t.id AND k."description" = ''`;
+    }
+    return ids.map((id, ord) => {
+      if (id === undefined) throw new Error(`import: no key id for "${batch[ord]!.key}"`);
+      return id;
+    });
+  }
+
+  /**
+   * One statement per batch: new translations are inserted, empty ones filled, and (with
+   * overwrite) differing ones replaced; every row written gets its history entry with the previous
+   * value and status read in the same statement. Returns the number of values written.
+   */
+  private async writeTranslations(values: { keyId: string; value: string }[]): Promise<number> {
+    const { projectId, language, overwrite, actor } = this.target;
+    const [row] = await this.tx.$queryRaw<{ written: number }[]>`
+      WITH input AS (
+        SELECT t.key_id, t.v FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[]) AS t(key_id, v)
+      ), cur AS (
+        SELECT i.key_id, i.v, tr."id" AS tid, tr."value" AS old_value, tr."status" AS old_status
+        FROM input i LEFT JOIN "Translation" tr ON tr."keyId" = i.key_id AND tr."language" = ${language}
+      ), inserted AS (
+        INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
+        SELECT gen_random_uuid()::text, ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', now(), now()
+        FROM cur c WHERE c.tid IS NULL
+        ON CONFLICT ("keyId", "language") DO NOTHING -- created meanwhile by a concurrent writer: theirs stands
+        RETURNING "id", "keyId", "value"
+      ), updated AS (
+        UPDATE "Translation" tr
+        SET "value" = c.v, "status" = 'translated', "source" = 'import', "aiConfidence" = NULL, "updatedAt" = now()
+        FROM cur c
+        WHERE tr."id" = c.tid AND (c.old_value = '' OR (${overwrite} AND c.old_value <> c.v))
+        RETURNING tr."id", tr."keyId", tr."value", c.old_value, c.old_status
+      ), history AS (
+        INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
+          "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
+        SELECT gen_random_uuid()::text, h.id, ${projectId}, h."keyId", ${language}, h.prev, h."value", h.prev_status,
+          'translated', ${actor.userId}, ${actor.userName}, 'import', now()
+        FROM (
+          SELECT "id", "keyId", "value", NULL::text AS prev, 'untranslated'::"TranslationStatus" AS prev_status FROM inserted
+          UNION ALL
+          SELECT "id", "keyId", "value", old_value, old_status FROM updated
+        ) h
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM history)::int AS written`;
+    return row?.written ?? 0;
+  }
+}
