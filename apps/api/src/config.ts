@@ -24,6 +24,12 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  /** Body limit of the raw-file import (POST /projects/:id/import/:language), which streams the file to disk. */
+  IMPORT_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   PROJECT_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   EXPORT_MAX_BYTES: z.coerce
     .number()

@@ -18,6 +18,7 @@ import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
 import { csrfGuard } from "./rest/csrf";
 import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest/error-responses";
+import { isRawImportRequest } from "./rest/import-route";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
 import { normalizeRequest } from "./rest/normalize-request";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
@@ -69,7 +70,9 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
 
   const restApi = express.Router();
   restApi.use(refuseAmbiguousPaths);
-  restApi.use(express.json({ limit: config.MAX_BODY_BYTES }));
+  const jsonBody = express.json({ limit: config.MAX_BODY_BYTES });
+  // The raw-file import streams its own body (IMPORT_MAX_BODY_BYTES), whatever its content type.
+  restApi.use((req, res, next) => (isRawImportRequest(req) ? next() : jsonBody(req, res, next)));
   restApi.use(csrfGuard(config));
   restApi.use(guardInput);
   for (const route of PLAIN_ROUTES) route.mount(restApi, deps);

@@ -9,8 +9,8 @@ import { signUpUser, startTestServer, type TestServer, type TestUser } from "./h
 let server: TestServer;
 let owner: TestUser;
 beforeAll(async () => {
-  // A small body limit so the 413 test does not need to send 20 MiB.
-  server = await startTestServer({ MAX_BODY_BYTES: String(1024 * 1024) });
+  // Small body limits so the 413 tests do not need to send 20 or 100 MiB.
+  server = await startTestServer({ MAX_BODY_BYTES: String(1024 * 1024), IMPORT_MAX_BODY_BYTES: String(2 * 1024 * 1024) });
   owner = await signUpUser(server, "Olga Owner");
 });
 afterAll(async () => {
@@ -577,5 +577,128 @@ describe("permissions and tenancy", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.imported).toBe(1);
+  });
+});
+
+/** POST /projects/:id/import/:language with the file as the body. */
+function importBody(
+  user: TestUser,
+  projectId: string,
+  language: string,
+  query: string,
+  body: BodyInit,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${server.url}/api/projects/${projectId}/import/${language}?${query}`, {
+    method: "POST",
+    headers: { "x-api-key": user.apiKey, "content-type": "application/octet-stream", ...headers },
+    body,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit).then(async (res) => ({ status: res.status, body: await res.json() }));
+}
+
+describe("import with the file as the request body", () => {
+  it("imports the same as the JSON endpoint, in any content type, with overwrite and namespace in the query", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    const nested = JSON.stringify({ nav: { home: "Startseite", back: "Zurück" }, count: 3, gone: null });
+    const res = await importBody(owner, projectId, "de", "format=json-nested", nested, { "content-type": "application/json" });
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        imported: 3,
+        skipped: 0,
+        keysCreated: 3,
+        errors: [
+          { key: "count", message: '"count" is a number (3), not a string; it was imported as the text "3".' },
+          { key: "gone", message: '"gone" has no value and was skipped.' },
+        ],
+        language: "de",
+        format: "json-nested",
+      },
+    });
+    expect(await storedValues(projectId, "de")).toEqual({ "nav.home": "Startseite", "nav.back": "Zurück", count: "3" });
+    const again = await importBody(owner, projectId, "de", "format=json-flat&overwrite=true", JSON.stringify({ "nav.home": "Start" }));
+    expect(again.body).toMatchObject({ imported: 1, keysCreated: 0 });
+    const spaced = await importBody(owner, projectId, "de", "format=json-flat&namespace=app", JSON.stringify({ title: "Titel" }));
+    expect(spaced.body).toMatchObject({ imported: 1, keysCreated: 1 });
+    expect(await storedValues(projectId, "de")).toMatchObject({ "nav.home": "Start", "app.title": "Titel" });
+  });
+
+  it("takes MO as the binary file and other formats as their text", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    const mo = serialize("mo", [{ key: "hello", value: "Hallo" }], { language: "de", sourceLanguage: "en" }) as Uint8Array;
+    expect((await importBody(owner, projectId, "de", "format=mo", mo)).body).toMatchObject({ imported: 1 });
+    const po = serialize("po", [{ key: "bye", value: "Tschüss" }], { language: "de", sourceLanguage: "en" }) as string;
+    expect((await importBody(owner, projectId, "de", "format=po", po)).body).toMatchObject({ imported: 1 });
+    expect(await storedValues(projectId, "de")).toEqual({ hello: "Hallo", bye: "Tschüss" });
+  });
+
+  it("keeps the first of a repeated key across batches, and rolls everything back when the file breaks after 6,000 entries", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    const entries = Array.from({ length: 6_000 }, (_, i) => `"k${i}": "v${i}"`); // two batches
+    const repeated = await importBody(owner, projectId, "de", "format=json-flat", `{${entries.join(",\n")},\n"k1": "again"}`);
+    expect(repeated.body).toMatchObject({ imported: 6_000, skipped: 1, keysCreated: 6_000 });
+    expect(repeated.body.errors).toEqual([{ key: "k1", message: 'Duplicate key "k1"; the first occurrence was kept.' }]);
+
+    const other = await createProject(owner, ["de"]);
+    const broken = await importBody(owner, other, "de", "format=json-flat", `{${entries.join(",\n")},\n"late" "x"}`);
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({
+      statusCode: 400,
+      message: 'content: The file is not valid JSON: unexpected "x" (line 6001)',
+      error: "Bad Request",
+      issues: [{ path: "content", message: 'The file is not valid JSON: unexpected "x" (line 6001)' }],
+    });
+    expect(await server.db.prisma.key.count({ where: { projectId: other } })).toBe(0);
+    expect(await server.db.prisma.activity.count({ where: { projectId: other, action: "import.completed" } })).toBe(0);
+  });
+
+  it("accepts a body over MAX_BODY_BYTES up to IMPORT_MAX_BODY_BYTES, and answers 413 beyond it, declared or streamed", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    const file = (keys: number) =>
+      JSON.stringify(Object.fromEntries(Array.from({ length: keys }, (_, i) => [`key.${i}`, `${i} `.repeat(100)])));
+    const medium = file(3_000); // about 1.5 MiB: over the JSON limit, under the import limit
+    expect(medium.length).toBeGreaterThan(1024 * 1024);
+    expect((await importBody(owner, projectId, "de", "format=json-nested", medium)).body).toMatchObject({ imported: 3_000 });
+
+    const other = await createProject(owner, ["de"]);
+    const TOO_LARGE = { statusCode: 413, message: "Request body is too large", error: "Payload Too Large" };
+    const big = file(6_000); // about 3 MiB
+    expect(await importBody(owner, other, "de", "format=json-nested", big)).toEqual({ status: 413, body: TOO_LARGE });
+    // Without a Content-Length the limit is found while streaming.
+    const bytes = new TextEncoder().encode(big);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+        controller.close();
+      },
+    });
+    expect(await importBody(owner, other, "de", "format=json-nested", stream)).toEqual({ status: 413, body: TOO_LARGE });
+    expect(await server.db.prisma.key.count({ where: { projectId: other } })).toBe(0);
+  });
+
+  it("validates the query, the credentials and the project before reading the file", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    const missing = await importBody(owner, projectId, "de", "", "{}");
+    expect(missing).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: "format: is required", error: "Bad Request", issues: [{ path: "format", message: "is required" }] },
+    });
+    expect((await importBody(owner, projectId, "de", "format=docx", "{}")).body.issues).toEqual([
+      { path: "format", message: "is not a supported format" },
+    ]);
+    expect((await importBody(owner, projectId, "fr", "format=json-flat", "{}")).body.issues).toEqual([
+      { path: "language", message: "is not the source or a target language of the project" },
+    ]);
+    expect((await importBody(owner, projectId, "de", "format=po&namespace=x", "")).body.issues).toEqual([
+      { path: "namespace", message: "is only accepted for JSON formats" },
+    ]);
+    expect((await importBody(owner, projectId, "de", "format=json-flat&overwrite=yes", "{}")).body.issues).toEqual([
+      { path: "overwrite", message: 'must be "true" or "false"' },
+    ]);
+    const anonymous = await fetch(`${server.url}/api/projects/${projectId}/import/de?format=json-flat`, { method: "POST", body: "{}" });
+    expect(anonymous.status).toBe(401);
+    const stranger = await signUpUser(server, "Stranger");
+    expect(await importBody(stranger, projectId, "de", "format=json-flat", "{}")).toEqual({ status: 404, body: PROJECT_NOT_FOUND });
   });
 });

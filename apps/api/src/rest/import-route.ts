@@ -1,0 +1,163 @@
+// POST /projects/:projectId/import/:language — the import with the file itself as the request body
+// (any content type), so its size is bounded by IMPORT_MAX_BODY_BYTES rather than the JSON limit and
+// the api never holds it: the body is streamed to a temporary file (413 as soon as it passes the
+// limit, before any database work), then read back in chunks by core's importTranslationFile.
+
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { unlink } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { AppError, badRequest, payloadTooLarge, type ServiceContext, unauthorized } from "@locale/core";
+import { FORMAT_IDS, importTranslationFile, prepareImport } from "@locale/core/import-export";
+import type { NextFunction, Request, Response } from "express";
+import { z } from "zod";
+import { ZImportFileResponse } from "../routers/import-export/import-file";
+import { type AppDeps, resolveActor } from "../trpc/context";
+import { sendError } from "./error-responses";
+import type { PlainRoute } from "./plain-route";
+
+const ROUTE = "/projects/:projectId/import/:language";
+const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZErrorRef } } });
+
+/** `express.json` must leave this route's body alone, whatever its content type says. */
+export function isRawImportRequest(req: IncomingMessage): boolean {
+  return req.method === "POST" && /^\/(?:api\/(?:v1\/)?)?projects\/[^/?]+\/import\/[^/?]+(?:\?|$)/.test(req.url ?? "");
+}
+
+function singleQuery(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw badRequest(`${field}: must be given once`, [{ path: field, message: "must be given once" }]);
+  return value;
+}
+
+function parseOverwrite(value: string | undefined): boolean {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  throw badRequest('overwrite: must be "true" or "false"', [{ path: "overwrite", message: 'must be "true" or "false"' }]);
+}
+
+/** Copies the body to `file`; rejects with 413 once it passes `limit` (Node discards the rest). */
+function spoolBody(req: Request, file: string, limit: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file);
+    let size = 0;
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      out.destroy();
+      req.resume();
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return fail(payloadTooLarge());
+      if (!out.write(chunk)) {
+        req.pause();
+        out.once("drain", () => req.resume());
+      }
+    };
+    req.on("data", onData);
+    req.once("end", () => {
+      if (settled) return;
+      out.end();
+    });
+    req.once("aborted", () => fail(badRequest("The request body was cut off")));
+    req.once("error", fail);
+    out.once("error", fail);
+    out.once("finish", () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+  });
+}
+
+async function handleImport(deps: AppDeps, req: Request, res: Response): Promise<void> {
+  const actor = await resolveActor(deps, req);
+  if (!actor) throw unauthorized();
+  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
+  const format = singleQuery(req.query.format, "format");
+  if (format === undefined) throw badRequest("format: is required", [{ path: "format", message: "is required" }]);
+  const namespace = singleQuery(req.query.namespace, "namespace");
+  if (namespace !== undefined && namespace.length > 200) {
+    throw badRequest("namespace: must be at most 200 characters", [{ path: "namespace", message: "must be at most 200 characters" }]);
+  }
+  const overwrite = parseOverwrite(singleQuery(req.query.overwrite, "overwrite"));
+  const limit = deps.config.IMPORT_MAX_BODY_BYTES;
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();
+  // Permission, language, format and namespace are checked before a byte of the file is stored.
+  const prepared = await prepareImport(svc, String(req.params.projectId), {
+    language: String(req.params.language),
+    format,
+    ...(namespace !== undefined ? { namespace } : {}),
+    overwrite,
+  });
+  const file = path.join(tmpdir(), `locale-import-${randomUUID()}`);
+  try {
+    await spoolBody(req, file, limit);
+    const result = await importTranslationFile(svc, prepared, () => createReadStream(file, { highWaterMark: 256 * 1024 }));
+    res.status(200).json(result);
+  } finally {
+    await unlink(file).catch(() => {});
+  }
+}
+
+export const importRoute: PlainRoute = {
+  mount(router, deps) {
+    router.post(ROUTE, (req: Request, res: Response, next: NextFunction) => {
+      handleImport(deps, req, res).catch((err: unknown) => {
+        if (err instanceof AppError) {
+          // An early answer (413, 4xx before the body was read): the connection is not reused.
+          if (!req.complete) res.setHeader("Connection", "close");
+          return sendError(res, err.toBody());
+        }
+        next(err);
+      });
+    });
+  },
+  docs: {
+    "/projects/{projectId}/import/{language}": {
+      post: {
+        operationId: "importExport-importFileBody",
+        tags: ["Import and export"],
+        summary: "Import a translation file sent as the request body",
+        description: [
+          "The same import as `POST /projects/{projectId}/import` (one transaction, same rules and result), with the file itself as the request body — any content type, e.g. `application/octet-stream`; `mo` as the binary file, not base64 — and the options in the query.",
+          "The body may be up to IMPORT_MAX_BODY_BYTES (default 100 MiB) instead of the JSON limit MAX_BODY_BYTES; a larger one is refused with 413 before anything is imported.",
+          "`json-flat` and `json-nested` files are read as they stream in, so their size does not raise the server's memory use; in these two formats a key repeated within one object keeps its first occurrence (reported), like every other format. The other formats are parsed whole (at most 50 MiB).",
+        ].join(" "),
+        security: [{ apiKey: [] }, { session: [] }],
+        requestParams: {
+          path: z.object({
+            projectId: z.string(),
+            language: z.string().describe("The project's source language or one of its target languages"),
+          }),
+          query: z.object({
+            format: z.enum(FORMAT_IDS),
+            namespace: z.string().max(200).optional().describe("JSON formats only: every key of the file goes into this namespace"),
+            overwrite: z.enum(["true", "false"]).optional().describe("Replace existing non-empty translations whose value differs"),
+          }),
+        },
+        requestBody: {
+          required: true,
+          content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+        },
+        responses: {
+          "200": { description: "The import result", content: { "application/json": { schema: ZImportFileResponse } } },
+          "400": errorResponse("Unknown format, bad query value, or a file that cannot be parsed (the message names the line)"),
+          "401": errorResponse("No or invalid credentials"),
+          "403": errorResponse("The role or token scopes do not allow import, or a cross-site cookie request"),
+          "404": errorResponse("Unknown project (or another organization's)"),
+          "409": errorResponse("The project is archived"),
+          "413": errorResponse("The body is over IMPORT_MAX_BODY_BYTES"),
+        },
+      },
+    },
+  },
+};
