@@ -1,6 +1,8 @@
 // Configuration from environment variables, parsed once at start-up; a bad value stops start-up
 // with a message naming the variable.
+import { type OidcProviderConfig, oidcProvidersFromEnv } from "@locale/core/auth/oidc";
 import { resolveFromUserDirectory } from "@locale/worker/process";
+import express from "express";
 import { z } from "zod";
 
 const bool = (def: boolean) =>
@@ -8,6 +10,23 @@ const bool = (def: boolean) =>
     .enum(["true", "false", "1", "0", "yes", "no"])
     .optional()
     .transform((v) => (v === undefined ? def : ["true", "1", "yes"].includes(v)));
+
+/** TRUST_PROXY as express takes it: `true`/`false`, a number of hops, or a list of trusted peers. */
+export function trustProxyOf(value: string): boolean | number | string {
+  const v = value.trim();
+  if (v === "true" || v === "false") return v === "true";
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+function trustProxyIsValid(value: boolean | number | string): boolean {
+  try {
+    express().set("trust proxy", value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -64,6 +83,23 @@ const ZEnv = z.object({
   AI_JOB_LEASE_MS: z.coerce.number().int().min(200).default(30_000),
   /** Interval of the SSE heartbeat comments on batch job streams. */
   AI_SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(15_000),
+  /** How long an e-mailed password-reset link works. */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Wrong passwords per account, and per client address, within the window before a block. */
+  SIGNIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** Length of a sign-in block, and of the window in which failures count. */
+  SIGNIN_BLOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** express "trust proxy": which peers' X-Forwarded-For names the client (`req.ip`); see trustProxyOf. */
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .refine(
+      (v) => trustProxyIsValid(trustProxyOf(v)),
+      "must be true, false, a hop count, or comma-separated addresses/CIDR ranges/loopback/linklocal/uniquelocal",
+    ),
+  /** OpenID Connect providers: `<id>,<id>`, each configured by OIDC_<ID>_* (core's oidc-providers). */
+  OIDC_PROVIDERS: z.string().default(""),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -72,6 +108,17 @@ export interface AppConfig extends Env {
   publicUrl: string;
   corsOrigins: string[];
   workerMode: "embedded" | "off";
+  /** Sign-in providers parsed from OIDC_PROVIDERS and OIDC_<ID>_* (docs/sign-in-with-oidc.md). */
+  oidcProviders: OidcProviderConfig[];
+}
+
+function oidcProvidersOf(env: Record<string, string | undefined>): OidcProviderConfig[] {
+  try {
+    return oidcProvidersFromEnv(env);
+  } catch (error) {
+    const lines = (error as Error).message.split("\n").map((line) => `  ${line}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -94,5 +141,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     // Embedded PGlite has one connection in one process: the worker must run inside the api.
     workerMode: e.WORKER_MODE ?? "embedded",
+    oidcProviders: oidcProvidersOf(env),
   };
 }

@@ -8,12 +8,11 @@ import type { Database } from "@locale/db";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express from "express";
 import type { Logger } from "pino";
-import { pinoHttp } from "pino-http";
 import swaggerUi from "swagger-ui-express";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
-import type { AppConfig } from "./config";
+import { type AppConfig, trustProxyOf } from "./config";
 import { graphqlHandlers } from "./graphql";
-import { createLogger } from "./logger";
+import { createLogger, requestLogger } from "./logger";
 import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
 import { csrfGuard } from "./rest/csrf";
@@ -21,6 +20,7 @@ import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest
 import { isRawImportRequest } from "./rest/import-route";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
 import { normalizeRequest } from "./rest/normalize-request";
+import { mountOidcRoutes } from "./rest/oidc-routes";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
@@ -49,6 +49,12 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
     },
     ai: aiConfigFromEnv({ ...config }),
     webhookAllowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
+    account: {
+      passwordResetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
+      maxFailuresPerAccount: config.SIGNIN_MAX_FAILURES,
+      maxFailuresPerAddress: config.SIGNIN_MAX_FAILURES_PER_ADDRESS,
+      blockSeconds: config.SIGNIN_BLOCK_SECONDS,
+    },
   };
 }
 
@@ -56,11 +62,14 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   const deps: AppDeps = { db, config, core: coreConfigOf(config, logger) };
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // req.ip (sign-in throttling, session list): X-Forwarded-For is believed only from TRUST_PROXY peers.
+  app.set("trust proxy", trustProxyOf(config.TRUST_PROXY));
   // Where invitation links lead (the service has no web app of its own). Mounted before the
   // request logger on purpose: the link's query string carries the single-use invitation secret.
   mountAcceptInvitePage(app);
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/health" } }));
+  // OpenID Connect start/callback: their query strings carry the state, the code and invitation tokens.
+  mountOidcRoutes(app, deps, logger);
+  app.use(requestLogger(logger, (req) => req.url === "/health"));
 
   app.get("/health", (_req, res) => void res.json({ status: "ok" }));
 

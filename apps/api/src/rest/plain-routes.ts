@@ -4,6 +4,7 @@ import { aiStreamRoute } from "./ai-stream-route";
 import { commentEditRoute } from "./comment-edit-route";
 import { exportRoute } from "./export-route";
 import { importRoute } from "./import-route";
+import { oidcRoutes } from "./oidc-routes";
 import type { PlainRoute } from "./plain-route";
 
-export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, importRoute, commentEditRoute, aiStreamRoute];
+export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, importRoute, commentEditRoute, aiStreamRoute, oidcRoutes];

@@ -18,7 +18,9 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  // No usable hash (a user created through an identity provider stores ""): never verifies, but
+  // costs a real verification, so the answer's timing does not tell such accounts apart.
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return verifyPasswordOfNobody(password);
   const expected = Buffer.from(hash, "base64");
   const key = await scrypt(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
