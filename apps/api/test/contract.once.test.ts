@@ -113,7 +113,14 @@ describe("the OpenAPI document", () => {
 
   it("marks the public operations with security: [] and every other one with a credential", () => {
     const publicOps = ops.filter(({ op }) => Array.isArray(op.security) && op.security.length === 0).map((o) => `${o.method} ${o.path}`);
-    expect(publicOps.sort()).toEqual(["post /auth/accept-invite", "post /auth/login", "post /auth/signup"]);
+    expect(publicOps.sort()).toEqual([
+      "get /auth/oidc/{provider}/callback",
+      "get /auth/oidc/{provider}/start",
+      "get /auth/providers",
+      "post /auth/accept-invite",
+      "post /auth/login",
+      "post /auth/signup",
+    ]);
     for (const { op } of ops) if (op.security.length > 0) expect(op.security).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(statuses("get", "/auth/me")).toContain(401);
   });

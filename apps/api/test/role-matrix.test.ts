@@ -49,6 +49,8 @@ interface Row {
   body?: unknown;
   /** The API-key scope the call needs, when it differs from the operation's (scopeOf). */
   scope?: Scope;
+  /** A browser redirect: an allowed caller gets a 302 with a Location. */
+  redirect?: boolean;
 }
 
 type Scope = (typeof SCOPES)[number];
@@ -141,7 +143,8 @@ async function tokenOf(role: Role, scope: "organization" | "project"): Promise<P
 }
 
 /** Why a response breaks the rule for an allowed / refused caller, or null when it keeps it. */
-function breach(res: TestResponse, allowed: boolean): string | null {
+function breach(res: TestResponse, allowed: boolean, redirect = false): string | null {
+  if (allowed && redirect) return res.status === 302 && res.headers.get("location") ? null : `expected 302, got ${res.status}`;
   if (allowed) return res.status >= 200 && res.status < 300 ? null : `expected 2xx, got ${res.status} ${res.text.slice(0, 200)}`;
   return res.status === 403 && isDeepStrictEqual(res.body, FORBIDDEN)
     ? null
@@ -176,6 +179,9 @@ const ROWS: Row[] = [
   { op: "POST /auth/logout", allowed: ALL, note: "with an API key there is no session to revoke" },
   { op: "GET /auth/me", allowed: ALL },
   { op: "POST /auth/accept-invite", allowed: ALL, fresh: () => createInvitation(server, fx.owner) },
+  { op: "GET /auth/providers", allowed: ALL },
+  { op: "GET /auth/oidc/{provider}/start", allowed: ALL, redirect: true, note: "a browser redirect, to the provider or the sign-in page" },
+  { op: "GET /auth/oidc/{provider}/callback", allowed: ALL, redirect: true, note: "a browser redirect, to returnTo or the sign-in page" },
 
   // organization settings, members, invitations: owner/admin
   { op: "GET /organizations/{orgId}", allowed: ADMINS },
@@ -337,6 +343,7 @@ const ROWS: Row[] = [
   // import / export
   { op: "GET /projects/{projectId}/formats", allowed: ALL },
   { op: "POST /projects/{projectId}/import", allowed: BUILDERS },
+  { op: "POST /projects/{projectId}/import/{language}", allowed: BUILDERS },
   { op: "GET /projects/{projectId}/export/{language}", allowed: ALL },
 
   // comments: everyone comments, edits and deletes their own, resolves; owner/admin delete any
@@ -501,7 +508,7 @@ describe("role matrix", () => {
       if (row.body !== undefined) call.body = row.body;
       const member = fx.members[role];
       const res = await sendCall(server, call, row.session ? { cookie: member.cookie } : { apiKey: member.apiKey });
-      const problem = breach(res, row.allowed.includes(role));
+      const problem = breach(res, row.allowed.includes(role), row.redirect);
       if (problem) failures.push(`${role}: ${problem}`);
     }
     expect(failures).toEqual([]);

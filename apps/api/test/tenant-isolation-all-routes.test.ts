@@ -37,6 +37,9 @@ const UNSCOPED = new Set([
   "POST /auth/logout",
   "GET /auth/me",
   "POST /auth/accept-invite",
+  "GET /auth/providers",
+  "GET /auth/oidc/{provider}/start",
+  "GET /auth/oidc/{provider}/callback",
   "GET /projects",
   "POST /projects",
 ]);

@@ -62,6 +62,8 @@ export interface RouteCall {
   rawBody?: string;
   /** Server-sent events: read the status and headers, then hang up. */
   sse?: boolean;
+  /** A browser redirect (302): read it without following it. */
+  redirect?: boolean;
 }
 
 let unique = 0;
@@ -83,6 +85,10 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "POST /auth/login": (i) => ({ path: "/auth/login", body: { email: i.email, password: i.password } }),
   "POST /auth/logout": () => ({ path: "/auth/logout", body: {} }),
   "GET /auth/me": () => ({ path: "/auth/me" }),
+  "GET /auth/providers": () => ({ path: "/auth/providers" }),
+  // No provider is configured in the every-route suites: both answer 302 to /sign-in?error=oidc_unknown_provider.
+  "GET /auth/oidc/{provider}/start": () => ({ path: "/auth/oidc/none/start?returnTo=/", redirect: true }),
+  "GET /auth/oidc/{provider}/callback": () => ({ path: "/auth/oidc/none/callback?code=c&state=s", redirect: true }),
   "POST /auth/accept-invite": (i) => ({
     path: "/auth/accept-invite",
     body: { token: i.inviteToken, name: "Accepted", password: "member password" },
@@ -173,6 +179,10 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "POST /projects/{projectId}/import": (i) => ({
     path: `/projects/${i.projectId}/import`,
     body: { language: i.language, format: "json-flat", content: JSON.stringify({ [`imported.${next()}`]: "Importiert" }) },
+  }),
+  "POST /projects/{projectId}/import/{language}": (i) => ({
+    path: `/projects/${i.projectId}/import/${i.language}?format=json-flat`,
+    rawBody: JSON.stringify({ [`imported.${next()}`]: "Importiert" }),
   }),
   "GET /projects/{projectId}/export/{language}": (i) => ({ path: `/projects/${i.projectId}/export/${i.language}?format=json-flat` }),
 
@@ -316,6 +326,14 @@ export async function sendCall(
   auth: Pick<RequestOptions, "apiKey" | "cookie">,
   prefix: "/api" | "/api/v1" = "/api",
 ): Promise<TestResponse> {
+  if (call.redirect) {
+    const headers: Record<string, string> = {};
+    if (auth.apiKey) headers["x-api-key"] = auth.apiKey;
+    if (auth.cookie) headers.cookie = auth.cookie;
+    const res = await fetch(`${server.url}${prefix}${call.path}`, { headers, redirect: "manual" });
+    const text = await res.text();
+    return { status: res.status, body: text, headers: res.headers, text };
+  }
   if (!call.sse) return server.request(call.method, `${prefix}${call.path}`, { ...auth, body: call.body, rawBody: call.rawBody });
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (auth.apiKey) headers["x-api-key"] = auth.apiKey;
