@@ -26,6 +26,7 @@ import "./schema/analytics";
 import "./schema/tm";
 import "./schema/import-export";
 import "./schema/ai";
+import "./schema/account";
 
 export const schema = builder.toSchema({ sortSchema: true });
 

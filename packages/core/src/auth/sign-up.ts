@@ -35,7 +35,7 @@ export async function signUp(ctx: SystemContext, input: SignUpInput): Promise<Si
       await tx.membership.create({ data: { organizationId: org.id, userId: user.id, role: "owner" } });
       return { user, org };
     });
-    const session = await createSession(ctx.db, user.id, org.id);
+    const session = await createSession(ctx.db, user.id, org.id, { method: "signup", client: ctx.client });
     return {
       user: toUser(user),
       organization: toOrganization(org),

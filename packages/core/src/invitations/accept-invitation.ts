@@ -82,7 +82,7 @@ export async function acceptInvitation(ctx: SystemContext, input: AcceptInvitati
       });
       return { user, membership };
     });
-    const session = await createSession(ctx.db, user.id, invitation.organizationId);
+    const session = await createSession(ctx.db, user.id, invitation.organizationId, { method: "invitation", client: ctx.client });
     return {
       user: toUser(user),
       organization: toOrganization(invitation.organization),

@@ -2,6 +2,7 @@ import { acceptInvitation } from "@locale/core/invitations";
 import { z } from "zod";
 import { publicProcedure } from "../../trpc/init";
 import { ZSession } from "./auth.types";
+import { clientOf } from "./client-info";
 import { setSessionCookie } from "./session-cookie";
 
 export const ZAcceptInviteRequest = z.object({
@@ -27,7 +28,7 @@ export const acceptInviteProcedure = publicProcedure
   .input(ZAcceptInviteRequest)
   .output(ZSession)
   .mutation(async ({ ctx, input }) => {
-    const out = await acceptInvitation({ db: ctx.db, config: ctx.core }, input);
+    const out = await acceptInvitation({ db: ctx.db, config: ctx.core, client: clientOf(ctx.req) }, input);
     setSessionCookie(ctx.res, ctx.config, out.sessionSecret);
     return { user: out.user, organization: out.organization, role: out.role };
   });

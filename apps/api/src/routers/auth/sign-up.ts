@@ -2,6 +2,7 @@ import { signUp } from "@locale/core";
 import { z } from "zod";
 import { publicProcedure } from "../../trpc/init";
 import { ZOrganization, ZUser } from "./auth.types";
+import { clientOf } from "./client-info";
 import { setSessionCookie } from "./session-cookie";
 
 export const ZSignUpRequest = z.object({
@@ -21,7 +22,7 @@ export const signUpProcedure = publicProcedure
   .input(ZSignUpRequest)
   .output(ZSignUpResponse)
   .mutation(async ({ ctx, input }) => {
-    const out = await signUp({ db: ctx.db, config: ctx.core }, input);
+    const out = await signUp({ db: ctx.db, config: ctx.core, client: clientOf(ctx.req) }, input);
     setSessionCookie(ctx.res, ctx.config, out.sessionSecret);
     return { user: out.user, organization: out.organization };
   });
