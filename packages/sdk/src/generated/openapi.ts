@@ -53,6 +53,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere: ends every session of the signed-in person, this one included */
+        post: operations["auth-logOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -65,6 +82,148 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The redirect URI registered at the provider (browser redirect)
+         * @description The provider sends the browser here with `code` and `state`. On success: sets the session cookie (session method `oidc:<provider>`) and answers 302 to the flow's `returnTo`. On refusal: 302 to `/sign-in?error=<code>`, nothing created; codes: `oidc_state` (unknown, tampered, used or expired state, or a callback in another browser), `oidc_failed` (the code exchange or the ID-token validation failed: replayed code, wrong nonce, expired or badly signed token, provider error), `oidc_unverified_email`, `oidc_domain_not_allowed`, `oidc_signup_closed`, `oidc_unknown_provider`. A state works once and only in the browser that started the flow.
+         */
+        get: operations["auth-oidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with an identity provider (browser redirect)
+         * @description For browsers: answers 302 to the provider's authorization endpoint (authorization code flow with PKCE S256, state and nonce) and sets a short-lived HttpOnly `oidc_state` cookie that binds the flow to this browser. An unknown provider answers 302 to `/sign-in?error=oidc_unknown_provider`; an unreachable provider 302 to `/sign-in?error=oidc_failed`.
+         */
+        get: operations["auth-oidcStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the signed-in person's password (a wrong current password is a 400 on `currentPassword`); ends every other session, keeps this one */
+        post: operations["auth-changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forgot password: e-mails a single-use link to reset it (`/reset-password#token=…`, valid PASSWORD_RESET_TTL_MINUTES). The same answer whether or not the e-mail has an account */
+        post: operations["auth-requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset link's token (once; 400 when unknown, used or expired). Ends every session of the account; does not sign in */
+        post: operations["auth-resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identity providers to sign in with (OpenID Connect) */
+        get: operations["auth-providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's active sessions in every organization, newest first */
+        get: operations["auth-sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the signed-in person's sessions (404 for anyone else's); ending this one signs out */
+        delete: operations["auth-revokeSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -926,6 +1085,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/import/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a translation file sent as the request body
+         * @description The same import as `POST /projects/{projectId}/import` (one transaction, same rules and result), with the file itself as the request body — any content type, e.g. `application/octet-stream`; `mo` as the binary file, not base64 — and the options in the query. The body may be up to IMPORT_MAX_BODY_BYTES (default 100 MiB) instead of the JSON limit MAX_BODY_BYTES; a larger one is refused with 413 before anything is imported. `json-flat` and `json-nested` files are read as they stream in, so their size does not raise the server's memory use; in these two formats a key repeated within one object keeps its first occurrence (reported), like every other format. The other formats are parsed whole (at most 50 MiB).
+         */
+        post: operations["importExport-importFileBody"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/keys": {
         parameters: {
             query?: never;
@@ -1516,6 +1695,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many wrong passwords for this account or from this client address; `Retry-After` gives the seconds until the block ends */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "auth-logOut": {
@@ -1562,6 +1750,80 @@ export interface operations {
                 };
             };
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-logOutEverywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Sessions ended, this one included */
+                        revoked: number;
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1647,6 +1909,500 @@ export interface operations {
             };
             /** @description The role or the API key's scopes do not allow this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-oidcCallback": {
+        parameters: {
+            query?: {
+                code?: string;
+                /** @description Set by the provider when the person declined or it failed */
+                error?: string;
+                iss?: string;
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A configured provider id (`auth.providers`) */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (to `returnTo`), or refused (to `/sign-in?error=<code>`) */
+            302: {
+                headers: {
+                    /** @description `returnTo`, or `/sign-in?error=<code>` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-oidcStart": {
+        parameters: {
+            query?: {
+                /** @description An invitation token (from the invitation link): the sign-in accepts that invitation */
+                invitation?: string;
+                /** @description Where to land after signing in: a path of this service (`/…`), default `/` */
+                returnTo?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A configured provider id (`auth.providers`) */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider (or to the sign-in page with `?error=<code>`) */
+            302: {
+                headers: {
+                    /** @description The provider's authorization URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    /** @description The sign-up rules */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords for this account; `Retry-After` gives the seconds until the block ends */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-requestPasswordReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The account's e-mail address
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many reset requests from this client address; `Retry-After` gives the seconds until the next is accepted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new password (the sign-up rules) */
+                    password: string;
+                    /** @description The `token` from the fragment of the e-mailed link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description The provider's configured id (OIDC_PROVIDERS) */
+                            id: string;
+                            /** @description Display name: "Sign in with <name>" */
+                            name: string;
+                            /** @description Where a browser goes to sign in: `/api/auth/oidc/<id>/start` (optional `returnTo`, `invitation`) */
+                            startUrl: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            _id: string;
+                            createdAt: string;
+                            /** @description The session of this request */
+                            current: boolean;
+                            expiresAt: string;
+                            /** @description The client address at sign-in */
+                            ipAddress: string | null;
+                            /** @description Updated at most once an hour */
+                            lastSeenAt: string;
+                            /** @description How it was opened: "password", "signup", "invitation", "oidc:<provider id>" */
+                            method: string;
+                            userAgent: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. Called with an API key (a session only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-revokeSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6942,6 +7698,106 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "importExport-importFileBody": {
+        parameters: {
+            query: {
+                format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
+                /** @description JSON formats only: every key of the file goes into this namespace */
+                namespace?: string;
+                /** @description Replace existing non-empty translations whose value differs */
+                overwrite?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The project's source language or one of its target languages */
+                language: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The import result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            key?: string;
+                            line?: number;
+                            message: string;
+                        }[];
+                        /** @enum {string} */
+                        format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
+                        imported: number;
+                        keysCreated: number;
+                        language: string;
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,9 +15,16 @@ export const OPERATIONS = {
   "analytics.progress": { method: "GET", path: "/projects/{projectId}/analytics/progress", query: ["languages"], body: false, operationId: "analytics-progress" },
   "analytics.progressOverTime": { method: "GET", path: "/projects/{projectId}/analytics/progress-over-time", query: ["days"], body: false, operationId: "analytics-progressOverTime" },
   "auth.acceptInvite": { method: "POST", path: "/auth/accept-invite", query: [], body: true, operationId: "auth-acceptInvite" },
+  "auth.changePassword": { method: "POST", path: "/auth/password", query: [], body: true, operationId: "auth-changePassword" },
   "auth.logIn": { method: "POST", path: "/auth/login", query: [], body: true, operationId: "auth-logIn" },
   "auth.logOut": { method: "POST", path: "/auth/logout", query: [], body: true, operationId: "auth-logOut" },
+  "auth.logOutEverywhere": { method: "POST", path: "/auth/logout-everywhere", query: [], body: true, operationId: "auth-logOutEverywhere" },
   "auth.me": { method: "GET", path: "/auth/me", query: [], body: false, operationId: "auth-me" },
+  "auth.providers": { method: "GET", path: "/auth/providers", query: [], body: false, operationId: "auth-providers" },
+  "auth.requestPasswordReset": { method: "POST", path: "/auth/password-reset", query: [], body: true, operationId: "auth-requestPasswordReset" },
+  "auth.resetPassword": { method: "POST", path: "/auth/password-reset/confirm", query: [], body: true, operationId: "auth-resetPassword" },
+  "auth.revokeSession": { method: "DELETE", path: "/auth/sessions/{sessionId}", query: [], body: false, operationId: "auth-revokeSession" },
+  "auth.sessions": { method: "GET", path: "/auth/sessions", query: [], body: false, operationId: "auth-sessions" },
   "auth.signUp": { method: "POST", path: "/auth/signup", query: [], body: true, operationId: "auth-signUp" },
   "comments.create": { method: "POST", path: "/projects/{projectId}/keys/{keyId}/comments", query: [], body: true, operationId: "comments-create" },
   "comments.delete": { method: "DELETE", path: "/projects/{projectId}/keys/{keyId}/comments/{commentId}", query: [], body: false, operationId: "comments-delete" },
@@ -101,7 +108,10 @@ export const OPERATIONS = {
 
 /** Other operations (downloads, SSE, bare bodies), keyed by "METHOD path"; the SDK wraps them by hand. */
 export const PLAIN_OPERATIONS = {
+  "GET /auth/oidc/{provider}/callback": { method: "GET", path: "/auth/oidc/{provider}/callback", query: ["code","state","iss","error"], body: false, operationId: "auth-oidcCallback" },
+  "GET /auth/oidc/{provider}/start": { method: "GET", path: "/auth/oidc/{provider}/start", query: ["returnTo","invitation"], body: false, operationId: "auth-oidcStart" },
   "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}": { method: "GET", path: "/projects/{projectId}/ai/translate/batch/stream/{jobId}", query: ["lastEventId"], body: false, operationId: "ai-streamBatchJob" },
   "GET /projects/{projectId}/export/{language}": { method: "GET", path: "/projects/{projectId}/export/{language}", query: ["format","namespace","includeUntranslated"], body: false, operationId: "importExport-exportFile" },
+  "POST /projects/{projectId}/import/{language}": { method: "POST", path: "/projects/{projectId}/import/{language}", query: ["format","namespace","overwrite"], body: true, operationId: "importExport-importFileBody" },
   "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}": { method: "PATCH", path: "/projects/{projectId}/keys/{keyId}/comments/{commentId}", query: [], body: true, operationId: "comments-update" },
 } as const;
