@@ -72,11 +72,15 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+/** PostgreSQL: gives up the advisory lock the schema engine kept on its connection. */
+const migrationLockReleasers = new WeakMap<Database, () => Promise<void>>();
+
 export async function createDb(url?: string, options: CreateDbOptions = {}): Promise<Database> {
   const db = isPostgresUrl(url) ? await openPostgres(url, options) : await openPGlite(url, options);
   if (options.migrate !== false) {
     try {
       await applyMigrations(db.migrationFactory);
+      await migrationLockReleasers.get(db)?.();
     } catch (error) {
       await db.close();
       throw error;
@@ -128,6 +132,12 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
     transactionOptions: TRANSACTION_OPTIONS,
     log: prismaLog(options) as never,
   });
+  // The schema engine takes Prisma's session-level migration advisory lock and, running in this
+  // process rather than as its own, never ends that session: the lock stayed with an open pool
+  // connection, and every other process starting on the database waited for it and failed after
+  // 10 s (P1002). The engine gets one connection of its own, released by unlocking it there.
+  const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+  migrationPool.on("error", () => {});
   let listener: pg.PoolClient | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   async function listenerClient(): Promise<pg.PoolClient> {
@@ -146,7 +156,7 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
     listenerQueue = run.catch(() => {});
     return run;
   };
-  return {
+  const db: Database = {
     kind: "postgres",
     prisma,
     async query<T>(sql: string, params: unknown[] = []) {
@@ -171,11 +181,14 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
-    migrationFactory: new PrismaPg(pool) as unknown as SqlMigrationAwareDriverAdapterFactory,
+    migrationFactory: new PrismaPg(migrationPool) as unknown as SqlMigrationAwareDriverAdapterFactory,
     async close() {
       await prisma.$disconnect();
       listener?.release();
       await pool.end();
+      await migrationPool.end();
     },
   };
+  migrationLockReleasers.set(db, async () => void (await migrationPool.query("SELECT pg_advisory_unlock_all()")));
+  return db;
 }
