@@ -1,19 +1,24 @@
-// Benchmark of the import/export endpoints at scale: a 100,000-key json-nested file imported through
-// HTTP, then exported again, against PostgreSQL (TEST_DATABASE_URL) and embedded PGlite. The api runs
-// as a child process (`node --import tsx src/main.ts`), so its peak RSS is read from the kernel
-// (/proc/<pid>/status VmHWM, plus VmRSS sampled every 25 ms for the per-phase peak).
-//   pnpm --filter @locale/api run bench:import-export     (KEYS=100000 by default)
+// Benchmark of the import/export endpoints at scale: json-nested files of 100,000 and 300,000 keys
+// imported through HTTP (the file as the request body, POST .../import/:language, and the JSON body
+// at 100,000 keys), exported again, and re-imported with every value changed, against PostgreSQL
+// (TEST_DATABASE_URL) and embedded PGlite (100,000 keys). The api runs as a child process
+// (`node --import tsx src/main.ts`), a fresh one per size, so its RSS is read from the kernel
+// (/proc/<pid>/status: VmRSS sampled every 25 ms per phase, VmHWM for the whole run) and reported as
+// growth over its idle RSS. A floor is measured in the same run: the same rows (keys, values,
+// history) written by a minimal script with multi-row INSERTs in one transaction.
+//   pnpm --filter @locale/api run bench:import-export     (SIZES=100000,300000 by default)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "@locale/db";
 
-const KEYS = Number(process.env.KEYS ?? 100_000);
-const IMPORT_TARGET_MS = 10_000;
-const EXPORT_TARGET_MS = 2_000;
-const RSS_TARGET_MB = 600;
+const SIZES = (process.env.SIZES ?? "100000,300000").split(",").map(Number);
+const PGLITE_SIZE = Number(process.env.PGLITE_SIZE ?? 100_000);
+/** Issue 14: 300,000 keys in ≤ 30 s on PostgreSQL, api RSS growth ≤ 150 MB for import and export. */
+const IMPORT_TARGET_MS_PER_KEY = 30_000 / 300_000;
+const RSS_GROWTH_TARGET_MB = 150;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 interface Api {
@@ -84,12 +89,12 @@ async function measure<T>(pid: number, fn: () => Promise<T>): Promise<{ result: 
 }
 
 /** 100 sections × 10 groups × 100 keys, values with placeholders and non-ASCII text. */
-function nestedFile(keys: number): string {
+function nestedFile(keys: number, word = "Value"): string {
   const root: Record<string, Record<string, Record<string, string>>> = {};
   for (let i = 0; i < keys; i++) {
     const section = `section${String(Math.floor(i / 1000)).padStart(3, "0")}`;
     const group = `group${String(Math.floor(i / 100) % 10).padStart(2, "0")}`;
-    ((root[section] ??= {})[group] ??= {})[`key${String(i % 100).padStart(3, "0")}`] = `Value ${i} for {name} — héllo "${i % 7}"`;
+    ((root[section] ??= {})[group] ??= {})[`key${String(i % 100).padStart(3, "0")}`] = `${word} ${i} for {name} — héllo "${i % 7}"`;
   }
   return JSON.stringify(root);
 }
@@ -100,8 +105,66 @@ async function json(res: Response): Promise<any> {
   return JSON.parse(text);
 }
 
-async function runAgainst(label: string, env: Record<string, string>): Promise<string> {
-  const api = await startApi(env);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+interface Row {
+  label: string;
+  operation: string;
+  ms: number;
+  growthMb: number;
+  target: string;
+}
+
+/**
+ * The floor: the same rows an import of `keys` keys writes (keys, values, history entries), by a
+ * minimal script with 5,000-row INSERT … SELECT FROM unnest statements in one transaction.
+ */
+async function floorInsert(databaseUrl: string, projectId: string, keys: number, userId: string): Promise<number> {
+  const db = await createDb(databaseUrl, { migrate: false, poolSize: 1 });
+  try {
+    const started = performance.now();
+    await db.query("BEGIN");
+    for (let i = 0; i < keys; i += 5000) {
+      const n = Math.min(5000, keys - i);
+      const names = Array.from({ length: n }, (_, j) => `floor.k${i + j}`);
+      const values = Array.from({ length: n }, (_, j) => `Value ${i + j} for {name} — héllo "${(i + j) % 7}"`);
+      await db.query(
+        `WITH k AS (
+           INSERT INTO "Key" ("id", "projectId", "namespace", "key", "description", "createdAt", "updatedAt")
+           SELECT gen_random_uuid()::text, $1, '', t.k, '', now(), now() FROM unnest($2::text[]) AS t(k) RETURNING "id", "key"
+         ) SELECT count(*) FROM k`,
+        [projectId, names],
+      );
+      await db.query(
+        `WITH t AS (
+           INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
+           SELECT gen_random_uuid()::text, $1, k."id", 'en', v.v, 'translated', 'import', now(), now()
+           FROM unnest($2::text[], $3::text[]) AS v(k, v) JOIN "Key" k ON k."projectId" = $1 AND k."namespace" = '' AND k."key" = v.k
+           RETURNING "id", "keyId", "value"
+         ), h AS (
+           INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
+             "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
+           SELECT gen_random_uuid()::text, t."id", $1, t."keyId", 'en', NULL, t."value", 'untranslated', 'translated', $4, 'Bench', 'import', now()
+           FROM t RETURNING 1
+         ) SELECT count(*) FROM h`,
+        [projectId, names, values, userId],
+      );
+    }
+    await db.query("COMMIT");
+    return performance.now() - started;
+  } finally {
+    await db.close();
+  }
+}
+
+async function runAgainst(label: string, env: Record<string, string>, keys: number, databaseUrl?: string): Promise<Row[]> {
+  const api = await startApi({ MAX_BODY_BYTES: String(256 * 1024 * 1024), ...env });
+  const rows: Row[] = [];
   try {
     const pid = api.child.pid!;
     const signup = await fetch(`${api.url}/api/auth/signup`, {
@@ -110,85 +173,139 @@ async function runAgainst(label: string, env: Record<string, string>): Promise<s
       body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password", name: "Bench" }),
     });
     const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0]!;
-    await json(signup);
+    const me = await json(signup);
     const headers = { "content-type": "application/json", cookie };
-    const project = await json(
-      await fetch(`${api.url}/api/projects`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ name: "Bench", sourceLanguage: "en", targetLanguages: ["de"] }),
-      }),
-    );
-    const body = JSON.stringify({ language: "en", format: "json-nested", content: nestedFile(KEYS) });
+    const newProject = async (name: string) =>
+      json(
+        await fetch(`${api.url}/api/projects`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ name, sourceLanguage: "en", targetLanguages: ["de"] }),
+        }),
+      );
+    const project = await newProject("Bench");
+    let file: string | undefined = nestedFile(keys);
+    const fileBytes = Buffer.byteLength(file);
     const idle = await memoryOf(pid);
+    const add = (operation: string, m: { ms: number; peakMb: number }, timeTarget?: number) => {
+      const growthMb = m.peakMb - idle.rssMb;
+      const ok = (timeTarget === undefined || m.ms <= timeTarget) && growthMb <= RSS_GROWTH_TARGET_MB;
+      rows.push({ label, operation, ms: m.ms, growthMb, target: ok ? "ok" : "OVER TARGET" });
+    };
+    const importTarget = keys * IMPORT_TARGET_MS_PER_KEY;
 
+    const body = file;
+    file = undefined;
     const imp = await measure(pid, async () =>
-      json(await fetch(`${api.url}/api/projects/${project._id}/import`, { method: "POST", headers, body })),
+      json(
+        await fetch(`${api.url}/api/projects/${project._id}/import/en?format=json-nested`, {
+          method: "POST",
+          headers: { "content-type": "application/octet-stream", cookie },
+          body,
+        }),
+      ),
     );
-    if (imp.result.imported !== KEYS)
-      throw new Error(`imported ${imp.result.imported} of ${KEYS}: ${JSON.stringify(imp.result).slice(0, 300)}`);
+    if (imp.result.imported !== keys)
+      throw new Error(`imported ${imp.result.imported} of ${keys}: ${JSON.stringify(imp.result).slice(0, 300)}`);
+    add(`import ${keys} keys, file as the body (${mib(fileBytes)})`, imp, importTarget);
+
     const exp = await measure(pid, async () => {
       const res = await fetch(`${api.url}/api/projects/${project._id}/export/en?format=json-nested`, { headers: { cookie } });
       const bytes = (await res.arrayBuffer()).byteLength;
       return { bytes, keys: Number(res.headers.get("x-total-keys")), status: res.status };
     });
-    if (exp.result.status !== 200 || exp.result.keys !== KEYS)
+    if (exp.result.status !== 200 || exp.result.keys !== keys)
       throw new Error(`export answered ${exp.result.status} with ${exp.result.keys} keys`);
+    add(`export json-nested (${mib(exp.result.bytes)})`, exp);
+
+    const changed = nestedFile(keys, "Wert");
     const reimport = await measure(pid, async () =>
       json(
-        await fetch(`${api.url}/api/projects/${project._id}/import`, {
+        await fetch(`${api.url}/api/projects/${project._id}/import/en?format=json-nested&overwrite=true`, {
           method: "POST",
-          headers,
-          body: JSON.stringify({
-            language: "en",
-            format: "json-nested",
-            content: nestedFile(KEYS).replaceAll("Value", "Wert"),
-            overwrite: true,
-          }),
+          headers: { "content-type": "application/octet-stream", cookie },
+          body: changed,
         }),
       ),
     );
+    if (reimport.result.imported !== keys) throw new Error(`re-import wrote ${reimport.result.imported} of ${keys}`);
+    add("re-import, overwrite, every value changed (+history)", reimport, importTarget);
+
+    if (keys <= 100_000) {
+      const legacy = await newProject("Bench JSON body");
+      const envelope = JSON.stringify({ language: "en", format: "json-nested", content: nestedFile(keys) });
+      const viaJson = await measure(pid, async () =>
+        json(await fetch(`${api.url}/api/projects/${legacy._id}/import`, { method: "POST", headers, body: envelope })),
+      );
+      if (viaJson.result.imported !== keys) throw new Error(`JSON-body import wrote ${viaJson.result.imported} of ${keys}`);
+      add(`import ${keys} keys, JSON body (${mib(envelope.length)})`, viaJson, importTarget);
+    }
+
+    if (databaseUrl) {
+      const floorProject = await newProject("Bench floor");
+      const floorMs = await floorInsert(databaseUrl, floorProject._id, keys, me.user?._id ?? me._id ?? "bench");
+      rows.push({
+        label,
+        operation: `floor: the same ${keys} keys + values + history by plain INSERT (import / floor = ${(imp.ms / floorMs).toFixed(2)})`,
+        ms: floorMs,
+        growthMb: Number.NaN,
+        target: "",
+      });
+    }
     const hwm = (await memoryOf(pid)).hwmMb;
-    const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
-    const lines = [
-      `| ${label} | import ${KEYS} keys (${(body.length / 1024 / 1024).toFixed(1)} MiB body) | ${(imp.ms / 1000).toFixed(2)} s | ${imp.peakMb.toFixed(0)} MB | ${mark(imp.ms <= IMPORT_TARGET_MS && imp.peakMb <= RSS_TARGET_MB)} |`,
-      `| ${label} | export json-nested (${(exp.result.bytes / 1024 / 1024).toFixed(1)} MiB) | ${(exp.ms / 1000).toFixed(2)} s | ${exp.peakMb.toFixed(0)} MB | ${mark(exp.ms <= EXPORT_TARGET_MS)} |`,
-      `| ${label} | re-import with overwrite (every value changed, history) | ${(reimport.ms / 1000).toFixed(2)} s | ${reimport.peakMb.toFixed(0)} MB | ${mark(reimport.ms <= IMPORT_TARGET_MS && reimport.peakMb <= RSS_TARGET_MB)} |`,
-      `| ${label} | api process: idle before import ${idle.rssMb.toFixed(0)} MB, VmHWM over the whole run ${hwm.toFixed(0)} MB | | | ${mark(hwm <= RSS_TARGET_MB)} |`,
-    ];
-    return lines.join("\n");
+    rows.push({
+      label,
+      operation: `api idle RSS ${idle.rssMb.toFixed(0)} MB; VmHWM of the run ${hwm.toFixed(0)} MB`,
+      ms: Number.NaN,
+      growthMb: hwm - idle.rssMb,
+      target: hwm - idle.rssMb <= RSS_GROWTH_TARGET_MB ? "ok" : "OVER TARGET",
+    });
+    return rows;
   } finally {
     await api.stop();
   }
 }
 
 async function main(): Promise<void> {
-  const rows: string[] = [];
+  const rows: Row[] = [];
+  const loadBefore = load();
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
-    const name = `bench_import_export_${process.pid}`;
-    const adminUrl = new URL(pgUrl);
-    adminUrl.pathname = "/postgres";
-    const admin = await createDb(adminUrl.toString(), { migrate: false, poolSize: 1 });
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      rows.push(await runAgainst("PostgreSQL", { DATABASE_URL: url.toString(), WORKER_MODE: "off" }));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
+    for (const keys of SIZES) {
+      const name = `bench_import_export_${process.pid}_${keys}`;
+      const adminUrl = new URL(pgUrl);
+      adminUrl.pathname = "/postgres";
+      const admin = await createDb(adminUrl.toString(), { migrate: false, poolSize: 1 });
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(pgUrl);
+        url.pathname = `/${name}`;
+        rows.push(...(await runAgainst("PostgreSQL", { DATABASE_URL: url.toString(), WORKER_MODE: "off" }, keys, url.toString())));
+        console.log(`PostgreSQL ${keys} keys done (load ${load()})`);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      }
     }
   } else {
-    console.log("TEST_DATABASE_URL is not set: skipping the PostgreSQL run.");
+    console.log("TEST_DATABASE_URL is not set: skipping the PostgreSQL runs.");
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), "bench-import-export-"));
-  try {
-    rows.push(await runAgainst("PGlite", { DATA_DIR: dataDir }));
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
+  if (PGLITE_SIZE > 0) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "bench-import-export-"));
+    try {
+      rows.push(...(await runAgainst("PGlite", { DATA_DIR: dataDir }, PGLITE_SIZE)));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
-  console.log(`\n| database | operation | time | peak RSS of the api | target |\n|---|---|---|---|---|\n${rows.join("\n")}\n`);
+  const table = rows.map(
+    (r) =>
+      `| ${r.label} | ${r.operation} | ${Number.isNaN(r.ms) ? "" : seconds(r.ms)} | ${Number.isNaN(r.growthMb) ? "" : `${r.growthMb.toFixed(0)} MB`} | ${r.target} |`,
+  );
+  console.log(
+    `\nload average (1 / 5 / 15 min): before ${loadBefore}, after ${load()}; targets: ${IMPORT_TARGET_MS_PER_KEY * 1000} ms per 1,000 keys imported on PostgreSQL, api RSS growth over idle ≤ ${RSS_GROWTH_TARGET_MB} MB\n` +
+      `| database | operation | time | api RSS growth over idle (peak) | target |\n|---|---|---|---|---|\n${table.join("\n")}\n`,
+  );
 }
 
 await main();

@@ -1,6 +1,9 @@
 // GET /projects/:projectId/export/:language — a file download, so a plain express route: the body
-// is the raw file (binary for `mo`), described by headers rather than a JSON envelope.
+// is the raw file (binary for `mo`), described by headers rather than a JSON envelope. Core writes
+// the file to a temporary file (reading the rows in pages), which is streamed out from disk.
 
+import { createReadStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
 import { exportTranslations, FORMAT_IDS } from "@locale/core/import-export";
 import type { NextFunction, Request, Response } from "express";
@@ -46,8 +49,15 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
   res.setHeader("X-Export-Truncated", String(result.truncated));
   res.setHeader("X-Export-Skipped", String(result.skipped.length));
   res.setHeader("Access-Control-Expose-Headers", "Content-Disposition, X-Total-Keys, X-Export-Truncated, X-Export-Skipped");
-  res.setHeader("Content-Length", String(result.body.byteLength));
-  res.end(Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength));
+  res.setHeader("Content-Length", String(result.byteLength));
+  // The file was written to a temporary file by core; it goes out in chunks and is removed after.
+  try {
+    await pipeline(createReadStream(result.filePath, { highWaterMark: 256 * 1024 }), res);
+  } catch {
+    // The client went away mid-download: nothing to answer.
+  } finally {
+    await result.dispose();
+  }
 }
 
 export const exportRoute: PlainRoute = {

@@ -52,6 +52,10 @@ export interface RouteIds {
   /** Credentials that can sign in (login). */
   email: string;
   password: string;
+  /** One of the signing-in person's own sessions (revoke-session). */
+  sessionId: string;
+  /** A single-use password-reset token of a throwaway account (password-reset/confirm). */
+  resetToken: string;
 }
 
 export interface RouteCall {
@@ -89,6 +93,16 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   // No provider is configured in the every-route suites: both answer 302 to /sign-in?error=oidc_unknown_provider.
   "GET /auth/oidc/{provider}/start": () => ({ path: "/auth/oidc/none/start?returnTo=/", redirect: true }),
   "GET /auth/oidc/{provider}/callback": () => ({ path: "/auth/oidc/none/callback?code=c&state=s", redirect: true }),
+  "POST /auth/password-reset": (i) => ({ path: "/auth/password-reset", body: { email: i.email } }),
+  "POST /auth/password-reset/confirm": (i) => ({
+    path: "/auth/password-reset/confirm",
+    body: { token: i.resetToken, password: "reset password" },
+  }),
+  // The same password again: the call succeeds and leaves the credentials as they were.
+  "POST /auth/password": (i) => ({ path: "/auth/password", body: { currentPassword: i.password, newPassword: i.password } }),
+  "GET /auth/sessions": () => ({ path: "/auth/sessions" }),
+  "DELETE /auth/sessions/{sessionId}": (i) => ({ path: `/auth/sessions/${i.sessionId}` }),
+  "POST /auth/logout-everywhere": () => ({ path: "/auth/logout-everywhere", body: {} }),
   "POST /auth/accept-invite": (i) => ({
     path: "/auth/accept-invite",
     body: { token: i.inviteToken, name: "Accepted", password: "member password" },
@@ -426,6 +440,32 @@ export async function createMembers(server: TestServer, owner: TestUser): Promis
   return members;
 }
 
+/**
+ * A password-reset token of a new throwaway account, read from the outbox: these suites configure
+ * no SMTP server, so the mail is logged and kept whole. The request answers before the mail is
+ * written, hence the polling.
+ */
+export async function createPasswordReset(server: TestServer): Promise<{ resetToken: string }> {
+  const user = await signUpUser(server, "Resetting");
+  await ok(server.request("POST", "/api/auth/password-reset", { body: { email: user.email } }), "password reset");
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const mail = await server.db.prisma.emailOutbox.findFirst({ where: { to: user.email } });
+    const token = mail?.text.match(/#token=([A-Za-z0-9_-]+)/)?.[1];
+    if (token) return { resetToken: token };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`password reset: no mail to ${user.email}`);
+}
+
+/** A new session of a member (signed in again), so revoking it leaves the member's own cookie alone. */
+export async function createSessionOf(server: TestServer, member: { email: string; password: string }): Promise<{ sessionId: string }> {
+  const login = await server.request("POST", "/api/auth/login", { body: { email: member.email, password: member.password } });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const list = await ok(server.request("GET", "/api/auth/sessions", { cookie }), "sessions");
+  return { sessionId: list.items.find((s: { current: boolean }) => s.current)._id };
+}
+
 /** A pending invitation: its id and the single-use token of its link. */
 export async function createInvitation(
   server: TestServer,
@@ -556,6 +596,8 @@ export async function createOrgFixture(
     "project token",
   );
   const { invitationId, inviteToken } = await createInvitation(server, owner);
+  const { sessionId } = await createSessionOf(server, { email: owner.email, password: "correct horse" });
+  const { resetToken } = await createPasswordReset(server);
   let jobId = "00000000-0000-4000-8000-000000000000";
   if (options.aiReady) {
     const job = await ok(
@@ -593,6 +635,8 @@ export async function createOrgFixture(
       inviteToken,
       email: owner.email,
       password: "correct horse",
+      sessionId,
+      resetToken,
     },
   };
 }

@@ -1,13 +1,21 @@
 // Exports one project language as a file (SPEC.md "Import and export", DECISIONS.md "Import and
 // export"): keys ordered by namespace then key, translator formats with every key, runtime formats
 // with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
+// Rows are read through a cursor, 5,000 at a time, and the file is written to a temporary file
+// that the caller streams out: json-flat and json-nested are written entry by entry
+// (json-export-writer.ts), the other formats are serialized whole by @locale/formats.
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { isFormatId, type SkippedEntry, serializeWithReport, type TranslationEntry } from "@locale/formats";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity, type Tx } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { BILINGUAL_FORMATS, exportFileName, type FormatId, TRANSLATOR_FORMATS } from "./format-rules";
+import { JsonExportWriter, StreamOrderLost } from "./json-export-writer";
 
 export interface ExportInput {
   language: string;
@@ -19,7 +27,9 @@ export interface ExportInput {
 }
 
 export interface ExportResult {
-  body: Uint8Array;
+  /** The file, in a temporary directory: stream it out, then call `dispose`. */
+  filePath: string;
+  byteLength: number;
   fileName: string;
   format: FormatId;
   language: string;
@@ -27,10 +37,15 @@ export interface ExportResult {
   truncated: boolean;
   /** Entries the format cannot express, left out of the file (never written broken). */
   skipped: SkippedEntry[];
+  /** Removes the temporary file. */
+  dispose(): Promise<void>;
 }
 
 /** How many left-out keys the `export.completed` activity entry lists by name. */
 export const SKIPPED_KEYS_IN_ACTIVITY = 50;
+
+/** Rows per cursor fetch. */
+const PAGE = 5000;
 
 interface ExportRow {
   namespace: string;
@@ -54,67 +69,175 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   const includeUntranslated = input.includeUntranslated ?? TRANSLATOR_FORMATS.includes(format);
   const withSource = BILINGUAL_FORMATS.includes(format);
 
-  // Byte order ("C" collation), so PGlite and every PostgreSQL locale agree on the order.
-  const rows =
-    input.namespace !== undefined
-      ? await ctx.db.prisma.$queryRaw<ExportRow[]>`
-        SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
-        FROM "Key" k
-        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${language}
-        LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = ${project.sourceLanguage}
-        WHERE k."projectId" = ${project.id} AND k."namespace" = ${input.namespace}
-        ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`
-      : await ctx.db.prisma.$queryRaw<ExportRow[]>`
-        SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
-        FROM "Key" k
-        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${language}
-        LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = ${project.sourceLanguage}
-        WHERE k."projectId" = ${project.id}
-        ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`;
-
-  const entries: TranslationEntry[] = [];
-  for (const r of rows) {
-    const value = r.value ?? "";
-    // gettext leaves empty values out of MO files, so they never count as written there.
-    if (value === "" && (!includeUntranslated || format === "mo")) continue;
-    const entry: TranslationEntry = { key: r.key, value };
-    // A namespace filter writes bare keys, so the file re-imports with the same `namespace`.
-    if (input.namespace === undefined && r.namespace) entry.namespace = r.namespace;
-    if (r.description) entry.description = r.description;
-    if (withSource && r.sourceValue) entry.sourceText = r.sourceValue;
-    entries.push(entry);
-  }
-
   const options = { language, sourceLanguage: project.sourceLanguage };
-  const { body, count, skipped } = serializeWithin(format, entries, options, ctx.config.exportMaxBytes);
-  const truncated = count < entries.length;
-  const written = count - skipped.length;
-
-  await ctx.db.prisma.$transaction(async (tx) => {
-    await recordActivity(tx, ctx.actor, {
-      action: "export.completed",
-      projectId: project.id,
-      targetId: project.id,
-      targetType: "project",
-      metadata: {
-        language,
-        format,
-        totalKeys: written,
-        truncated,
-        ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
-        ...(skipped.length > 0
-          ? {
-              skippedCount: skipped.length,
-              skipped: skipped.slice(0, SKIPPED_KEYS_IN_ACTIVITY).map((s) => ({
-                key: s.namespace ? `${s.namespace}.${s.key}` : s.key,
-                reason: s.reason,
-              })),
-            }
-          : {}),
-      },
+  const dir = await mkdtemp(path.join(tmpdir(), "locale-export-"));
+  const filePath = path.join(dir, exportFileName(language, format));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const read = { projectId: project.id, language, sourceLanguage: project.sourceLanguage, namespace: input.namespace };
+    const toEntry = (r: ExportRow): TranslationEntry | undefined => {
+      const value = r.value ?? "";
+      // gettext leaves empty values out of MO files, so they never count as written there.
+      if (value === "" && (!includeUntranslated || format === "mo")) return undefined;
+      const entry: TranslationEntry = { key: r.key, value };
+      // A namespace filter writes bare keys, so the file re-imports with the same `namespace`.
+      if (input.namespace === undefined && r.namespace) entry.namespace = r.namespace;
+      if (r.description) entry.description = r.description;
+      if (withSource && r.sourceValue) entry.sourceText = r.sourceValue;
+      return entry;
+    };
+    let outcome: { count: number; skipped: SkippedEntry[]; truncated: boolean } | undefined;
+    if (format === "json-flat" || format === "json-nested") {
+      outcome = await streamJson(ctx, read, format === "json-nested", filePath, ctx.config.exportMaxBytes, toEntry);
+    }
+    if (!outcome) {
+      const entries: TranslationEntry[] = [];
+      await readRows(ctx, read, false, async (rows) => {
+        for (const r of rows) {
+          const entry = toEntry(r);
+          if (entry) entries.push(entry);
+        }
+        return true;
+      });
+      const { body, count, skipped } = serializeWithin(format, entries, options, ctx.config.exportMaxBytes);
+      outcome = { count, skipped, truncated: count < entries.length };
+      entries.length = 0;
+      await writeFileStream(filePath, [body]);
+    }
+    const { count, skipped, truncated } = outcome;
+    const written = count - skipped.length;
+    await ctx.db.prisma.$transaction(async (tx) => {
+      await recordActivity(tx, ctx.actor, {
+        action: "export.completed",
+        projectId: project.id,
+        targetId: project.id,
+        targetType: "project",
+        metadata: {
+          language,
+          format,
+          totalKeys: written,
+          truncated,
+          ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
+          ...(skipped.length > 0
+            ? {
+                skippedCount: skipped.length,
+                skipped: skipped.slice(0, SKIPPED_KEYS_IN_ACTIVITY).map((s) => ({
+                  key: s.namespace ? `${s.namespace}.${s.key}` : s.key,
+                  reason: s.reason,
+                })),
+              }
+            : {}),
+        },
+      });
     });
+    const { size } = await stat(filePath);
+    return {
+      filePath,
+      byteLength: size,
+      fileName: exportFileName(language, format),
+      format,
+      language,
+      totalKeys: written,
+      truncated,
+      skipped,
+      dispose,
+    };
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
+}
+
+interface RowQuery {
+  projectId: string;
+  language: string;
+  sourceLanguage: string;
+  namespace: string | undefined;
+}
+
+/**
+ * Reads the language's rows through a cursor, `PAGE` at a time, in one read-only transaction. Byte
+ * order ("C" collation), so PGlite and every PostgreSQL locale agree: by namespace then key, or
+ * (JSON formats) by the full key `namespace.key`, which keeps every key under a prefix together.
+ */
+async function readRows(
+  ctx: ServiceContext,
+  q: RowQuery,
+  byFullKey: boolean,
+  /** Resolves false to stop reading (the file is full). */
+  onPage: (rows: ExportRow[]) => Promise<boolean>,
+): Promise<void> {
+  await ctx.db.prisma.$transaction(async (tx: Tx) => {
+    const where = q.namespace !== undefined ? `AND k."namespace" = $4` : "";
+    const order = byFullKey
+      ? `(CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END) COLLATE "C", k."namespace" COLLATE "C"`
+      : `k."namespace" COLLATE "C", k."key" COLLATE "C"`;
+    await tx.$executeRawUnsafe(
+      `DECLARE export_rows NO SCROLL CURSOR FOR
+       SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
+       FROM "Key" k
+       LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
+       LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = $3
+       WHERE k."projectId" = $1 ${where}
+       ORDER BY ${order}`,
+      q.projectId,
+      q.language,
+      q.sourceLanguage,
+      ...(q.namespace !== undefined ? [q.namespace] : []),
+    );
+    for (;;) {
+      const rows = await tx.$queryRawUnsafe<ExportRow[]>(`FETCH ${PAGE} FROM export_rows`);
+      if (rows.length > 0 && !(await onPage(rows))) break;
+      if (rows.length < PAGE) break;
+    }
+    await tx.$executeRawUnsafe("CLOSE export_rows");
   });
-  return { body, fileName: exportFileName(language, format), format, language, totalKeys: written, truncated, skipped };
+}
+
+/** json-flat / json-nested written as the rows arrive; undefined when the library must do it. */
+async function streamJson(
+  ctx: ServiceContext,
+  q: RowQuery,
+  nested: boolean,
+  filePath: string,
+  maxBytes: number,
+  toEntry: (r: ExportRow) => TranslationEntry | undefined,
+): Promise<{ count: number; skipped: SkippedEntry[]; truncated: boolean } | undefined> {
+  const out = createWriteStream(filePath);
+  const sink = {
+    write: (piece: string) =>
+      new Promise<void>((resolve, reject) => {
+        if (out.write(piece)) resolve();
+        else {
+          out.once("drain", resolve);
+          out.once("error", reject);
+        }
+      }),
+  };
+  const writer = new JsonExportWriter(nested, sink, maxBytes);
+  try {
+    await readRows(ctx, q, true, async (rows) => {
+      for (const r of rows) {
+        const entry = toEntry(r);
+        if (!entry) continue;
+        if (!(await writer.add(entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key, entry.value))) return false;
+      }
+      return true;
+    });
+    await writer.finish();
+  } catch (err) {
+    out.destroy();
+    if (err instanceof StreamOrderLost) return undefined;
+    throw err;
+  }
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  return { count: writer.count, skipped: [], truncated: writer.truncated };
+}
+
+async function writeFileStream(filePath: string, parts: Uint8Array[]): Promise<void> {
+  const out = createWriteStream(filePath);
+  for (const part of parts) if (!out.write(part)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }
 
 const encoder = new TextEncoder();
