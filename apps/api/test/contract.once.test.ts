@@ -96,8 +96,10 @@ describe("the OpenAPI document", () => {
     expect(statuses("post", "/projects/{projectId}/ai/translate")).toContain(502);
     // A 500 is a bug, not part of the contract: the response checker fails on one.
     expect(ops.filter(({ op }) => op.responses["500"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
-    // Public operations: no 401 unless a password is checked; login is one.
-    expect(statuses("post", "/auth/login")).toEqual([200, 400, 401, 403, 413, 415]);
+    // Public operations: no 401 unless a password is checked; login is one. Sign-in throttling: 429.
+    expect(statuses("post", "/auth/login")).toEqual([200, 400, 401, 403, 413, 415, 429]);
+    expect(statuses("post", "/auth/password-reset")).toEqual([200, 400, 403, 413, 415, 429]);
+    expect(statuses("post", "/auth/password")).toEqual([200, 400, 401, 403, 413, 415, 429]);
     // 413 wherever a body is read, 415 where the adapter insists on JSON, never on reads.
     const noBodyStatus = ops.filter(({ method, op }) => method === "get" && (op.responses["413"] || op.responses["415"]));
     expect(noBodyStatus.map((o) => `${o.method} ${o.path}`)).toEqual([]);
@@ -119,6 +121,8 @@ describe("the OpenAPI document", () => {
       "get /auth/providers",
       "post /auth/accept-invite",
       "post /auth/login",
+      "post /auth/password-reset",
+      "post /auth/password-reset/confirm",
       "post /auth/signup",
     ]);
     for (const { op } of ops) if (op.security.length > 0) expect(op.security).toEqual([{ apiKey: [] }, { session: [] }]);

@@ -40,6 +40,13 @@ const UNSCOPED = new Set([
   "GET /auth/providers",
   "GET /auth/oidc/{provider}/start",
   "GET /auth/oidc/{provider}/callback",
+  // The signed-in person's own account (sessions only, 403 to API keys); another person's session: below.
+  "POST /auth/password-reset",
+  "POST /auth/password-reset/confirm",
+  "POST /auth/password",
+  "GET /auth/sessions",
+  "DELETE /auth/sessions/{sessionId}",
+  "POST /auth/logout-everywhere",
   "GET /projects",
   "POST /projects",
 ]);
@@ -232,6 +239,19 @@ describe("another organization", () => {
       if (res.status !== 404 || res.body?.error !== "Not Found") failures.push(`${op}: ${res.status} ${res.text.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("another person", () => {
+  it("cannot see or revoke the first organization's sessions: their session id is a 404, and the session lives on", async () => {
+    const res = await server.request("DELETE", `/api/auth/sessions/${victim.ids.sessionId}`, { cookie: intruder.owner.cookie });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, message: "Session not found", error: "Not Found" });
+    const list = await server.request("GET", "/api/auth/sessions", { cookie: intruder.owner.cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((s: { _id: string }) => s._id)).not.toContain(victim.ids.sessionId);
+    expect(leaksIn(list.text)).toEqual([]);
+    expect((await server.db.prisma.session.findUniqueOrThrow({ where: { id: victim.ids.sessionId } })).revokedAt).toBeNull();
   });
 });
 
