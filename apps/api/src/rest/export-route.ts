@@ -76,7 +76,7 @@ export const exportRoute: PlainRoute = {
         tags: ["Import and export"],
         summary: "Export one project language as a file",
         description:
-          "Raw file body (binary for `mo`). Keys are ordered by namespace, then key. `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.",
+          "Raw file body (binary for `mo`). Keys are ordered by namespace, then key (JSON formats: by the full key `namespace.key`, byte order). `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.",
         security: [{ apiKey: [] }, { session: [] }],
         requestParams: {
           path: z.object({
