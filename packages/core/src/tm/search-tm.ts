@@ -1,12 +1,23 @@
-// Fuzzy TM search: the pg_trgm GIN index on sourceNorm narrows 100 000s of entries to a few
-// hundred candidates, which are then ranked exactly by edit distance (tmSimilarity) in JS.
-import { Prisma } from "@locale/db";
+// Fuzzy TM search, exact (docs/tm-search.md): the top `limit` entries by the documented similarity,
+// the same as a scan of every entry with tmSimilarity would return. Only necessary conditions
+// narrow the rows, each proved from the formula:
+//   - length: a similarity of s bounds the length ratio (lengthWindow), read from the
+//     (organization, languages, sourceLength) index;
+//   - trigrams: an edit changes at most 3 of pg_trgm's trigrams, so a distance bound gives a
+//     trigram-similarity bound that the GIN index applies (only when that bound is positive, i.e.
+//     for similarities of about 76 and more);
+// and the candidates are verified with the exact distance: in PostgreSQL with fuzzystrmatch's
+// levenshtein_less_equal where the extension exists, otherwise in the application.
+// The search first asks for high similarities (where both filters are selective) and stops as soon
+// as `limit` entries qualify: every entry ranking with them then has at least that similarity, so
+// it was among the candidates. Only otherwise does it read the whole length window of minSimilarity.
+import { type Database, Prisma } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { assertOrganization } from "../organizations/load-organization";
 import { canonicalLanguage } from "../shared/languages";
 import { type TmSearchResult, toTmEntryRecord } from "./tm-record";
-import { normalizeTmText, tmSimilarity } from "./tm-similarity";
+import { lengthWindow, levenshtein, maxDistanceFor, normalizeTmText, similarityFromDistance } from "./tm-similarity";
 
 export interface SearchTmInput {
   orgId: string;
@@ -20,30 +31,58 @@ export interface SearchTmInput {
 }
 
 export const TM_SEARCH_MAX_LIMIT = 50;
-/** Trigram candidates fetched per search before exact ranking. */
-const CANDIDATES = 300;
+/** Similarities tried before minSimilarity, highest first (only those above it). */
+const LADDER = [90, 80];
+/** Below this trigram similarity the GIN index would return most of a memory: the length index alone reads less. */
+const MIN_USEFUL_TRIGRAM_LIMIT = 0.25;
+/** fuzzystrmatch refuses longer arguments. */
+const LEVENSHTEIN_MAX_CHARS = 255;
 
 /**
- * Trigram similarity threshold for a requested edit-distance similarity. The measures differ (one
- * typo in a short word destroys up to three trigrams, so "Save" and "Sav" are 75% by edit distance
- * but 0.5 by trigrams), hence the generous factor; the floor of 0.4 keeps the index selective,
- * since below it common words alone make most of a large memory a candidate. Pairs sharing fewer
- * trigrams than this are not found even when their edit similarity would qualify.
+ * A trigram-similarity limit every entry within `maxDistance` edits of the query reaches, or null
+ * when the bound is not positive. pg_trgm splits a text into words (runs of letters and digits),
+ * pads each ("  w ") and takes the set of its 3-character windows; one inserted, deleted or
+ * substituted character changes at most the 3 windows covering it (also when it splits or joins
+ * words), so d edits remove at most 3d of the query's `trigrams` trigrams and add at most 3d:
+ * similarity = shared / (|A| + |B| − shared) ≥ (n − 3d) / (n + 3d).
  */
-export const trigramThreshold = (minSimilarity: number): number => Math.min(0.6, Math.max(0.4, (minSimilarity / 100) * 0.6));
-
-/**
- * Length window of the texts that can reach `minSimilarity` at all: the edit distance is at least
- * the length difference, so similarity ≤ shorter/longer, and it rounds up from min − 0.5.
- */
-export function lengthWindow(length: number, minSimilarity: number): { min: number; max: number } {
-  const ratio = (minSimilarity - 0.5) / 100;
-  if (ratio <= 0) return { min: 0, max: 2 ** 31 - 1 };
-  return { min: Math.ceil(length * ratio - 1e-9), max: Math.min(2 ** 31 - 1, Math.floor(length / ratio + 1e-9)) };
+export function trigramLimit(trigrams: number, maxDistance: number): number | null {
+  if (trigrams === 0 || trigrams <= 3 * maxDistance) return null;
+  return (trigrams - 3 * maxDistance) / (trigrams + 3 * maxDistance);
 }
 
-/** pg_trgm builds trigrams from letters and digits only; a text without any has none. */
-const HAS_TRIGRAMS = /[\p{L}\p{N}]/u;
+const fuzzystrmatch = new WeakMap<Database, Promise<boolean>>();
+/** Whether this database has levenshtein_less_equal (the migration creates it where it can). */
+function hasLevenshtein(db: Database): Promise<boolean> {
+  let known = fuzzystrmatch.get(db);
+  if (!known) {
+    known = db
+      .query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'fuzzystrmatch') AS "present"`)
+      .then((rows) => rows[0]?.present === true);
+    fuzzystrmatch.set(db, known);
+  }
+  return known;
+}
+
+interface Row {
+  id: string;
+  sourceText: string;
+  targetText: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  usageCount: number;
+  createdAt: Date;
+  sourceNorm: string;
+  similarity: number | null;
+}
+
+type Ranked = Row & { similarity: number };
+
+const byRank = (a: Ranked, b: Ranked) =>
+  b.similarity - a.similarity ||
+  b.usageCount - a.usageCount ||
+  b.createdAt.getTime() - a.createdAt.getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promise<TmSearchResult[]> {
   assertOrganization(ctx, input.orgId, "tm.read");
@@ -53,46 +92,89 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
       { path: "minSimilarity", message: "must be a number from 0 to 100" },
     ]);
   }
-  const limit = input.limit ?? 10;
-  if (!Number.isInteger(limit) || limit < 1)
+  const limitInput = input.limit ?? 10;
+  if (!Number.isInteger(limitInput) || limitInput < 1)
     throw badRequest("limit: must be a positive integer", [{ path: "limit", message: "must be a positive integer" }]);
+  const limit = Math.min(limitInput, TM_SEARCH_MAX_LIMIT);
   const sourceLang = input.sourceLang ? canonicalLanguage(input.sourceLang, "sourceLang") : null;
   const targetLang = input.targetLang ? canonicalLanguage(input.targetLang, "targetLang") : null;
   const norm = normalizeTmText(input.sourceText);
   if (norm === "") throw badRequest("sourceText: must not be empty", [{ path: "sourceText", message: "must not be empty" }]);
 
-  const threshold = trigramThreshold(minSimilarity);
-  const window = lengthWindow(Array.from(norm).length, minSimilarity);
+  const query = Array.from(norm, (c) => c.codePointAt(0)!);
+  const length = query.length;
+  // similarities are whole numbers: 50.2 asks for 51
+  const floor = Math.ceil(minSimilarity);
+  const inDatabase = (await hasLevenshtein(ctx.db)) && length <= LEVENSHTEIN_MAX_CHARS;
   const organizationId = ctx.actor.organizationId;
-  const rows = await ctx.db.prisma.$transaction(async (tx) => {
-    // `%` is the operator the GIN index serves; its threshold is a setting, local to this transaction.
-    await tx.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`;
-    const match = HAS_TRIGRAMS.test(norm) ? Prisma.sql`"sourceNorm" % ${norm}` : Prisma.sql`"sourceNorm" = ${norm}`;
-    return tx.$queryRaw<
-      {
-        id: string;
-        sourceText: string;
-        targetText: string;
-        sourceLanguage: string;
-        targetLanguage: string;
-        usageCount: number;
-        createdAt: Date;
-        sourceNorm: string;
-      }[]
-    >`
-      SELECT "id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt", "sourceNorm"
-      FROM "TmEntry"
-      WHERE ${match}
-        AND "organizationId" = ${organizationId}
-        AND char_length("sourceNorm") BETWEEN ${window.min} AND ${window.max}
+
+  const ranked = await ctx.db.prisma.$transaction(async (tx) => {
+    const [{ trigrams }] = await tx.$queryRaw<[{ trigrams: number }]>`
+      SELECT coalesce(array_length(show_trgm(${norm}), 1), 0)::int AS "trigrams"`;
+
+    /** The length window of a similarity, the largest distance in it, and a useful trigram limit. */
+    const plan = (atLeast: number) => {
+      const window = lengthWindow(length, atLeast);
+      const maxDistance = maxDistanceFor(Math.max(length, window.max), atLeast);
+      const bound = trigramLimit(trigrams, maxDistance);
+      return { window, maxDistance, trigramBound: bound !== null && bound >= MIN_USEFUL_TRIGRAM_LIMIT ? bound : null };
+    };
+
+    /** Every entry with similarity ≥ atLeast, best first, at most `limit` of them. */
+    const stage = async (atLeast: number): Promise<Ranked[]> => {
+      const { window, maxDistance, trigramBound } = plan(atLeast);
+      const useTrigrams = trigramBound !== null;
+      if (useTrigrams) {
+        // `%` is the operator the GIN index serves; its limit is a setting, local to this transaction.
+        // The margin covers pg_trgm's single-precision arithmetic.
+        await tx.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(trigramBound - 1e-6)}, true)`;
+      }
+      const where = (minLength: number, maxLength: number) => Prisma.sql`
+        "organizationId" = ${organizationId}
         AND (${sourceLang}::text IS NULL OR "sourceLanguage" = ${sourceLang})
         AND (${targetLang}::text IS NULL OR "targetLanguage" = ${targetLang})
-      ORDER BY similarity("sourceNorm", ${norm}) DESC, "usageCount" DESC
-      LIMIT ${CANDIDATES}`;
+        AND "sourceLength" BETWEEN ${minLength} AND ${maxLength}
+        ${useTrigrams ? Prisma.sql`AND "sourceNorm" % ${norm}` : Prisma.empty}`;
+      const columns = Prisma.sql`"id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt", "sourceNorm"`;
+      const rows: Row[] = [];
+      // Texts fuzzystrmatch accepts are verified and ranked by PostgreSQL (the integer formula of
+      // similarityFromDistance); longer ones, or all when the extension is missing, here.
+      const sqlMax = inDatabase ? Math.min(window.max, LEVENSHTEIN_MAX_CHARS) : window.min - 1;
+      if (sqlMax >= window.min) {
+        rows.push(
+          ...(await tx.$queryRaw<Row[]>`
+            SELECT ${columns}, scored."similarity"
+            FROM "TmEntry",
+              LATERAL (SELECT GREATEST("sourceLength", ${length}::int) AS longest,
+                              levenshtein_less_equal("sourceNorm", ${norm}, ${maxDistance}::int) AS d) AS distance,
+              LATERAL (SELECT CASE WHEN "sourceText" = ${input.sourceText} THEN 100
+                                   ELSE LEAST(99, (200 * (longest - d) + longest) / (2 * longest)) END AS "similarity") AS scored
+            WHERE ${where(window.min, sqlMax)} AND scored."similarity" >= ${atLeast}::int
+            ORDER BY scored."similarity" DESC, "usageCount" DESC, "createdAt" DESC, "id" COLLATE "C" ASC
+            LIMIT ${limit}`),
+        );
+      }
+      if (window.max > sqlMax) {
+        const rest = await tx.$queryRaw<Row[]>`
+          SELECT ${columns}, NULL::int AS "similarity" FROM "TmEntry" WHERE ${where(Math.max(window.min, sqlMax + 1), window.max)}`;
+        for (const row of rest) {
+          const text = Array.from(row.sourceNorm, (c) => c.codePointAt(0)!);
+          const longest = Math.max(length, text.length);
+          const distance = levenshtein(query, text, maxDistanceFor(longest, atLeast));
+          row.similarity = row.sourceText === input.sourceText ? 100 : similarityFromDistance(distance, longest);
+          if (row.similarity >= atLeast) rows.push(row);
+        }
+      }
+      return (rows as Ranked[]).sort(byRank).slice(0, limit);
+    };
+
+    for (const atLeast of LADDER) {
+      if (atLeast <= floor) break;
+      if (plan(atLeast).trigramBound === null) continue; // as costly as the final read: skip
+      const found = await stage(atLeast);
+      if (found.length === limit) return found;
+    }
+    return stage(floor);
   });
-  return rows
-    .map((row) => ({ ...toTmEntryRecord(row), similarity: tmSimilarity(input.sourceText, row.sourceText) }))
-    .filter((r) => r.similarity >= minSimilarity)
-    .sort((a, b) => b.similarity - a.similarity || b.usageCount - a.usageCount || b.created.localeCompare(a.created))
-    .slice(0, Math.min(limit, TM_SEARCH_MAX_LIMIT));
+  return ranked.map((row) => ({ ...toTmEntryRecord(row), similarity: row.similarity }));
 }

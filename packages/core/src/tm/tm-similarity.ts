@@ -1,40 +1,85 @@
 // Similarity of translation-memory sources (DECISIONS.md "TM similarity"): 100 only for identical
 // texts, otherwise min(99, round(100 × (1 − d / max(len)))) with d the Levenshtein distance of the
 // normalised texts (lower-cased, whitespace runs collapsed to one space, trimmed). Lengths and
-// edits count Unicode code points, so an emoji is one character, not two.
+// edits count Unicode code points, so an emoji is one character, not two. The rounding is done
+// in integers (halves round up), so no floating-point error can move a value across a .5 boundary
+// (100 × (1 − 17/40) is 57.5, which 64-bit floats compute as 57.49999…), and PostgreSQL, which
+// ranks candidates with the same integer formula, agrees with it exactly.
 
 /** What the trigram index stores in `sourceNorm` and what distances are measured on. */
 export function normalizeTmText(text: string): string {
   return text.toLowerCase().replace(/\s+/gu, " ").trim();
 }
 
-/** Levenshtein distance over code points, two rows, O(len(a) × len(b)) time. */
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  const s = Array.from(a, (c) => c.codePointAt(0)!);
-  const t = Array.from(b, (c) => c.codePointAt(0)!);
+const codePoints = (text: string): number[] => Array.from(text, (c) => c.codePointAt(0)!);
+
+/**
+ * Levenshtein distance over code points when it is at most `max`, otherwise some value above
+ * `max`. Two rows, and only the diagonal band |i − j| ≤ max of each is computed (Ukkonen), so a
+ * small bound is cheap; without a bound the full O(len(a) × len(b)) table is computed.
+ */
+export function levenshtein(a: string | number[], b: string | number[], max = Number.POSITIVE_INFINITY): number {
+  const s = typeof a === "string" ? codePoints(a) : a;
+  const t = typeof b === "string" ? codePoints(b) : b;
+  if (Math.abs(s.length - t.length) > max) return Math.abs(s.length - t.length);
   if (s.length === 0) return t.length;
   if (t.length === 0) return s.length;
+  const band = Math.min(max, Math.max(s.length, t.length));
+  const over = band + 1;
   let prev = new Int32Array(t.length + 1);
   let curr = new Int32Array(t.length + 1);
-  for (let j = 0; j <= t.length; j++) prev[j] = j;
+  for (let j = 0; j <= t.length; j++) prev[j] = Math.min(j, over);
   for (let i = 1; i <= s.length; i++) {
-    curr[0] = i;
+    const from = Math.max(1, i - band);
+    const to = Math.min(t.length, i + band);
+    curr[from - 1] = from === 1 ? Math.min(i, over) : over;
     const si = s[i - 1];
-    for (let j = 1; j <= t.length; j++) {
+    let rowMin = curr[from - 1]!;
+    for (let j = from; j <= to; j++) {
       const cost = si === t[j - 1] ? 0 : 1;
-      curr[j] = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost);
+      const v = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost, over);
+      curr[j] = v;
+      if (v < rowMin) rowMin = v;
     }
+    if (to < t.length) curr[to + 1] = over;
+    if (rowMin > band) return over; // every path already costs more than the bound
     [prev, curr] = [curr, prev];
   }
   return prev[t.length]!;
 }
 
+/** The similarity of two different texts at distance `distance`, `longest` code points the longer. */
+export function similarityFromDistance(distance: number, longest: number): number {
+  if (longest === 0) return 99; // texts made of whitespace only, but not identical
+  return Math.min(99, Math.floor((200 * (longest - distance) + longest) / (2 * longest)));
+}
+
+/**
+ * The largest distance at which two texts, the longer `longest` code points, still reach
+ * similarity `atLeast`: round(100 × (L − d) / L) ≥ s ⇔ 200·d ≤ L·(201 − 2s). 100 needs identical
+ * texts (distance 0); 0 or less admits any distance.
+ */
+export function maxDistanceFor(longest: number, atLeast: number): number {
+  if (atLeast >= 100) return 0;
+  if (atLeast <= 0) return longest;
+  return Math.floor((longest * (201 - 2 * atLeast)) / 200);
+}
+
+/**
+ * The normalised lengths a text must have to reach similarity `atLeast` (a whole number) with a
+ * query of `length` code points. The distance is at least the difference of the lengths, so with
+ * l ≥ m: 200·(l − m) ≤ l·(201 − 2s) ⇔ l ≤ 200·m / (2s − 1), and with l ≤ m: l ≥ m·(2s − 1) / 200.
+ */
+export function lengthWindow(length: number, atLeast: number): { min: number; max: number } {
+  if (atLeast <= 0) return { min: 0, max: 2 ** 31 - 1 };
+  if (atLeast >= 100) return { min: length, max: length };
+  const k = 2 * atLeast - 1;
+  return { min: Math.ceil((length * k) / 200), max: Math.min(2 ** 31 - 1, Math.floor((200 * length) / k)) };
+}
+
 export function tmSimilarity(query: string, candidate: string): number {
   if (query === candidate) return 100;
-  const a = normalizeTmText(query);
-  const b = normalizeTmText(candidate);
-  const longest = Math.max(Array.from(a).length, Array.from(b).length);
-  if (longest === 0) return 99; // texts made of whitespace only, but not identical
-  return Math.min(99, Math.round(100 * (1 - levenshtein(a, b) / longest)));
+  const a = codePoints(normalizeTmText(query));
+  const b = codePoints(normalizeTmText(candidate));
+  return similarityFromDistance(levenshtein(a, b), Math.max(a.length, b.length));
 }
