@@ -118,12 +118,19 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     });
     expect(res.status).toBe(201);
     const projectId = res.body._id as string;
-    for (let i = 0; i < keys; i++) {
-      const key = await cluster.db.prisma.key.create({ data: { projectId, key: `seed.${String(i).padStart(3, "0")}`, namespace: "" } });
-      await cluster.db.prisma.translation.create({
-        data: { projectId, keyId: key.id, language: "en", value: `String number ${i}`, status: "translated", source: "human" },
-      });
-    }
+    const names = Array.from({ length: keys }, (_, i) => `seed.${String(i).padStart(3, "0")}`);
+    await cluster.db.prisma.key.createMany({ data: names.map((key) => ({ projectId, key, namespace: "" })) });
+    const rows = await cluster.db.prisma.key.findMany({ where: { projectId }, select: { id: true, key: true } });
+    await cluster.db.prisma.translation.createMany({
+      data: rows.map((k) => ({
+        projectId,
+        keyId: k.id,
+        language: "en",
+        value: `Source of ${k.key}`,
+        status: "translated",
+        source: "human",
+      })),
+    });
     return projectId;
   }
 
@@ -164,6 +171,8 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
   }
 
   it("loses no acknowledged write and no stream event when the api serving them is killed -9 mid-load", async () => {
+    const t0 = Date.now();
+    const phase = (name: string) => console.log(`scale-out: ${name} at ${Date.now() - t0} ms`);
     orgA = await organization("Org A", "org-a-provider-key");
     orgB = await organization("Org B", "org-b-provider-key");
     const streamProject = await project(orgA, STREAM_JOB_KEYS);
@@ -199,6 +208,7 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
       }
     })();
 
+    phase("set up");
     const streamJob = await startJob(orgA, streamProject);
     for (const p of otherProjects) await startJob(p.owner, p.id);
     const streamUrl = `${lb()}/api/projects/${streamProject}/ai/translate/batch/stream/${streamJob.jobId}`;
@@ -214,6 +224,7 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     while (!(servedBy().filter((s) => s === victim.name).length >= 10 && servedBy().filter((s) => s === survivor.name).length >= 10))
       await sleep(20);
     const acknowledgedBeforeKill = log.acknowledged.size;
+    phase(`kill after ${acknowledgedBeforeKill} writes`);
     await victim.kill9();
     await first.done;
     expect((await cluster.db.prisma.aiJob.findUniqueOrThrow({ where: { id: streamJob.jobId } })).status).toBe("running");
@@ -228,6 +239,7 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     loading = false;
     await Promise.all([...writers, reader]);
     await second.done;
+    phase("stream complete");
 
     // The stream: every stored event exactly once, in order, ending with the completion event.
     const events = [...first.events, ...second.events];
