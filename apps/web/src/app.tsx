@@ -5,6 +5,9 @@ import { SessionProvider, useMeQuery } from "./api/session";
 import { Layout } from "./components/layout";
 import { matchPath, Redirect, useLocation } from "./router/router";
 import { AcceptInviteScreen } from "./screens/accept-invite";
+import { ForgotPasswordScreen } from "./screens/forgot-password";
+// Eager, not a lazy chunk: the module removes the reset token from the address bar as it loads.
+import { ResetPasswordScreen } from "./screens/reset-password";
 import { SignInScreen, SignUpScreen } from "./screens/sign-in";
 
 const ProjectsScreen = lazy(() => import("./screens/projects"));
@@ -12,6 +15,7 @@ const ProjectSettingsScreen = lazy(() => import("./screens/project-settings"));
 const EditorScreen = lazy(() => import("./editor/editor-screen"));
 const ImportExportScreen = lazy(() => import("./screens/import-export"));
 const OrganizationScreen = lazy(() => import("./admin/organization-screen"));
+const AccountScreen = lazy(() => import("./screens/account"));
 
 type Route = { pattern: string; render: (p: Record<string, string>) => React.ReactNode };
 
@@ -22,12 +26,16 @@ const ROUTES: Route[] = [
   { pattern: "/projects/:projectId/files", render: (p) => <ImportExportScreen projectId={p.projectId!} /> },
   { pattern: "/organization", render: () => <OrganizationScreen section="members" /> },
   { pattern: "/organization/:section", render: (p) => <OrganizationScreen section={p.section!} /> },
+  { pattern: "/account", render: () => <AccountScreen /> },
 ];
 
 export function App() {
   const { pathname } = useLocation();
   const me = useMeQuery();
   if (pathname === "/accept-invite") return <AcceptInviteScreen />;
+  // Signed in or not: a reset link opened in a signed-in browser still resets (and signs out).
+  if (pathname === "/reset-password") return <ResetPasswordScreen />;
+  if (pathname === "/forgot-password") return <ForgotPasswordScreen />;
   if (me.isPending)
     return (
       <p className="loading" role="status">
@@ -42,10 +50,11 @@ export function App() {
     );
   if (!me.data) {
     if (pathname === "/signup") return <SignUpScreen />;
-    if (pathname === "/login") return <SignInScreen />;
+    // `/sign-in` is where the identity-provider callback sends a refused sign-in (`?error=`).
+    if (pathname === "/login" || pathname === "/sign-in") return <SignInScreen />;
     return <Redirect to={`/login${pathname !== "/" ? `?next=${encodeURIComponent(pathname)}` : ""}`} />;
   }
-  if (pathname === "/login" || pathname === "/signup") return <Redirect to="/" />;
+  if (pathname === "/login" || pathname === "/signup" || pathname === "/sign-in") return <Redirect to="/" />;
   for (const route of ROUTES) {
     const params = matchPath(route.pattern, pathname);
     if (params)

@@ -38,6 +38,9 @@ export function Layout({ children }: { children: ReactNode }) {
           <span>
             {me.user.name} · {me.organization.name} · <span className="role">{me.role}</span>
           </span>
+          <Link to="/account" aria-current={current("/account")}>
+            Your account
+          </Link>
           <button type="button" className="link" onClick={signOut}>
             Sign out
           </button>

@@ -2,6 +2,7 @@
 // removed from it (and from the history), so it is not shared by a copied URL or a screenshot.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ProviderButtons } from "../account/provider-buttons";
 import { ME_KEY } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
@@ -51,6 +52,7 @@ export function AcceptInviteScreen() {
     <main className="auth" id="main">
       <h1>Accept invitation</h1>
       <p>You were invited to join an organization on Locale.</p>
+      <ProviderButtons invitation={tokenAtLoad} verb="Join" divider="or with a password" />
       <form onSubmit={submit}>
         <Field
           label="Your name"

@@ -2,6 +2,8 @@
 // of e-mail or password was wrong, and neither do we).
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ProviderButtons } from "../account/provider-buttons";
+import { signInErrorSentence } from "../account/sign-in-errors";
 import { ME_KEY } from "../api/session";
 import { errorMessage, httpStatusOf, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
@@ -12,9 +14,18 @@ function nextPath(search: string): string {
   return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
 
+/** Notices other screens leave for the sign-in page (`?notice=`); fixed sentences only. */
+const NOTICES: Record<string, string> = {
+  "password-reset": "Your password was changed and every session signed out. Sign in with your new password.",
+  "signed-out-everywhere": "You were signed out on every device.",
+};
+
 export function SignInScreen() {
   const qc = useQueryClient();
   const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  const providerError = query.get("error");
+  const notice = NOTICES[query.get("notice") ?? ""];
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -35,13 +46,27 @@ export function SignInScreen() {
   return (
     <main className="auth" id="main">
       <h1>Sign in to Locale</h1>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {providerError && (
+        <p className="error-box" role="alert">
+          {signInErrorSentence(providerError)}
+        </p>
+      )}
+      <ProviderButtons returnTo={nextPath(search)} divider="or with your e-mail address" />
       <form onSubmit={submit}>
         <Field label="E-mail">{(id) => <input id={id} name="email" type="email" autoComplete="username" required />}</Field>
         <Field label="Password">{(id) => <input id={id} name="password" type="password" autoComplete="current-password" required />}</Field>
         <ErrorMessage error={error} />
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
-        </button>
+        <div className="form-end">
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
       </form>
       <p>
         No account yet? <Link to="/signup">Create one</Link>
