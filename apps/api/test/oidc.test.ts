@@ -108,6 +108,48 @@ afterAll(async () => {
   await idp?.close();
 });
 
+describe("configuration", () => {
+  const base = { PORT: "0" };
+  it("reads each listed provider from OIDC_<ID>_* and stops start-up naming every missing or bad variable", () => {
+    const config = loadConfig({
+      ...base,
+      OIDC_PROVIDERS: "My-SSO, kc",
+      OIDC_MY_SSO_ISSUER: "https://sso.example.com/realms/main",
+      OIDC_MY_SSO_CLIENT_ID: "locale",
+      OIDC_MY_SSO_CLIENT_SECRET: "s3cret",
+      OIDC_MY_SSO_ALLOWED_DOMAINS: "@Example.com, example.org",
+      OIDC_KC_ISSUER: "http://localhost:8080/realms/dev",
+      OIDC_KC_CLIENT_ID: "c",
+      OIDC_KC_CLIENT_SECRET: "s",
+      OIDC_KC_NAME: "Keycloak",
+    });
+    expect(config.oidcProviders).toEqual([
+      {
+        id: "my-sso",
+        name: "my-sso",
+        issuer: "https://sso.example.com/realms/main",
+        clientId: "locale",
+        clientSecret: "s3cret",
+        allowedDomains: ["example.com", "example.org"],
+      },
+      { id: "kc", name: "Keycloak", issuer: "http://localhost:8080/realms/dev", clientId: "c", clientSecret: "s", allowedDomains: [] },
+    ]);
+    expect(loadConfig(base).oidcProviders).toEqual([]);
+    expect(() =>
+      loadConfig({
+        ...base,
+        OIDC_PROVIDERS: "kc,web",
+        OIDC_KC_ISSUER: "http://sso.example.com/realms/x",
+        OIDC_KC_CLIENT_ID: "c",
+        OIDC_KC_CLIENT_SECRET: "s",
+      }),
+    ).toThrow(
+      'Invalid configuration:\n  OIDC_KC_ISSUER: must be an https URL (plain http is allowed for localhost only)\n  OIDC_WEB_ISSUER: required because OIDC_PROVIDERS lists "web"\n  OIDC_WEB_CLIENT_ID: required because OIDC_PROVIDERS lists "web"\n  OIDC_WEB_CLIENT_SECRET: required because OIDC_PROVIDERS lists "web"',
+    );
+    expect(() => loadConfig({ ...base, OIDC_PROVIDERS: "bad id" })).toThrow(/OIDC_PROVIDERS: "bad id" is not a valid id/);
+  });
+});
+
 describe("providers and start", () => {
   it("lists the configured providers with their start URLs", async () => {
     const res = await server.request("GET", "/api/auth/providers");
