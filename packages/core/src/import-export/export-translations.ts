@@ -4,6 +4,7 @@
 // Rows are read through a cursor, 5,000 at a time, and the file is written to a temporary file
 // that the caller streams out: json-flat and json-nested are written entry by entry
 // (json-export-writer.ts), the other formats are serialized whole by @locale/formats.
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -204,15 +205,14 @@ async function streamJson(
   toEntry: (r: ExportRow) => TranslationEntry | undefined,
 ): Promise<{ count: number; skipped: SkippedEntry[]; truncated: boolean } | undefined> {
   const out = createWriteStream(filePath);
+  let failure: Error | undefined;
+  out.on("error", (err) => (failure ??= err));
   const sink = {
-    write: (piece: string) =>
-      new Promise<void>((resolve, reject) => {
-        if (out.write(piece)) resolve();
-        else {
-          out.once("drain", resolve);
-          out.once("error", reject);
-        }
-      }),
+    // events.once rejects on "error" and removes both listeners again.
+    write: async (piece: string) => {
+      if (failure) throw failure;
+      if (!out.write(piece)) await once(out, "drain");
+    },
   };
   const writer = new JsonExportWriter(nested, sink, maxBytes);
   try {
@@ -226,7 +226,10 @@ async function streamJson(
     });
     await writer.finish();
   } catch (err) {
+    // Closed before the library's file replaces it, so no late write of this stream lands in that one.
+    const closed = once(out, "close").catch(() => {});
     out.destroy();
+    await closed;
     if (err instanceof StreamOrderLost) return undefined;
     throw err;
   }
@@ -236,7 +239,8 @@ async function streamJson(
 
 async function writeFileStream(filePath: string, parts: Uint8Array[]): Promise<void> {
   const out = createWriteStream(filePath);
-  for (const part of parts) if (!out.write(part)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  out.on("error", () => {}); // reported through once() and end()'s callback
+  for (const part of parts) if (!out.write(part)) await once(out, "drain");
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }
 
