@@ -45,7 +45,7 @@ beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Locale Test <accounts@example.test>" });
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

@@ -45,6 +45,10 @@ export const addressSubject = (config: AccountConfig, address: string | null | u
   limit: config.maxFailuresPerAddress,
 });
 
+// The column keeps milliseconds: the block's end is computed from now() truncated to them, so
+// the stored value is never rounded up past it (Retry-After = the ceiling of what remains).
+const blockEnd = (secondsParam: string) => `date_trunc('milliseconds', now()) + ${secondsParam}::int * interval '1 second'`;
+
 // A window is over when its block has ended, or (no block) when it began a block length ago.
 const STALE = `((t."blockedUntil" IS NULL AND t."windowStart" <= now() - $3::int * interval '1 second')
             OR (t."blockedUntil" IS NOT NULL AND t."blockedUntil" <= now()))`;
@@ -52,13 +56,13 @@ const STALE = `((t."blockedUntil" IS NULL AND t."windowStart" <= now() - $3::int
 /** Counts one attempt; a count over the limit blocks at once (parallel attempts past the limit). */
 const COUNT_SQL = `
   INSERT INTO "SignInThrottle" AS t (subject, failures, "windowStart", "blockedUntil", "updatedAt")
-  VALUES ($1, 1, now(), CASE WHEN 1 > $2::int THEN now() + $3::int * interval '1 second' END, now())
+  VALUES ($1, 1, now(), CASE WHEN 1 > $2::int THEN ${blockEnd("$3")} END, now())
   ON CONFLICT (subject) DO UPDATE SET
     failures = CASE WHEN ${STALE} THEN 1 ELSE t.failures + 1 END,
     "windowStart" = CASE WHEN ${STALE} THEN now() ELSE t."windowStart" END,
     "blockedUntil" = CASE
       WHEN t."blockedUntil" > now() THEN t."blockedUntil"
-      WHEN NOT ${STALE} AND t.failures + 1 > $2::int THEN now() + $3::int * interval '1 second'
+      WHEN NOT ${STALE} AND t.failures + 1 > $2::int THEN ${blockEnd("$3")}
       ELSE NULL END,
     "updatedAt" = now()
   RETURNING failures, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (t."blockedUntil" - now()))))::int AS "retryAfter"`;
@@ -66,7 +70,7 @@ const COUNT_SQL = `
 /** Blocks a subject that reached its limit (an existing block is kept, never extended). */
 const BLOCK_SQL = `
   UPDATE "SignInThrottle" AS t
-     SET "blockedUntil" = CASE WHEN t."blockedUntil" > now() THEN t."blockedUntil" ELSE now() + $2::int * interval '1 second' END,
+     SET "blockedUntil" = CASE WHEN t."blockedUntil" > now() THEN t."blockedUntil" ELSE ${blockEnd("$2")} END,
          "updatedAt" = now()
    WHERE t.subject = $1
   RETURNING GREATEST(1, CEIL(EXTRACT(EPOCH FROM (t."blockedUntil" - now()))))::int AS "retryAfter"`;
