@@ -94,9 +94,13 @@ async function me(s: TestServer, sid: string) {
 beforeAll(async () => {
   idp = await startTestIdp();
   server = await startTestServer({
-    OIDC_PROVIDERS: "test,corp",
+    OIDC_PROVIDERS: "test,corp,down",
     ...idp.env("test", { name: "Test IdP" }),
     ...idp.env("corp", { name: "Corp SSO", allowedDomains: "example.org" }),
+    // Nothing listens there: discovery fails.
+    OIDC_DOWN_ISSUER: "http://127.0.0.1:9",
+    OIDC_DOWN_CLIENT_ID: "x",
+    OIDC_DOWN_CLIENT_SECRET: "y",
   });
   closed = await startTestServer({ ALLOW_SIGNUP: "false", OIDC_PROVIDERS: "test", ...idp.env("test") });
   idp.register([callbackOf(server, "test"), callbackOf(server, "corp"), callbackOf(closed, "test")]);
@@ -158,6 +162,7 @@ describe("providers and start", () => {
       items: [
         { id: "test", name: "Test IdP", startUrl: "/api/auth/oidc/test/start" },
         { id: "corp", name: "Corp SSO", startUrl: "/api/auth/oidc/corp/start" },
+        { id: "down", name: "down", startUrl: "/api/auth/oidc/down/start" },
       ],
     });
     const v1 = await closed.request("GET", "/api/v1/auth/providers");
@@ -213,6 +218,17 @@ describe("providers and start", () => {
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/sign-in?error=oidc_unknown_provider");
     }
+  });
+});
+
+describe("an unreachable provider", () => {
+  it("sends the browser back to the sign-in page with oidc_failed and stores no flow", async () => {
+    const before = await server.db.prisma.oidcLoginRequest.count();
+    const res = await fetch(`${server.url}/api/auth/oidc/down/start`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/sign-in?error=oidc_failed");
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("oidc_state="))).toEqual([]);
+    expect(await server.db.prisma.oidcLoginRequest.count()).toBe(before);
   });
 });
 
