@@ -1,11 +1,16 @@
 // The sentences the sign-in page shows for `/sign-in?error=<code>`, where the identity-provider
 // callback sends a refused sign-in. Each says what happened and what the person can do about it.
-const SENTENCES: Record<string, string> = {
+// Keyed by core's own list of codes (a dependency-free module), so a new code fails the type
+// check until it has a sentence here.
+import type { OidcRefusalCode } from "../../../../packages/core/src/auth/oidc/oidc-refusal";
+
+const SENTENCES: Record<OidcRefusalCode, string> = {
   oidc_state:
     "The sign-in with your identity provider could not be matched to this browser (it took too long, or was started in another browser or tab). Please try again.",
-  oidc_failed: "Your identity provider's answer could not be verified, so you were not signed in. Please try again.",
+  oidc_failed:
+    "Signing in with your identity provider did not complete (it was declined there, or its answer could not be verified). Please try again.",
   oidc_unverified_email:
-    "Your identity provider has not verified your e-mail address, so it cannot be used to sign in here. Verify the address with the provider, then try again.",
+    "Your identity provider did not give a verified e-mail address, so it cannot be used to sign in here. Verify your e-mail address with the provider, then try again.",
   oidc_domain_not_allowed:
     "Accounts with your e-mail domain may not sign in with this provider. Use an allowed account, or sign in with your password.",
   oidc_signup_closed:
@@ -15,5 +20,8 @@ const SENTENCES: Record<string, string> = {
 
 /** The sentence for an error code from the address bar; a general one for a code we do not know. */
 export function signInErrorSentence(code: string): string {
-  return SENTENCES[code] ?? "Signing in with your identity provider did not work. Please try again, or sign in with your password.";
+  return (
+    (SENTENCES as Record<string, string>)[code] ??
+    "Signing in with your identity provider did not work. Please try again, or sign in with your password."
+  );
 }
