@@ -394,6 +394,23 @@ describe("refusals create nothing", () => {
     );
   });
 
+  it("a flow finished after its 10 minutes → oidc_state; expired flows are deleted by later starts", async () => {
+    const at = await toCallback(server, account(`slow-${++n}@example.com`));
+    const stateHash = sha256(new URL(at.callbackUrl).searchParams.get("state")!);
+    await server.db.prisma.oidcLoginRequest.update({ where: { stateHash }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await refused(server, () => visit(at.jar, at.callbackUrl), "oidc_state");
+    expect(await server.db.prisma.oidcLoginRequest.count({ where: { stateHash } })).toBe(0);
+
+    const abandoned = await toCallback(server, account(`abandoned-${++n}@example.com`));
+    const abandonedHash = sha256(new URL(abandoned.callbackUrl).searchParams.get("state")!);
+    await server.db.prisma.oidcLoginRequest.update({
+      where: { stateHash: abandonedHash },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await fetch(`${server.url}/api/auth/oidc/test/start`, { redirect: "manual" });
+    expect(await server.db.prisma.oidcLoginRequest.count({ where: { stateHash: abandonedHash } })).toBe(0);
+  });
+
   it("a replayed callback (state used) → oidc_state; a code already redeemed at the provider → oidc_failed", async () => {
     const login = account(`replay-${++n}@example.com`);
     const at = await toCallback(server, login);
