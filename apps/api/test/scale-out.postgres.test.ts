@@ -279,7 +279,7 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     console.log(
       `scale-out: ${log.acknowledged.size} writes acknowledged (${acks.filter((s) => s === victim.name).length} by the killed api), ` +
         `${log.committedWithoutAnswer.size} committed without an answer, retriable failures ${JSON.stringify(log.failures)}, ` +
-        `reads ${JSON.stringify([...log.reads])}`,
+        `reads ${JSON.stringify([...log.reads])}\nbalancer log (failed requests):\n${cluster.lb.output()}`,
     );
   });
 
