@@ -15,30 +15,14 @@ import { fileURLToPath } from "node:url";
 import { XMLBuilder, XMLParser } from "fast-xml-parser";
 import { mo as moLib, po as poLib } from "gettext-parser";
 import YAML from "yaml";
-import { FORMAT_IDS, type FormatId, parse, serialize, type TranslationEntry } from "../src/index.js";
+import { FORMAT_IDS, type FormatId, parse, serialize } from "../src/index.js";
+import { makeEntries } from "./entries.js";
 
 const N = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const LANGUAGE = "de";
 const OPTIONS = { language: LANGUAGE, sourceLanguage: "en" };
 
 type Result = { parseMs: number; serializeMs: number; rssMiB: number; entries: number };
-
-function makeEntries(n: number): TranslationEntry[] {
-  const out: TranslationEntry[] = [];
-  for (let i = 0; i < n; i++) {
-    const e: TranslationEntry = {
-      key: `section${i % 200}.item_${i}`,
-      value:
-        i % 10 === 0
-          ? `{count, plural, one {# Datei Nr. ${i}} other {# Dateien Nr. ${i}}}`
-          : `Wert ${i} mit "Anführungszeichen", {name} und %s — ${i % 7 === 0 ? "Zeile\nzwei" : "einfach"}`,
-      sourceText: `Value ${i} with "quotes", {name} and %s`,
-    };
-    if (i % 5 === 0) e.description = `Description for item ${i}`;
-    out.push(e);
-  }
-  return out;
-}
 
 const xmlParser = () => new XMLParser({ ignoreAttributes: false, processEntities: false });
 const xmlBuilder = () => new XMLBuilder({ ignoreAttributes: false, format: true, processEntities: false });

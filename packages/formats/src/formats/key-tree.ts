@@ -133,7 +133,9 @@ export function pushEntry(
   entry: TranslationEntry,
   line?: number,
 ): void {
-  if (seen.has(entry.key)) {
+  // One set operation: the set grows exactly when the key is new.
+  const size = seen.size;
+  if (seen.add(entry.key).size === size) {
     errors.push({
       key: entry.key,
       ...(line !== undefined ? { line } : {}),
@@ -141,6 +143,5 @@ export function pushEntry(
     });
     return;
   }
-  seen.add(entry.key);
   entries.push(entry);
 }

@@ -7,14 +7,17 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
-import { namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
+import { mayUsePrefixes, namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
 import {
   attr,
   elements,
   escapeAttr,
   escapeText,
+  findElement,
   firstElement,
   hasForbidden,
+  isPlainText,
+  isSpaceCode,
   parseXml,
   rawOf,
   tagOf,
@@ -33,6 +36,9 @@ export class UnitIds {
   private readonly used = new Set<string>();
   take(key: string, isContextKey: boolean): string {
     let id = isContextKey ? key.replace(CONTEXT_SEPARATOR, "|") : key;
+    // One lookup on the common path: the set grows exactly when the id was free.
+    const size = this.used.size;
+    if (this.used.add(id).size > size) return id;
     for (let n = 2; this.used.has(id); n++) id = `${key.replace(CONTEXT_SEPARATOR, "|")}#${n}`;
     this.used.add(id);
     return id;
@@ -105,7 +111,7 @@ export function parseXliff(text: string): ParseResult {
         .join("\n");
       if (description) entry.description = description;
       const ctxNote = notes.find((n) => attr(n, "from") === "context");
-      const ctxGroup = elements(unit, "context-group").find((g) => attr(g, "name") !== GETTEXT_GROUP);
+      const ctxGroup = findElement(unit, "context-group", (g) => attr(g, "name") !== GETTEXT_GROUP);
       const ctx = ctxNote ? textOf(ctxNote) : ctxGroup ? elements(ctxGroup, "context").map(textOf).join("\n") : undefined;
       if (ctx) entry.context = ctx;
       const state = target ? attr(target, "state") : undefined;
@@ -113,7 +119,8 @@ export function parseXliff(text: string): ParseResult {
       const maxwidth = attr(unit, "maxwidth");
       if (maxwidth && /^\d+$/.test(maxwidth) && (attr(unit, "size-unit") ?? "pixel") === "char") entry.maxLength = Number(maxwidth);
       // Namespaces the kept markup uses, so an export can declare them again.
-      const xmlns = namespacesUsed([value, sourceText], scopeOf(unit, fileScope));
+      const xmlns =
+        mayUsePrefixes(value) || mayUsePrefixes(sourceText) ? namespacesUsed([value, sourceText], scopeOf(unit, fileScope)) : undefined;
       if (original !== undefined || xmlns)
         entry.metadata = { ...(original !== undefined ? { file: original } : {}), ...(xmlns ? { xmlns } : {}) };
       pushEntry(entries, seen, errors, entry);
@@ -126,8 +133,8 @@ const GETTEXT_GROUP = "x-gettext";
 
 /** msgctxt of a unit written from a gettext context key (see serializeXliff). */
 function gettextContext(unit: XmlNode): string | undefined {
-  const group = elements(unit, "context-group").find((g) => attr(g, "name") === GETTEXT_GROUP);
-  const ctx = group ? elements(group, "context").find((c) => attr(c, "context-type") === "x-gettext-msgctxt") : undefined;
+  const group = findElement(unit, "context-group", (g) => attr(g, "name") === GETTEXT_GROUP);
+  const ctx = group ? findElement(group, "context", (c) => attr(c, "context-type") === "x-gettext-msgctxt") : undefined;
   return ctx ? textOf(ctx) : undefined;
 }
 
@@ -137,8 +144,8 @@ export function repeatedValues(names: Array<string | undefined>): Set<string> {
   const repeated = new Set<string>();
   for (const name of names) {
     if (name === undefined) continue;
-    if (seen.has(name)) repeated.add(name);
-    seen.add(name);
+    const size = seen.size;
+    if (seen.add(name).size === size) repeated.add(name);
   }
   return repeated;
 }
@@ -154,9 +161,14 @@ export function unwritable(full: string, sep: number, values: string[]): string 
   return undefined;
 }
 
+const SIGNIFICANT_SPACE = /\s\s|[\t\n\r]/;
+
 /** `xml:space="preserve"` where whitespace is significant (XLIFF tools collapse it otherwise). */
 export function spaceAttr(value: string): string {
-  return /^\s|\s$|\s\s|[\t\n\r]/.test(value) ? ' xml:space="preserve"' : "";
+  if (value === "") return "";
+  return isSpaceCode(value.charCodeAt(0)) || isSpaceCode(value.charCodeAt(value.length - 1)) || SIGNIFICANT_SPACE.test(value)
+    ? ' xml:space="preserve"'
+    : "";
 }
 
 export function serializeXliff(entries: TranslationEntry[], options: SerializeOptions): string {
@@ -173,21 +185,32 @@ export function serializeXliff(entries: TranslationEntry[], options: SerializeOp
       const full = fullKey(e);
       // A gettext context key (msgctxt U+0004 msgid) travels as a context, never as a control character.
       const sep = full.indexOf(CONTEXT_SEPARATOR);
-      const values = bilingual ? [e.value, e.sourceText ?? ""] : [e.value];
-      const problem = unwritable(full, sep, values) ?? namespaces.add(values, e.metadata);
-      if (problem) {
-        options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
-        continue;
+      const source = bilingual ? (e.sourceText ?? "") : e.value;
+      // Ordinary text (the common case) needs none of the checks below and is written as it is.
+      const plain = isPlainText(e.value) && (!bilingual || isPlainText(source));
+      // escapeAttr returns the key itself when it holds nothing to escape (so nothing XML cannot carry).
+      const escapedFull = escapeAttr(full);
+      if (!plain || sep >= 0 || escapedFull !== full) {
+        const values = bilingual ? [e.value, source] : [e.value];
+        const problem = unwritable(full, sep, values) ?? namespaces.add(values, e.metadata);
+        if (problem) {
+          options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
+          continue;
+        }
       }
       const name = sep >= 0 ? full.slice(sep + 1) : full;
-      const key = escapeAttr(name);
+      const key = sep >= 0 ? escapeAttr(name) : escapedFull;
+      const id = ids.take(full, sep >= 0);
       const size = e.maxLength !== undefined ? ` maxwidth="${e.maxLength}" size-unit="char"` : "";
-      out.push(`      <trans-unit id="${escapeAttr(ids.take(full, sep >= 0))}" resname="${key}"${size}>`);
-      const source = bilingual ? (e.sourceText ?? "") : e.value;
-      out.push(`        <source${spaceAttr(source)}>${rawFromValue(source)}</source>`);
+      out.push(`      <trans-unit id="${id === name ? key : escapeAttr(id)}" resname="${key}"${size}>`);
+      out.push(plain ? `        <source>${source}</source>` : `        <source${spaceAttr(source)}>${rawFromValue(source)}</source>`);
       if (bilingual) {
         const state = e.fuzzy ? "needs-review-translation" : e.value === "" ? "needs-translation" : "translated";
-        out.push(`        <target state="${state}"${spaceAttr(e.value)}>${rawFromValue(e.value)}</target>`);
+        out.push(
+          plain
+            ? `        <target state="${state}">${e.value}</target>`
+            : `        <target state="${state}"${spaceAttr(e.value)}>${rawFromValue(e.value)}</target>`,
+        );
       }
       if (sep >= 0) {
         out.push(

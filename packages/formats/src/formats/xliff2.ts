@@ -6,8 +6,21 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
-import { namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
-import { attr, elements, escapeAttr, escapeText, firstElement, parseXml, rawOf, tagOf, textOf, type XmlNode } from "../xml/safe-xml.js";
+import { mayUsePrefixes, namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
+import {
+  attr,
+  elements,
+  escapeAttr,
+  escapeText,
+  findElement,
+  firstElement,
+  isPlainText,
+  parseXml,
+  rawOf,
+  tagOf,
+  textOf,
+  type XmlNode,
+} from "../xml/safe-xml.js";
 import { rawFromValue, valueFromRaw } from "../xml/xml-value.js";
 import { CONTEXT_SEPARATOR } from "./gettext-context.js";
 import { pushEntry } from "./key-tree.js";
@@ -79,10 +92,14 @@ export function parseXliff2(text: string): ParseResult {
         } else if (t === "ignorable") targets.push({ position: at, text: sText });
         if (t === "segment" && attr(part, "state") === "initial" && tg) fuzzy = true;
       }
-      const target = targets
-        .sort((a, b) => a.position - b.position)
-        .map((p) => p.text)
-        .join("");
+      // One part (the usual unit) needs no sorting.
+      const target =
+        targets.length === 1
+          ? targets[0]!.text
+          : targets
+              .sort((a, b) => a.position - b.position)
+              .map((p) => p.text)
+              .join("");
       const value = hasTarget ? target : trgLang ? "" : source;
       const entry: TranslationEntry = { key, value, sourceText: source };
       const notesEl = firstElement(unit, "notes");
@@ -101,7 +118,7 @@ export function parseXliff2(text: string): ParseResult {
       }
       if (fuzzy && value !== "") entry.fuzzy = true;
       // Namespaces the kept markup uses, so an export can declare them again.
-      const xmlns = namespacesUsed([value, source], scopeOf(unit, fileScope));
+      const xmlns = mayUsePrefixes(value) || mayUsePrefixes(source) ? namespacesUsed([value, source], scopeOf(unit, fileScope)) : undefined;
       if (original !== undefined || xmlns)
         entry.metadata = { ...(original !== undefined ? { file: original } : {}), ...(xmlns ? { xmlns } : {}) };
       pushEntry(entries, seen, errors, entry);
@@ -136,7 +153,7 @@ function valueFromRaw2(raw: string): string {
 
 function gettextContext(unit: XmlNode): string | undefined {
   const notes = firstElement(unit, "notes");
-  const note = notes ? elements(notes, "note").find((n) => attr(n, "category") === MSGCTXT_NOTE) : undefined;
+  const note = notes ? findElement(notes, "note", (n) => attr(n, "category") === MSGCTXT_NOTE) : undefined;
   return note ? textOf(note) : undefined;
 }
 
@@ -155,14 +172,21 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
       const full = fullKey(e);
       // A gettext context key travels as a msgctxt note and `name`, never as a control character.
       const sep = full.indexOf(CONTEXT_SEPARATOR);
-      const problem = unwritable(full, sep, []) ?? namespaces.add(bilingual ? [e.value, e.sourceText ?? ""] : [e.value], e.metadata);
-      if (problem) {
-        options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
-        continue;
+      const source = bilingual ? (e.sourceText ?? "") : e.value;
+      // Ordinary text (the common case) needs none of the checks below and is written as it is.
+      const plain = isPlainText(e.value) && (!bilingual || isPlainText(source));
+      // escapeAttr returns the key itself when it holds nothing to escape (so nothing XML cannot carry).
+      const escapedFull = escapeAttr(full);
+      if (!plain || sep >= 0 || escapedFull !== full) {
+        const problem = unwritable(full, sep, []) ?? namespaces.add(bilingual ? [e.value, source] : [e.value], e.metadata);
+        if (problem) {
+          options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: problem });
+          continue;
+        }
       }
       const id = ids.take(full, sep >= 0);
       const name = sep >= 0 ? full.slice(sep + 1) : full;
-      out.push(id === full ? `    <unit id="${escapeAttr(id)}">` : `    <unit id="${escapeAttr(id)}" name="${escapeAttr(name)}">`);
+      out.push(id === full ? `    <unit id="${escapedFull}">` : `    <unit id="${escapeAttr(id)}" name="${escapeAttr(name)}">`);
       if (e.description || e.context || sep >= 0) {
         out.push("      <notes>");
         if (e.description) out.push(`        <note category="description">${escapeText(e.description)}</note>`);
@@ -170,10 +194,13 @@ export function serializeXliff2(entries: TranslationEntry[], options: SerializeO
         if (sep >= 0) out.push(`        <note category="${MSGCTXT_NOTE}">${escapeText(full.slice(0, sep))}</note>`);
         out.push("      </notes>");
       }
-      const source = bilingual ? (e.sourceText ?? "") : e.value;
       const state = !bilingual || e.value === "" ? "" : e.fuzzy ? ' state="initial"' : ' state="translated"';
-      out.push(`      <segment${state}>`, `        <source${spaceAttr(source)}>${rawFromValue2(source)}</source>`);
-      if (bilingual && e.value !== "") out.push(`        <target${spaceAttr(e.value)}>${rawFromValue2(e.value)}</target>`);
+      out.push(
+        `      <segment${state}>`,
+        plain ? `        <source>${source}</source>` : `        <source${spaceAttr(source)}>${rawFromValue2(source)}</source>`,
+      );
+      if (bilingual && e.value !== "")
+        out.push(plain ? `        <target>${e.value}</target>` : `        <target${spaceAttr(e.value)}>${rawFromValue2(e.value)}</target>`);
       out.push("      </segment>", "    </unit>");
     }
     out.push("  </file>");

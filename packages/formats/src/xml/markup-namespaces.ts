@@ -33,10 +33,15 @@ function prefixesOf(value: string): { used: Set<string>; declared: Set<string> }
   return { used, declared };
 }
 
+/** Whether a value could use a namespace prefix at all (it needs a tag and a colon); false for plain text. */
+export function mayUsePrefixes(value: string): boolean {
+  return value.indexOf("<") >= 0 && value.indexOf(":") >= 0;
+}
+
 /** Prefixes used by the values' markup that they do not declare themselves. */
 export function undeclaredPrefixes(values: string[]): Set<string> {
   const out = new Set<string>();
-  for (const v of values) if (v.indexOf(":") >= 0) for (const p of prefixesOf(v).used) out.add(p);
+  for (const v of values) if (mayUsePrefixes(v)) for (const p of prefixesOf(v).used) out.add(p);
   return out;
 }
 
@@ -45,10 +50,10 @@ export function scopeOf(node: XmlNode, outer: Namespaces = {}): Namespaces {
   const attrs = node[":@"];
   if (!attrs) return outer;
   let scope = outer;
-  for (const [name, uri] of Object.entries(attrs)) {
+  for (const name in attrs) {
     if (name.startsWith("xmlns:")) {
       if (scope === outer) scope = { ...outer };
-      scope[name.slice(6)] = decodeEntities(uri);
+      scope[name.slice(6)] = decodeEntities(attrs[name]!);
     }
   }
   return scope;
@@ -72,6 +77,7 @@ export class RootNamespaces {
   readonly declared = new Map<string, string>();
 
   add(values: string[], metadata: Record<string, unknown> | undefined): string | undefined {
+    if (!values.some(mayUsePrefixes)) return undefined;
     const used = undeclaredPrefixes(values);
     if (used.size === 0) return undefined;
     const known = (metadata?.xmlns ?? {}) as Namespaces;

@@ -101,6 +101,15 @@ export function elements(node: XmlNode, name?: string): XmlNode[] {
   return out;
 }
 
+/** The first child element with this local name that passes the test (no array built on the way). */
+export function findElement(node: XmlNode, name: string, test: (element: XmlNode) => boolean): XmlNode | undefined {
+  for (const child of childrenOf(node)) {
+    const t = tagOf(child);
+    if (t !== undefined && localName(t) === name && test(child)) return child;
+  }
+  return undefined;
+}
+
 export function firstElement(node: XmlNode, name: string): XmlNode | undefined {
   for (const child of childrenOf(node)) {
     const t = tagOf(child);
@@ -151,12 +160,12 @@ export function commentOf(node: XmlNode): string | undefined {
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const FORBIDDEN_ESCAPE = /\\u(00[01][0-9a-fA-F]|[fF]{3}[eEfF])/g;
 
+/** The same characters, for a test (a non-global expression keeps no lastIndex). */
+const FORBIDDEN_ONE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
 /** Whether a text holds a character XML 1.0 cannot carry. */
 export function hasForbidden(s: string): boolean {
-  FORBIDDEN.lastIndex = 0;
-  const found = FORBIDDEN.test(s);
-  FORBIDDEN.lastIndex = 0;
-  return found;
+  return FORBIDDEN_ONE.test(s);
 }
 
 export function encodeForbidden(s: string): string {
@@ -167,8 +176,7 @@ export function decodeForbidden(s: string): string {
   if (s.indexOf("\\u") < 0) return s;
   return s.replace(FORBIDDEN_ESCAPE, (whole, hex: string) => {
     const c = String.fromCharCode(parseInt(hex, 16));
-    FORBIDDEN.lastIndex = 0;
-    return FORBIDDEN.test(c) ? c : whole;
+    return FORBIDDEN_ONE.test(c) ? c : whole;
   });
 }
 
@@ -185,15 +193,53 @@ export function decodeEntities(s: string): string {
   });
 }
 
+/**
+ * Characters escapeText changes (the forbidden ones, `&<>` and `\r`) and escapeAttr changes
+ * (all C0 controls, `&<>"`): most text holds none, and one test of it is all it costs then.
+ */
+const TEXT_SPECIAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>\r]/;
+const ATTR_SPECIAL = /[\u0000-\u001f\ufffe\uffff&<>"]/;
+
 /** Escape text for element content. `\r` becomes a character reference so XML line-end normalisation keeps it. */
 export function escapeText(s: string): string {
+  if (!TEXT_SPECIAL.test(s)) return s;
   return encodeForbidden(s).replace(/[&<>\r]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&#13;"));
 }
 
 export function escapeAttr(s: string): string {
+  if (!ATTR_SPECIAL.test(s)) return s;
   return encodeForbidden(s).replace(/[&<>"\r\n\t]/g, (c) =>
     c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : `&#${c.charCodeAt(0)};`,
   );
+}
+
+/** `\s` of a regular expression, for one UTF-16 code unit. */
+export function isSpaceCode(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
+    : c >= 0xa0 &&
+        (c === 0xa0 ||
+          c === 0x1680 ||
+          (c >= 0x2000 && c <= 0x200a) ||
+          c === 0x2028 ||
+          c === 0x2029 ||
+          c === 0x202f ||
+          c === 0x205f ||
+          c === 0x3000 ||
+          c === 0xfeff);
+}
+
+/** Anything but ordinary text: a control character (tab, LF and CR too), `&<>`, U+FFFE/U+FFFF, or two spaces in a row. */
+const NOT_PLAIN = /[\u0000-\u001f&<>\ufffe\uffff]|\s\s/;
+
+/**
+ * Whether a value is ordinary text, the common case on export: written as it is in element
+ * content (no escapes, no markup, nothing XML cannot carry) and with no whitespace an XML tool
+ * could collapse (none at either end, no tab or line break, never two in a row). One test, so
+ * writers check this first and do the slower work only for the values that need it.
+ */
+export function isPlainText(s: string): boolean {
+  return s === "" || (!isSpaceCode(s.charCodeAt(0)) && !isSpaceCode(s.charCodeAt(s.length - 1)) && !NOT_PLAIN.test(s));
 }
 
 /** Escape a comment body: `--` is not allowed inside XML comments. */
