@@ -296,6 +296,7 @@ describe("web application: identity pages", () => {
     const join = signedOut.getByRole("link", { name: "Join with Example ID" });
     expect(await join.getAttribute("href")).toBe(`/api/auth/oidc/example/start?invitation=${token}`);
     await expectAccessible(signedOut, "accept invitation with a provider");
+    await signedOut.screenshot({ path: screenshotPath("web-account-invitation-providers") });
     // The provider's development login page (not ours) asks for a web font, blocked like anything foreign.
     c.blocked.splice(0, c.blocked.length, ...c.blocked.filter((url) => !url.startsWith("https://fonts.googleapis.com/")));
     expectClean(c);
