@@ -243,7 +243,10 @@ describe("the code flow", () => {
   it("first sign-in creates the user (no password) and an organization, lands on returnTo; the next one signs in the same user", async () => {
     const before = await counts(server);
     const login = account("Ada@Example.com", { name: "Ada Lovelace" });
+    const userinfo = idp.userinfoRequests();
     const first = await signIn(server, login, { query: { returnTo: "/organization/members" } });
+    // This provider keeps the e-mail out of the ID token: it came from userinfo.
+    expect(idp.userinfoRequests()).toBe(userinfo + 1);
     expect(first.status).toBe(302);
     expect(first.location).toBe("/organization/members");
     expect(first.sid).toBeTruthy();

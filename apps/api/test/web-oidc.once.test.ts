@@ -16,7 +16,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!findWebDist()) execFileSync("pnpm", ["--filter", "@locale/web", "build"], { stdio: "inherit" });
-  idp = await startTestIdp();
+  // Claims in the ID token, as Keycloak sends them (the HTTP suite covers the userinfo path).
+  idp = await startTestIdp({ claimsInIdToken: true });
   server = await startTestServer({ OIDC_PROVIDERS: "company", ...idp.env("company", { name: "Company SSO" }) });
   idp.register([`${server.url}/api/auth/oidc/company/callback`]);
   browser = await launchBrowser();
@@ -60,6 +61,7 @@ it("an invited person signs in with the provider from the sign-in page and lands
     const me = await server.request("GET", "/api/auth/me", { cookie: `sid=${sid!.value}` });
     expect(me.body).toMatchObject({ user: { email: "dana@example.com", name: "Dana Provider" }, role: "translator" });
     expect(me.body.organization._id).toBe(owner.orgId);
+    expect(idp.userinfoRequests()).toBe(0);
     // The service's pages ask no other origin for anything; the provider's development login
     // page asks for a web font, which the guard blocked.
     expect(guarded.blocked.filter((url) => !url.startsWith("https://fonts.googleapis.com/"))).toEqual([]);

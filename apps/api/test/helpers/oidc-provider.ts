@@ -39,6 +39,8 @@ export interface TestIdp {
   tamperNextIdToken(change: (claims: Claims) => Claims, options?: { foreignKey?: boolean }): void;
   /** Number of token requests the provider answered (to prove a refused flow reached it). */
   tokenRequests(): number;
+  /** Number of userinfo requests (the service asks only when the ID token lacks the e-mail). */
+  userinfoRequests(): number;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,16 @@ function listen(server: http.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
 }
 
-export async function startTestIdp(): Promise<TestIdp> {
+export interface TestIdpOptions {
+  /**
+   * Put the scopes' claims (e-mail, name) into the ID token, as Keycloak does. By default
+   * oidc-provider conforms to the specification's default: with an access token issued, the ID
+   * token carries `sub` only and the claims come from userinfo.
+   */
+  claimsInIdToken?: boolean;
+}
+
+export async function startTestIdp(options: TestIdpOptions = {}): Promise<TestIdp> {
   const clientId = "locale-test";
   const clientSecret = "test-client-secret-0123456789abcdef";
   const accounts = new Map<string, TestAccount>();
@@ -65,6 +76,7 @@ export async function startTestIdp(): Promise<TestIdp> {
   const foreignKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
   let tamper: Tamper | null = null;
   let tokenRequests = 0;
+  let userinfoRequests = 0;
 
   // The provider itself listens on its own port; only the proxy knows it.
   let backendPort = 0;
@@ -78,6 +90,7 @@ export async function startTestIdp(): Promise<TestIdp> {
   const front = http.createServer((req, res) => {
     const isToken = req.method === "POST" && (req.url ?? "").startsWith("/token");
     if (isToken) tokenRequests++;
+    if ((req.url ?? "").startsWith("/me")) userinfoRequests++;
     const altered = isToken ? tamper : null;
     if (altered) tamper = null;
     const upstream = http.request(
@@ -123,6 +136,7 @@ export async function startTestIdp(): Promise<TestIdp> {
       pkce: { required: () => true },
       claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
       features: { devInteractions: { enabled: true } },
+      conformIdTokenClaims: !options.claimsInIdToken,
       async findAccount(_ctx, sub) {
         const account = accounts.get(sub);
         if (!account) return undefined;
@@ -162,6 +176,7 @@ export async function startTestIdp(): Promise<TestIdp> {
       tamper = { change, foreignKey: options.foreignKey ?? false };
     },
     tokenRequests: () => tokenRequests,
+    userinfoRequests: () => userinfoRequests,
     async close() {
       for (const server of [front, backend]) {
         await new Promise<void>((resolve) => server.close(() => resolve()));
