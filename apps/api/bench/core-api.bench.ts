@@ -14,7 +14,7 @@
 // and the CPU time each server process spent (utime + stime from /proc/<pid>/stat) is divided by
 // the requests it answered. CPU per request hardly depends on what else loads the machine; req/s
 // does (both are printed, with the load average). PROFILE_DIR=<dir> runs the api with --cpu-prof
-// (summarise with bench/cpu-profile-summary.ts); CASES=0,2 runs only those cases.
+// (the floor too, into <dir>/floor; summarise with bench/cpu-profile-summary.ts); CASES=0,2 runs only those cases.
 //
 // PGlite (embedded): the server runs in this process; the floor is the endpoint's SQL plus
 // JSON.stringify run in-process with the same concurrency; the plain one-query LEFT JOIN with
@@ -34,6 +34,8 @@ import { createApp, listen } from "../src/server";
 
 const KEYS = Number(process.env.KEYS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
+/** Each case runs as this many slices of DURATION / ROUNDS seconds (for the spread of p50/p99). */
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONNECTIONS = 10;
 const PAGE_LIMIT = 200;
 /** Issue 2: pages req/s and p99, bulk-create time; issue 14: api CPU per request ÷ the floor's, per case. */
@@ -256,6 +258,8 @@ interface CaseResult {
   target: number;
   api: ProcessLoad;
   floor: ProcessLoad;
+  /** Median over the slices of the api's CPU per request ÷ the floor's (robust to load changes). */
+  sliceRatio: number;
 }
 
 interface ProcessLoad {
@@ -326,6 +330,7 @@ async function measure(url: string, pid: number, apiKey: string, paths: string[]
     url,
     connections: CONNECTIONS,
     duration: seconds,
+    workers: 1,
     headers: { "x-api-key": apiKey },
     requests: paths.map((path) => ({ method: "GET" as const, path })),
   });
@@ -338,6 +343,19 @@ async function measure(url: string, pid: number, apiKey: string, paths: string[]
     errors: result.non2xx + result.errors + result.timeouts,
     requests,
     cpuMsPerRequest: requests > 0 ? cpuMs / requests : Number.NaN,
+  };
+}
+
+function combine(slices: ProcessLoad[]): ProcessLoad {
+  const requests = slices.reduce((n, l) => n + l.requests, 0);
+  const cpuMs = slices.reduce((n, l) => n + l.cpuMsPerRequest * l.requests, 0);
+  return {
+    rps: median(slices.map((l) => l.rps)),
+    p50: median(slices.map((l) => l.p50)),
+    p99: Math.max(...slices.map((l) => l.p99)),
+    errors: slices.reduce((n, l) => n + l.errors, 0),
+    requests,
+    cpuMsPerRequest: cpuMs / requests,
   };
 }
 
@@ -379,7 +397,12 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
     const floorPort = await freePort();
     const floorUrl = `http://127.0.0.1:${floorPort}`;
     floorServer = await startProcess(
-      ["--import", "tsx", "bench/floor-server.ts"],
+      [
+        ...(process.env.PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE_DIR}/floor`] : []),
+        "--import",
+        "tsx",
+        "bench/floor-server.ts",
+      ],
       { DATABASE_URL: databaseUrl, PORT: String(floorPort), PROJECT_ID: projectId },
       floorUrl,
       `/api/projects/${projectId}`,
@@ -418,16 +441,24 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
     const results: CaseResult[] = [];
     const only = process.env.CASES?.split(",").map(Number);
     for (const c of cases.filter((_, i) => !only || only.includes(i))) {
-      const loads: Partial<Record<"api" | "floor", ProcessLoad>> = {};
-      for (const [which, url, pid] of [
+      const targets = [
         ["api", apiUrl, api.pid!],
         ["floor", floorUrl, floorServer.pid!],
-      ] as const) {
-        log(`PostgreSQL: ${c.name} on the ${which} (2 s warm-up, ${DURATION} s x ${CONNECTIONS} connections)`);
-        await measure(url, pid, apiKey, c.paths, 2);
-        loads[which] = await measure(url, pid, apiKey, c.paths, DURATION);
+      ] as const;
+      // Both at once, so that both see the same machine load (CPU per request hardly depends on it,
+      // but the caches and the scheduler's wake-ups do a little).
+      const both = (seconds: number) => Promise.all(targets.map(([, url, pid]) => measure(url, pid, apiKey, c.paths, seconds)));
+      await both(2);
+      const slices: Record<"api" | "floor", ProcessLoad[]> = { api: [], floor: [] };
+      log(`PostgreSQL: ${c.name}, api and floor side by side, ${ROUNDS} x ${DURATION / ROUNDS} s (${CONNECTIONS} connections each)`);
+      for (let round = 0; round < ROUNDS; round++) {
+        const [apiSlice, floorSlice] = await both(DURATION / ROUNDS);
+        slices.api.push(apiSlice!);
+        slices.floor.push(floorSlice!);
       }
-      results.push({ name: c.name, target: c.target, api: loads.api!, floor: loads.floor! });
+      const loads = { api: combine(slices.api), floor: combine(slices.floor) };
+      const sliceRatio = median(slices.api.map((a, i) => a.cpuMsPerRequest / slices.floor[i]!.cpuMsPerRequest));
+      results.push({ name: c.name, target: c.target, api: loads.api, floor: loads.floor, sliceRatio });
       load.push(`after ${c.name}: ${loadAverage()}`);
     }
 
@@ -456,17 +487,17 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
 function reportOverhead(r: OverheadResult): void {
   const pages = r.cases.find((c) => c.name === PAGES_CASE);
   const lines = [
-    `PostgreSQL, production bundle vs node:http + pg floor; KEYS=${KEYS}, ${DURATION} s x ${CONNECTIONS} connections per run.`,
+    `PostgreSQL, production bundle vs node:http + pg floor; KEYS=${KEYS}; per case and server ${DURATION} s x ${CONNECTIONS} connections, api and floor loaded at the same time, in ${ROUNDS} slices (req/s and p50: median slice; p99: worst slice).`,
     `Load average (1, 5, 15 min): ${r.load.join("; ")}.`,
     "",
-    "| endpoint | api req/s | api CPU ms/req | api p50/p99 ms | floor req/s | floor CPU ms/req | floor p50/p99 ms | CPU ÷ floor | req/s floor ÷ api | errors |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| endpoint | api req/s | api CPU ms/req | api p50/p99 ms | floor req/s | floor CPU ms/req | floor p50/p99 ms | CPU ÷ floor | median slice CPU ÷ floor | req/s floor ÷ api | errors |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const c of r.cases) {
     lines.push(
       `| ${c.name} | ${fmt(c.api.rps, 0)} | ${fmt(c.api.cpuMsPerRequest, 3)} | ${fmt(c.api.p50)}/${fmt(c.api.p99)} | ` +
         `${fmt(c.floor.rps, 0)} | ${fmt(c.floor.cpuMsPerRequest, 3)} | ${fmt(c.floor.p50)}/${fmt(c.floor.p99)} | ` +
-        `${fmt(c.api.cpuMsPerRequest / c.floor.cpuMsPerRequest, 2)}× | ${fmt(c.floor.rps / c.api.rps, 2)}× | ${c.api.errors + c.floor.errors} |`,
+        `${fmt(c.api.cpuMsPerRequest / c.floor.cpuMsPerRequest, 2)}× | ${fmt(c.sliceRatio, 2)}× | ${fmt(c.floor.rps / c.api.rps, 2)}× | ${c.api.errors + c.floor.errors} |`,
     );
   }
   lines.push(

@@ -24,8 +24,14 @@ const profile = JSON.parse(readFileSync(file, "utf8")) as {
 };
 
 const self = new Map<number, number>();
+// SKIP_MS=<ms> leaves out the first milliseconds (start-up: module loading, migrations), UNTIL_MS
+// what follows (the benchmark's bulk writes).
+const skipUs = Number(process.env.SKIP_MS ?? 0) * 1000;
+const untilUs = Number(process.env.UNTIL_MS ?? Number.POSITIVE_INFINITY) * 1000;
+let elapsedUs = 0;
 profile.samples.forEach((id, i) => {
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  elapsedUs += profile.timeDeltas[i] ?? 0;
+  if (elapsedUs >= skipUs && elapsedUs < untilUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -77,7 +83,27 @@ const print = (title: string, rows: Map<string, number>) => {
   for (const [name, us] of [...rows].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`);
 };
-console.log(`total sampled: ${(total / 1000).toFixed(0)} ms`);
+console.log(`total sampled: ${(total / 1000).toFixed(0)} ms of ${(elapsedUs / 1000).toFixed(0)} ms profiled`);
 print("self time by package / file", byPackage);
 print("self time by function", byFunction);
 if (focus) print(`inclusive time, functions matching ${focus}`, inclusive);
+
+// Who calls a function: CALLERS=<regular expression> prints the heaviest call paths (DEPTH frames up, 5 by default).
+if (process.env.CALLERS) {
+  const callers = new RegExp(process.env.CALLERS);
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const paths = new Map<string, number>();
+  for (const [id, us] of self) {
+    const frame = byId.get(id)!.callFrame;
+    if (!callers.test(frame.functionName)) continue;
+    const names: string[] = [];
+    for (let at = parent.get(id); at !== undefined && names.length < Number(process.env.DEPTH ?? 5); at = parent.get(at)) {
+      const f = byId.get(at)!.callFrame;
+      names.push(`${f.functionName || "(anonymous)"} ${packageOf(f.url)}:${f.lineNumber + 1}`);
+    }
+    const key = `${frame.functionName} ← ${names.join(" ← ")}`;
+    paths.set(key, (paths.get(key) ?? 0) + us);
+  }
+  print(`call paths of ${callers}`, paths);
+}

@@ -3,19 +3,14 @@ import type { NextFunction, Request, Response } from "express";
 import { type Logger, pino } from "pino";
 
 export function createLogger(level: string): Logger {
-  return pino(
-    {
-      level,
-      // Secrets never reach the log: credentials travel in these headers.
-      redact: {
-        paths: ["req.headers.cookie", 'req.headers["x-api-key"]', "req.headers.authorization", 'res.headers["set-cookie"]'],
-        censor: "[redacted]",
-      },
+  return pino({
+    level,
+    // Secrets never reach the log: credentials travel in these headers.
+    redact: {
+      paths: ["req.headers.cookie", 'req.headers["x-api-key"]', "req.headers.authorization", 'res.headers["set-cookie"]'],
+      censor: "[redacted]",
     },
-    // Asynchronous: under load, lines written while a write is under way go out together in the
-    // next one instead of one blocking write(2) each; pino flushes what is left when the process exits.
-    pino.destination({ dest: 1, sync: false }),
-  );
+  });
 }
 
 declare module "http" {
@@ -26,40 +21,52 @@ declare module "http" {
 }
 
 let nextRequestId = 0;
+const REQUEST_ID = Symbol("requestId");
+const REQUEST_LOGGER = Symbol("requestLogger");
+
+type LoggedRequest = Request & { [REQUEST_ID]?: number; [REQUEST_LOGGER]?: Logger };
+
+const summaryOf = (req: LoggedRequest) => ({
+  id: req[REQUEST_ID],
+  method: req.method,
+  url: req.originalUrl,
+  remoteAddress: req.socket.remoteAddress,
+});
 
 /**
- * One line per request when its response finishes (or the client goes away): method, URL, the
+ * One line per request when its response is done (or the client went away): method, URL, the
  * client's address, status and time — what pino-http logged, minus the request and response
  * headers. pino-http serialised (and redacted) every request's headers into a child logger up
  * front, which cost more CPU than a small request itself (BENCHMARKS.md, issue 14). `req.log`
- * is still a logger bound to the request, created only when something logs through it.
+ * is still a logger bound to the request, made only when something logs through it (a getter on
+ * the application's request prototype, so requests keep their usual shape).
  */
 export function requestLogger(logger: Logger, ignore: (req: Request) => boolean) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const id = ++nextRequestId;
-    const started = Date.now();
-    const summary = () => ({ id, method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress });
-    let child: Logger | undefined;
-    Object.defineProperty(req, "log", {
-      configurable: true,
-      enumerable: false,
-      get: () => {
-        child ??= logger.child({ req: summary() });
-        return child;
-      },
-    });
-    if (!ignore(req) && logger.isLevelEnabled("error")) {
-      let logged = false;
-      const done = () => {
-        if (logged) return;
-        logged = true;
-        const line = { req: summary(), res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
+  let prototypeReady = false;
+  const logLines = logger.isLevelEnabled("error");
+  return (req: LoggedRequest, res: Response, next: NextFunction): void => {
+    if (!prototypeReady) {
+      Object.defineProperty(Object.getPrototypeOf(req), "log", {
+        configurable: true,
+        get(this: LoggedRequest) {
+          this[REQUEST_LOGGER] ??= logger.child({ req: summaryOf(this) });
+          return this[REQUEST_LOGGER];
+        },
+        set(this: LoggedRequest, value: Logger) {
+          Object.defineProperty(this, "log", { value, writable: true, configurable: true, enumerable: true });
+        },
+      });
+      prototypeReady = true;
+    }
+    req[REQUEST_ID] = ++nextRequestId;
+    if (logLines && !ignore(req)) {
+      const started = Date.now();
+      // "close" follows "finish" on every response, and comes alone when the client went away.
+      res.once("close", () => {
+        const line = { req: summaryOf(req), res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
         if (res.statusCode >= 500) logger.error(line, "request errored");
-        else if (res.writableFinished) logger.info(line, "request completed");
-        else logger.info(line, "request aborted");
-      };
-      res.once("finish", done);
-      res.once("close", done);
+        else logger.info(line, res.writableFinished ? "request completed" : "request aborted");
+      });
     }
     next();
   };

@@ -44,7 +44,13 @@ export async function actorFromApiKey(db: Database, apiKey: string): Promise<Act
   if (expiresAt !== null && expiresAt <= Date.now()) return null;
   const lastUsedAt = asTime(row.lastUsedAt);
   if (lastUsedAt === null || Date.now() - lastUsedAt > LAST_USED_EVERY_MS) {
-    await db.query(`UPDATE "ApiToken" SET "lastUsedAt" = now() WHERE "id" = $1`, [row.id]);
+    // Conditional, so a burst of concurrent requests (or replicas) that all read a stale value
+    // writes the row once, not once each.
+    await db.query(
+      `UPDATE "ApiToken" SET "lastUsedAt" = now()
+        WHERE "id" = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - make_interval(secs => $2))`,
+      [row.id, LAST_USED_EVERY_MS / 1000],
+    );
   }
   const rawScopes = typeof row.scopes === "string" ? (JSON.parse(row.scopes) as unknown) : row.scopes;
   const scopes = Array.isArray(rawScopes) ? (rawScopes as string[]).filter(isScope) : null;
@@ -63,14 +69,17 @@ export async function actorFromApiKey(db: Database, apiKey: string): Promise<Act
 export async function actorFromSession(db: Database, secret: string): Promise<Actor | null> {
   const session = await findLiveSession(db, secret);
   if (!session) return null;
-  const membership = await db.prisma.membership.findUnique({
-    where: { organizationId_userId: { organizationId: session.organizationId, userId: session.userId } },
-    include: { user: { select: { name: true } } },
-  });
+  // Raw, like the API key's: every request of the web application runs it.
+  const [membership] = await db.query<{ role: Actor["role"]; userName: string }>(
+    `SELECT m."role"::text AS "role", u."name" AS "userName"
+       FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
+      WHERE m."organizationId" = $1 AND m."userId" = $2`,
+    [session.organizationId, session.userId],
+  );
   if (!membership) return null;
   return {
     userId: session.userId,
-    userName: membership.user.name,
+    userName: membership.userName,
     organizationId: session.organizationId,
     role: membership.role,
     via: "session",
