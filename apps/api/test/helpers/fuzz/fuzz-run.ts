@@ -166,7 +166,7 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
       }
     }
     before = after;
-    if (accepted && req.op.id === "POST /auth/logout" && req.headers.cookie) {
+    if (accepted && ["POST /auth/logout", "POST /auth/logout-everywhere"].includes(req.op.id) && req.headers.cookie) {
       // The tenant's session is gone: sign in again so cookie requests keep reaching the handlers.
       const login = await server.request("POST", "/api/auth/login", { body: { email: req.tenant.email, password: req.tenant.password } });
       if (login.status === 200) req.tenant.cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
