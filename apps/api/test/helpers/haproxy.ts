@@ -10,6 +10,7 @@
 // - names the server that answered in `X-Served-By`, and logs only failed requests and server
 //   state changes (to `output()`).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -35,6 +36,8 @@ export function haproxyBinary(): string {
   try {
     return execFileSync("sh", ["-c", "command -v haproxy"], { encoding: "utf8" }).trim();
   } catch {
+    // Debian installs it in /usr/sbin, which is not on every user's PATH.
+    if (existsSync("/usr/sbin/haproxy")) return "/usr/sbin/haproxy";
     throw new Error("haproxy is not installed: run scripts/setup.sh (it installs Debian's haproxy package)");
   }
 }
