@@ -106,6 +106,18 @@ describe("per account", () => {
   });
 });
 
+describe("housekeeping", () => {
+  it("forgets counters untouched for a whole window when a new one starts", async () => {
+    await server.db.query(
+      `INSERT INTO "SignInThrottle" (subject, failures, "windowStart", "updatedAt") VALUES ('account:stale@example.com', 2, now() - interval '2 hours', now() - interval '2 hours')`,
+    );
+    await logIn(server, "fresh-subject@example.com", "whatever", nextAddress());
+    const rows = await server.db.query<{ subject: string }>(`SELECT subject FROM "SignInThrottle" WHERE subject LIKE '%@example.com'`);
+    expect(rows.map((r) => r.subject)).toContain("account:fresh-subject@example.com");
+    expect(rows.map((r) => r.subject)).not.toContain("account:stale@example.com");
+  });
+});
+
 describe("per address", () => {
   it("blocks an address after 5 failures across accounts; the right password of another account is refused there, not elsewhere", async () => {
     const from = nextAddress();
