@@ -100,6 +100,9 @@ describe("the OpenAPI document", () => {
     expect(statuses("post", "/auth/login")).toEqual([200, 400, 401, 403, 413, 415, 429]);
     expect(statuses("post", "/auth/password-reset")).toEqual([200, 400, 403, 413, 415, 429]);
     expect(statuses("post", "/auth/password")).toEqual([200, 400, 401, 403, 413, 415, 429]);
+    expect(find("post", "/auth/login").responses["429"].headers).toEqual({
+      "Retry-After": { description: expect.any(String), required: true, schema: { type: "integer", minimum: 1 } },
+    });
     // 413 wherever a body is read, 415 where the adapter insists on JSON, never on reads.
     const noBodyStatus = ops.filter(({ method, op }) => method === "get" && (op.responses["413"] || op.responses["415"]));
     expect(noBodyStatus.map((o) => `${o.method} ${o.path}`)).toEqual([]);

@@ -93,8 +93,17 @@ export function errorStatusesOf(op: OperationFacts): Map<number, string> {
 const ERROR_BODY_REF = "#/components/schemas/ErrorBody";
 const VALIDATION_ERROR_BODY_REF = "#/components/schemas/ValidationErrorBody";
 
+/** Every 429 says when to come back (the sign-in throttle's blocks; docs/accounts.md). */
+const RETRY_AFTER_HEADER = {
+  "Retry-After": { description: "Seconds until the request may be made again", required: true, schema: { type: "integer", minimum: 1 } },
+};
+
 /** The OpenAPI response object of one error status. */
 export function errorResponse(status: number, description: string): Record<string, unknown> {
   const ref = status === 400 ? VALIDATION_ERROR_BODY_REF : ERROR_BODY_REF;
-  return { description, content: { "application/json": { schema: { $ref: ref } } } };
+  return {
+    description,
+    ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
+    content: { "application/json": { schema: { $ref: ref } } },
+  };
 }

@@ -1698,6 +1698,8 @@ export interface operations {
             /** @description Too many wrong passwords for this account or from this client address; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2088,6 +2090,8 @@ export interface operations {
             /** @description Too many wrong passwords for this account; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2166,6 +2170,8 @@ export interface operations {
             /** @description Too many reset requests from this client address; `Retry-After` gives the seconds until the next is accepted */
             429: {
                 headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
