@@ -254,6 +254,8 @@ const API_DIR = fileURLToPath(new URL("..", import.meta.url));
 
 interface CaseResult {
   name: string;
+  /** BASELINE_API_DIR's api, measured side by side with the others. */
+  baseline?: ProcessLoad;
   /** Goal for the api's CPU per request ÷ the floor's. */
   target: number;
   api: ProcessLoad;
@@ -298,8 +300,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startProcess(args: string[], env: Record<string, string>, url: string, probePath: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  probePath: string,
+  cwd = API_DIR,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
@@ -373,6 +381,7 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
     "/health",
   );
   let floorServer: ChildProcess | undefined;
+  let baseline: { url: string; child: ChildProcess } | undefined;
   const load: string[] = [`start ${loadAverage()}`];
   try {
     const signup = await json(
@@ -408,6 +417,24 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
       `/api/projects/${projectId}`,
     );
 
+    // BASELINE_API_DIR: another checkout's apps/api (say, the commit before a change), bundled
+    // there and run on the same database, measured side by side with this one.
+    if (process.env.BASELINE_API_DIR) {
+      const dir = process.env.BASELINE_API_DIR;
+      execFileSync(process.execPath, ["scripts/bundle-node-app.mjs", "src/main.ts", "dist/main.js"], { cwd: dir, stdio: "inherit" });
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const env = {
+        NODE_ENV: "production",
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        WORKER_MODE: "off",
+        DATA_DIR: "/tmp",
+      };
+      baseline = { url, child: await startProcess(["dist/main.js"], env, url, "/health", dir) };
+    }
+
     const totalPages = Math.ceil(KEYS / PAGE_LIMIT);
     const pagePaths = Array.from(
       { length: 2000 },
@@ -441,24 +468,31 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
     const results: CaseResult[] = [];
     const only = process.env.CASES?.split(",").map(Number);
     for (const c of cases.filter((_, i) => !only || only.includes(i))) {
-      const targets = [
+      const targets: ["api" | "floor" | "baseline", string, number][] = [
         ["api", apiUrl, api.pid!],
         ["floor", floorUrl, floorServer.pid!],
-      ] as const;
+      ];
+      if (baseline) targets.push(["baseline", baseline.url, baseline.child.pid!]);
       // Both at once, so that both see the same machine load (CPU per request hardly depends on it,
       // but the caches and the scheduler's wake-ups do a little).
       const both = (seconds: number) => Promise.all(targets.map(([, url, pid]) => measure(url, pid, apiKey, c.paths, seconds)));
       await both(2);
-      const slices: Record<"api" | "floor", ProcessLoad[]> = { api: [], floor: [] };
+      const slices: Record<"api" | "floor" | "baseline", ProcessLoad[]> = { api: [], floor: [], baseline: [] };
       log(`PostgreSQL: ${c.name}, api and floor side by side, ${ROUNDS} x ${DURATION / ROUNDS} s (${CONNECTIONS} connections each)`);
-      for (let round = 0; round < ROUNDS; round++) {
-        const [apiSlice, floorSlice] = await both(DURATION / ROUNDS);
-        slices.api.push(apiSlice!);
-        slices.floor.push(floorSlice!);
+      for (let r = 0; r < ROUNDS; r++) {
+        const round = await both(DURATION / ROUNDS);
+        for (const [i, [which]] of targets.entries()) slices[which].push(round[i]!);
       }
       const loads = { api: combine(slices.api), floor: combine(slices.floor) };
       const sliceRatio = median(slices.api.map((a, i) => a.cpuMsPerRequest / slices.floor[i]!.cpuMsPerRequest));
-      results.push({ name: c.name, target: c.target, api: loads.api, floor: loads.floor, sliceRatio });
+      results.push({
+        name: c.name,
+        target: c.target,
+        api: loads.api,
+        floor: loads.floor,
+        sliceRatio,
+        ...(baseline ? { baseline: combine(slices.baseline) } : {}),
+      });
       load.push(`after ${c.name}: ${loadAverage()}`);
     }
 
@@ -479,6 +513,7 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
     return { cases: results, bulkMs, seedMs, load };
   } finally {
     if (floorServer) await stopProcess(floorServer);
+    if (baseline) await stopProcess(baseline.child);
     await stopProcess(api);
     await db.close();
   }
@@ -499,6 +534,19 @@ function reportOverhead(r: OverheadResult): void {
         `${fmt(c.floor.rps, 0)} | ${fmt(c.floor.cpuMsPerRequest, 3)} | ${fmt(c.floor.p50)}/${fmt(c.floor.p99)} | ` +
         `${fmt(c.api.cpuMsPerRequest / c.floor.cpuMsPerRequest, 2)}× | ${fmt(c.sliceRatio, 2)}× | ${fmt(c.floor.rps / c.api.rps, 2)}× | ${c.api.errors + c.floor.errors} |`,
     );
+  }
+  if (r.cases.some((c) => c.baseline)) {
+    lines.push(
+      "",
+      "| endpoint | baseline req/s | baseline CPU ms/req | baseline CPU ÷ floor | api CPU ÷ baseline |",
+      "|---|---|---|---|---|",
+    );
+    for (const c of r.cases)
+      if (c.baseline)
+        lines.push(
+          `| ${c.name} | ${fmt(c.baseline.rps, 0)} | ${fmt(c.baseline.cpuMsPerRequest, 3)} | ` +
+            `${fmt(c.baseline.cpuMsPerRequest / c.floor.cpuMsPerRequest, 2)}× | ${fmt(c.api.cpuMsPerRequest / c.baseline.cpuMsPerRequest, 2)} |`,
+        );
   }
   lines.push(
     "",
