@@ -21,6 +21,8 @@ const CALL_MS = 60;
 const WRITERS = 4;
 /** Keys of the batch job whose event stream is followed across the kill. */
 const STREAM_JOB_KEYS = 30;
+/** The stream job's provider calls after this many wait until the api is killed: the kill always lands mid-job. */
+const STREAM_CALLS_BEFORE_KILL = 8;
 const OTHER_JOB_KEYS = 10;
 const RETRIABLE = new Set<number | "network">([502, 503, 504, "network"]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,6 +52,11 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
   let fake: FakeAiProviders;
   const calls = new Map<string, OrgCalls>();
   const orgOfProviderKey = new Map<string, string>();
+  let streamCalls = 0;
+  let releaseStreamCalls!: () => void;
+  const killed = new Promise<void>((resolve) => {
+    releaseStreamCalls = resolve;
+  });
   const jobIds: string[] = [];
   let orgA: { apiKey: string; orgId: string };
   let orgB: { apiKey: string; orgId: string };
@@ -64,6 +71,7 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     c.max = Math.max(c.max, c.inFlight);
     c.byCaller.set(caller, (c.byCaller.get(caller) ?? 0) + 1);
     if ((c.byCaller.get("worker1") ?? 0) > 0 && (c.byCaller.get("worker2") ?? 0) > 0) c.bothWorkersAtOnce = true;
+    if (req.keyName.startsWith("stream.") && ++streamCalls > STREAM_CALLS_BEFORE_KILL) await killed;
     await sleep(CALL_MS);
     c.inFlight--;
     c.byCaller.set(caller, c.byCaller.get(caller)! - 1);
@@ -94,6 +102,7 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
   }, 180_000);
 
   afterAll(async () => {
+    releaseStreamCalls();
     await cluster?.close();
     await fake?.close();
   });
@@ -111,14 +120,14 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     return owner;
   }
 
-  async function project(owner: { apiKey: string }, keys: number): Promise<string> {
+  async function project(owner: { apiKey: string }, keys: number, prefix = "seed"): Promise<string> {
     const res = await call(lb(), "POST", "/api/projects", {
       apiKey: owner.apiKey,
       body: { name: `Scale ${Math.random().toString(36).slice(2, 8)}`, sourceLanguage: "en", targetLanguages: ["de"] },
     });
     expect(res.status).toBe(201);
     const projectId = res.body._id as string;
-    const names = Array.from({ length: keys }, (_, i) => `seed.${String(i).padStart(3, "0")}`);
+    const names = Array.from({ length: keys }, (_, i) => `${prefix}.${String(i).padStart(3, "0")}`);
     await cluster.db.prisma.key.createMany({ data: names.map((key) => ({ projectId, key, namespace: "" })) });
     const rows = await cluster.db.prisma.key.findMany({ where: { projectId }, select: { id: true, key: true } });
     await cluster.db.prisma.translation.createMany({
@@ -173,16 +182,13 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
   it("loses no acknowledged write and no stream event when the api serving them is killed -9 mid-load", async () => {
     const t0 = Date.now();
     const phase = (name: string) => console.log(`scale-out: ${name} at ${Date.now() - t0} ms`);
-    orgA = await organization("Org A", "org-a-provider-key");
-    orgB = await organization("Org B", "org-b-provider-key");
-    const streamProject = await project(orgA, STREAM_JOB_KEYS);
-    const otherProjects = [
-      { owner: orgA, id: await project(orgA, OTHER_JOB_KEYS) },
-      { owner: orgA, id: await project(orgA, OTHER_JOB_KEYS) },
-      { owner: orgB, id: await project(orgB, OTHER_JOB_KEYS) },
-      { owner: orgB, id: await project(orgB, OTHER_JOB_KEYS) },
-    ];
-    const loadProject = await project(orgA, 0);
+    [orgA, orgB] = await Promise.all([organization("Org A", "org-a-provider-key"), organization("Org B", "org-b-provider-key")]);
+    const [streamProject, loadProject, ...others] = await Promise.all([
+      project(orgA, STREAM_JOB_KEYS, "stream"),
+      project(orgA, 0),
+      ...[orgA, orgA, orgB, orgB].map((owner) => project(owner, OTHER_JOB_KEYS)),
+    ]);
+    const otherProjects = others.map((id, i) => ({ owner: i < 2 ? orgA : orgB, id }));
 
     const log: WriteLog = {
       acknowledged: new Map(),
@@ -226,6 +232,7 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     const acknowledgedBeforeKill = log.acknowledged.size;
     phase(`kill after ${acknowledgedBeforeKill} writes`);
     await victim.kill9();
+    releaseStreamCalls();
     await first.done;
     expect((await cluster.db.prisma.aiJob.findUniqueOrThrow({ where: { id: streamJob.jobId } })).status).toBe("running");
 
