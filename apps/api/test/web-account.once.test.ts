@@ -241,6 +241,35 @@ describe("web application: identity pages", () => {
     expectClean(b);
   });
 
+  it("the identity pages run under the application's Content-Security-Policy: nothing refused", async () => {
+    // No bypassCSP here: the pages as a person's browser gets them.
+    const c = await guardedContext(browser, [server.url]);
+    contexts.push(c);
+    const page = await c.newPage();
+    const violations: string[] = [];
+    await page.exposeFunction("reportCspViolation", (v: string) => violations.push(v));
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
+    for (const [path, heading] of [
+      ["/sign-in?error=oidc_state", "Sign in to Locale"],
+      ["/forgot-password", "Reset your password"],
+      ["/reset-password#token=not-a-real-token", "Choose a new password"],
+    ] as const) {
+      await page.goto(server.url + path);
+      await page.getByRole("heading", { name: heading }).waitFor();
+    }
+    const user = await signUpUser(server, "Cora CSP");
+    const [name, ...value] = user.cookie.split("=");
+    await c.context.addCookies([{ name: name!, value: value.join("="), url: server.url }]);
+    await page.goto(`${server.url}/account`);
+    await page.getByRole("table", { name: /Active sessions/ }).waitFor();
+    expect(violations).toEqual([]);
+    expectClean(c);
+  });
+
   it("sign-in page: a provider's button from a deep link signs in and lands there; refusals get a sentence; invitations carry their token", async () => {
     idp.accounts.set("pat", { email: "pat@example.org", email_verified: true, name: "Pat Provider" });
     const c = await guardedContext(browser, [server.url, idp.issuer], { bypassCSP: true });
