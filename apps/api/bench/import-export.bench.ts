@@ -6,7 +6,8 @@
 // (/proc/<pid>/status: VmRSS sampled every 25 ms per phase, VmHWM for the whole run) and reported as
 // growth over its idle RSS. A floor is measured in the same run: the same rows (keys, values,
 // history) written by a minimal script with multi-row INSERTs in one transaction.
-//   pnpm --filter @locale/api run bench:import-export     (SIZES=100000,300000 by default)
+//   pnpm --filter @locale/api run bench:import-export     (SIZES=100000,300000 and PGLITE_SIZE=100000 by
+//   default; API_NODE_OPTIONS=--max-old-space-size=256 caps the api's heap)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -30,7 +31,8 @@ interface Api {
 async function startApi(env: Record<string, string>): Promise<Api> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: apiDir,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    // API_NODE_OPTIONS (e.g. --max-old-space-size=256) reaches the api only, not this runner.
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_OPTIONS: process.env.API_NODE_OPTIONS ?? "", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {

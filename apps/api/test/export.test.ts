@@ -205,6 +205,33 @@ describe("ordering, namespaces, notes", () => {
     expect(back.body).toMatchObject({ imported: 1, keysCreated: 0 });
   });
 
+  it("streams JSON files in full-key order as the library writes them, and leaves integer-like names to the library", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    await importJson(projectId, "en", { "a-b.x": "1", "a.y": "2", a: "leaf", "nav.home": "bare", "zeta.z": "3" });
+    await importJson(projectId, "en", { home: "namespaced", back: "B" }, "nav");
+    // Full-key byte order; the two `nav.home` keys (bare, then namespaced) are one property holding the last value.
+    const entries = [
+      { key: "a", value: "leaf" },
+      { key: "a-b.x", value: "1" },
+      { key: "a.y", value: "2" },
+      { key: "back", value: "B", namespace: "nav" },
+      { key: "nav.home", value: "bare" },
+      { key: "home", value: "namespaced", namespace: "nav" },
+      { key: "zeta.z", value: "3" },
+    ];
+    for (const format of ["json-nested", "json-flat"] as const) {
+      const file = await download(projectId, "en", `?format=${format}`);
+      expect(file.text).toBe(serialize(format, entries, { language: "en" }));
+      expect(file.headers.get("content-length")).toBe(String(file.bytes.byteLength));
+      expect(file.headers.get("x-total-keys")).toBe("7");
+    }
+    const listed = await createProject(owner, ["de"]);
+    await importJson(listed, "en", { "list.10": "ten", "list.9": "nine", "list.x": "x" });
+    const nested = await download(listed, "en", "?format=json-nested");
+    expect(Object.keys(nested.json.list)).toEqual(["9", "10", "x"]);
+    expect(nested.headers.get("x-total-keys")).toBe("3");
+  });
+
   it("writes key descriptions as XLIFF notes and PO comments, and the source value as XLIFF source", async () => {
     const projectId = await createProject(owner, ["de"]);
     const pot = '#. Button that saves the form\nmsgid "save"\nmsgstr ""\n';
