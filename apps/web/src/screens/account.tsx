@@ -51,8 +51,9 @@ function ChangePassword() {
     const formElement = e.currentTarget;
     const form = new FormData(formElement);
     const newPassword = String(form.get("newPassword"));
-    setMismatch(newPassword !== String(form.get("repeat")));
-    if (newPassword !== String(form.get("repeat"))) return;
+    const mismatched = newPassword !== String(form.get("repeat"));
+    setMismatch(mismatched);
+    if (mismatched) return change.reset();
     change.mutate({ currentPassword: String(form.get("currentPassword")), newPassword }, { onSuccess: () => formElement.reset() });
   };
   const currentIssueText = change.error ? issueAbout(change.error, "currentPassword") : null;
