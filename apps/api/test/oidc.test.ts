@@ -298,6 +298,22 @@ describe("the code flow", () => {
     });
   });
 
+  it("two first sign-ins of one new person at once make one user, one organization, two sessions", async () => {
+    const before = await counts(server);
+    const login = account(`twice-${++n}@example.com`);
+    const flows = [await toCallback(server, login), await toCallback(server, login)];
+    const results = await Promise.all(flows.map((f) => visit(f.jar, f.callbackUrl)));
+    expect(results.map((r) => r.location)).toEqual(["/", "/"]);
+    expect(await counts(server)).toEqual({
+      ...before,
+      users: before.users + 1,
+      organizations: before.organizations + 1,
+      memberships: before.memberships + 1,
+      identities: before.identities + 1,
+      sessions: before.sessions + 2,
+    });
+  });
+
   it("links a provider account to the existing user with that verified e-mail", async () => {
     const owner = await signUpUser(server, "Existing Person");
     const before = await counts(server);
@@ -434,6 +450,13 @@ describe("refusals create nothing", () => {
     expect(first.location).toBe("/");
     at.jar.set(server.url, "oidc_state", cookie);
     await refused(server, () => visit(at.jar, at.callbackUrl), "oidc_state");
+
+    // The same callback twice at once: one wins, the other finds the state used.
+    const race = await toCallback(server, login);
+    const before = await counts(server);
+    const answers = await Promise.all([visit(race.jar, race.callbackUrl), visit(race.jar, race.callbackUrl)]);
+    expect(answers.map((a) => a.location).sort()).toEqual(["/", "/sign-in?error=oidc_state"]);
+    expect(await counts(server)).toEqual({ ...before, sessions: before.sessions + 1 });
 
     // The code is redeemed first by someone holding the verifier; the service's own redemption is then a replay.
     const second = await toCallback(server, login);
