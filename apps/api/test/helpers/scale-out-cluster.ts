@@ -141,10 +141,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const api: ApiProcess = Object.assign(proc, { name: `api${i + 1}`, port: Number(new URL(proc.url).port) });
       apis[i] = api;
     };
-    // One after another: every process runs the migration check at start-up under Prisma's
-    // advisory lock, which a loaded machine can hold past the engine's 10 s wait for it.
-    for (let i = 0; i < options.apis; i++) await startApi(i);
-    for (let i = 0; i < options.workers; i++) workers[i] = await startWorkerProcess({ ...base, ...options.workerEnv?.(i) });
+    // The first api creates the schema; the others then start together (each checks the
+    // migrations under Prisma's advisory lock, one after another).
+    await startApi(0);
+    await Promise.all([
+      ...Array.from({ length: options.apis - 1 }, (_, i) => startApi(i + 1)),
+      ...Array.from({ length: options.workers }, async (_, i) => {
+        workers[i] = await startWorkerProcess({ ...base, ...options.workerEnv?.(i) });
+      }),
+    ]);
     db = await createDb(databaseUrl, { migrate: false, poolSize: 4 });
     const balancerOver = async (over: ApiProcess[]) => {
       const lb = await startHaproxy(over.map((a) => ({ name: a.name, port: a.port })));
