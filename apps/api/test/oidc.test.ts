@@ -316,6 +316,12 @@ describe("the code flow", () => {
 
   it("links a provider account to the existing user with that verified e-mail", async () => {
     const owner = await signUpUser(server, "Existing Person");
+    // An invitation elsewhere stays pending: an existing user accepts through its link or token.
+    const other = await signUpUser(server, "Other Org");
+    await server.request("POST", "/api/organizations/current/members/invite", {
+      cookie: other.cookie,
+      body: { email: owner.email, role: "developer" },
+    });
     const before = await counts(server);
     const login = account(owner.email.toUpperCase());
     const res = await signIn(server, login);
