@@ -12,6 +12,7 @@
 import type { Database } from "@locale/db";
 import type { SystemContext } from "../context";
 import { AppError } from "../errors/app-error";
+import { sha256 } from "../shared/secrets";
 import { type AccountConfig, DEFAULT_ACCOUNT_CONFIG } from "./account-config";
 
 /** Slow-down step per failure beyond half the limit, and its cap. */
@@ -36,12 +37,17 @@ interface Subject {
 
 export const accountConfigOf = (ctx: Pick<SystemContext, "config">): AccountConfig => ctx.config.account ?? DEFAULT_ACCOUNT_CONFIG;
 
+/** Keys stay short enough for the primary key's index whatever a client sends (sign-in takes any string). */
+const MAX_KEY_VALUE = 320;
+const keyOf = (prefix: string, value: string): string =>
+  value.length <= MAX_KEY_VALUE ? `${prefix}:${value}` : `${prefix}:sha256:${sha256(value)}`;
+
 export const accountSubject = (config: AccountConfig, email: string): Subject => ({
-  key: `account:${email.trim().toLowerCase()}`,
+  key: keyOf("account", email.trim().toLowerCase()),
   limit: config.maxFailuresPerAccount,
 });
 export const addressSubject = (config: AccountConfig, address: string | null | undefined, prefix: "address" | "reset" = "address") => ({
-  key: `${prefix}:${address || "unknown"}`,
+  key: keyOf(prefix, address || "unknown"),
   limit: config.maxFailuresPerAddress,
 });
 
