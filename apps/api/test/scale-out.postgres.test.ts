@@ -179,6 +179,15 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     log.unexpected.push(`${name}: no answer after 100 attempts`);
   }
 
+  it("leaves Prisma's migration lock free once every process has started", async () => {
+    // Held by a started process, it made every later process on the database fail (P1002).
+    const held = await cluster.db.query<{ pid: number }>(
+      `SELECT l.pid FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+       WHERE l.locktype = 'advisory' AND l.objid = 72707369 AND d.datname = current_database()`,
+    );
+    expect(held).toEqual([]);
+  });
+
   it("loses no acknowledged write and no stream event when the api serving them is killed -9 mid-load", async () => {
     const t0 = Date.now();
     const phase = (name: string) => console.log(`scale-out: ${name} at ${Date.now() - t0} ms`);
