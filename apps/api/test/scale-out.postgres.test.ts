@@ -279,12 +279,12 @@ describe("two apis behind HAProxy and two workers on one PostgreSQL", () => {
     expect(log.acknowledged.size).toBeGreaterThan(acknowledgedBeforeKill); // the load went on after the kill
     // Every acknowledged write is stored exactly once (one row, one activity entry); nothing else is.
     const rows = await cluster.db.prisma.key.findMany({ where: { projectId: loadProject }, select: { id: true, key: true } });
-    const stored_names = rows.map((r) => r.key).sort();
-    expect(new Set(stored_names).size).toBe(rows.length);
-    for (const name of [...log.acknowledged.keys(), ...log.committedWithoutAnswer]) expect(stored_names).toContain(name);
-    for (const name of stored_names) expect(log.attempted.has(name)).toBe(true);
+    const storedNames = rows.map((r) => r.key).sort();
+    expect(new Set(storedNames).size).toBe(rows.length);
+    for (const name of [...log.acknowledged.keys(), ...log.committedWithoutAnswer]) expect(storedNames).toContain(name);
+    for (const name of storedNames) expect(log.attempted.has(name)).toBe(true);
     // An attempted name without an answer is stored or not; either way its client knows which.
-    expect(stored_names.length).toBe(log.acknowledged.size + log.committedWithoutAnswer.size);
+    expect(storedNames.length).toBe(log.acknowledged.size + log.committedWithoutAnswer.size);
     const created = await cluster.db.prisma.activity.groupBy({
       by: ["targetId"],
       where: { projectId: loadProject, action: "key.created" },
