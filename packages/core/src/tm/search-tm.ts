@@ -78,6 +78,13 @@ interface Row {
 
 type Ranked = Row & { similarity: number };
 
+/** maxDistanceFor(longest, atLeast) in SQL, over the lateral column `longest`. */
+function rowMaxDistance(atLeast: number): Prisma.Sql {
+  if (atLeast >= 100) return Prisma.sql`0`;
+  if (atLeast <= 0) return Prisma.sql`longest`;
+  return Prisma.sql`(longest * ${201 - 2 * atLeast}::int) / 200`;
+}
+
 const byRank = (a: Ranked, b: Ranked) =>
   b.similarity - a.similarity ||
   b.usageCount - a.usageCount ||
@@ -122,7 +129,7 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
 
     /** Every entry with similarity ≥ atLeast, best first, at most `limit` of them. */
     const stage = async (atLeast: number): Promise<Ranked[]> => {
-      const { window, maxDistance, trigramBound } = plan(atLeast);
+      const { window, trigramBound } = plan(atLeast);
       const useTrigrams = trigramBound !== null;
       if (useTrigrams) {
         // `%` is the operator the GIN index serves; its limit is a setting, local to this transaction.
@@ -145,8 +152,9 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
           ...(await tx.$queryRaw<Row[]>`
             SELECT ${columns}, scored."similarity"
             FROM "TmEntry",
-              LATERAL (SELECT GREATEST("sourceLength", ${length}::int) AS longest,
-                              levenshtein_less_equal("sourceNorm", ${norm}, ${maxDistance}::int) AS d) AS distance,
+              LATERAL (SELECT GREATEST("sourceLength", ${length}::int) AS longest) AS size,
+              -- the distance bound of this row's length (maxDistanceFor): the band is only as wide as needed
+              LATERAL (SELECT levenshtein_less_equal("sourceNorm", ${norm}, ${rowMaxDistance(atLeast)}) AS d) AS distance,
               LATERAL (SELECT CASE WHEN "sourceText" = ${input.sourceText} THEN 100
                                    ELSE LEAST(99, (200 * (longest - d) + longest) / (2 * longest)) END AS "similarity") AS scored
             WHERE ${where(window.min, sqlMax)} AND scored."similarity" >= ${atLeast}::int
