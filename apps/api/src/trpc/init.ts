@@ -66,5 +66,6 @@ export const publicProcedure = t.procedure;
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized", cause: unauthorized() });
   const svc: ServiceContext = { db: ctx.db, actor: ctx.actor, config: ctx.core };
-  return next({ ctx: { ...ctx, actor: ctx.actor, svc } });
+  // tRPC merges these keys into the context itself; spreading it here too cost a copy per request.
+  return next({ ctx: { actor: ctx.actor, svc } });
 });
