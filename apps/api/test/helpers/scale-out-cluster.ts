@@ -144,12 +144,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // The first api creates the schema; the others then start together (each checks the
     // migrations under Prisma's advisory lock, one after another).
     await startApi(0);
-    await Promise.all([
+    // allSettled: on a failure, every process that did start is known (and killed) before throwing.
+    const started = await Promise.allSettled([
       ...Array.from({ length: options.apis - 1 }, (_, i) => startApi(i + 1)),
       ...Array.from({ length: options.workers }, async (_, i) => {
         workers[i] = await startWorkerProcess({ ...base, ...options.workerEnv?.(i) });
       }),
     ]);
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
     db = await createDb(databaseUrl, { migrate: false, poolSize: 4 });
     const balancerOver = async (over: ApiProcess[]) => {
       const lb = await startHaproxy(over.map((a) => ({ name: a.name, port: a.port })));
