@@ -40,6 +40,8 @@ export class ImportWriter {
   /** The first created key names, for the activity entry. */
   readonly createdNames: string[] = [];
   private opened = false;
+  /** Whether the project had namespaced keys when the import began (else `ns.key` names need no lookup). */
+  private hasNamespacedKeys = false;
 
   constructor(
     private readonly tx: Tx,
@@ -50,6 +52,13 @@ export class ImportWriter {
     if (!this.opened) {
       // Dropped at commit (or with the rolled-back transaction); per connection, so concurrent imports never meet.
       await this.tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY) ON COMMIT DROP`);
+      // Read once, like the key list the import matched against before: a namespaced key created
+      // meanwhile by a concurrent writer is not a target for dotted names of this file.
+      if (!this.target.namespaceGiven) {
+        const [row] = await this.tx.$queryRaw<{ found: boolean }[]>`
+          SELECT EXISTS (SELECT 1 FROM "Key" WHERE "projectId" = ${this.target.projectId} AND "namespace" > '') AS found`;
+        this.hasNamespacedKeys = row?.found ?? false;
+      }
       this.opened = true;
     }
     const { fresh, repeated } = await this.dropRepeated(batch);
@@ -97,7 +106,7 @@ export class ImportWriter {
     const splitOrd: number[] = [];
     const splitNs: string[] = [];
     const splitKey: string[] = [];
-    if (!this.target.namespaceGiven) {
+    if (this.hasNamespacedKeys) {
       batch.forEach((c, ord) => {
         for (let dot = c.key.indexOf("."); dot > 0; dot = c.key.indexOf(".", dot + 1)) {
           splitOrd.push(ord);
