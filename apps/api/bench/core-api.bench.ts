@@ -6,15 +6,19 @@
 // set): the api runs as in production, the bundled server (`pnpm build`, dist/main.js, rebuilt
 // here first) with NODE_ENV=production and the default log level (info, to /dev/null), in its own
 // process. Beside it runs the floor (bench/floor-server.ts): a minimal node:http + pg server
-// answering the same three GETs with the same SQL and the same JSON. autocannon (10 connections,
-// from this process) loads each in turn with
+// answering the same three GETs with the same SQL and the same JSON (checked before measuring).
+// autocannon (10 connections each, worker threads) loads both at the same time, ROUNDS slices
+// (5) of DURATION / ROUNDS seconds after a 2 s warm-up, with
 //   - the smallest authenticated GET: GET /projects/:id (actor, project),
 //   - a single key: GET /projects/:id/keys/:keyId,
 //   - a 200-item page: GET /projects/:id/translations/de?limit=200&page=N at random N;
 // and the CPU time each server process spent (utime + stime from /proc/<pid>/stat) is divided by
-// the requests it answered. CPU per request hardly depends on what else loads the machine; req/s
-// does (both are printed, with the load average). PROFILE_DIR=<dir> runs the api with --cpu-prof
-// (the floor too, into <dir>/floor; summarise with bench/cpu-profile-summary.ts); CASES=0,2 runs only those cases.
+// the requests it answered. CPU per request depends far less on what else loads the machine than
+// req/s does (both are printed, with the load average). Options:
+//   BASELINE_API_DIR=<checkout>/apps/api  also runs that checkout's api (bundled there), side by side
+//   PROFILE_DIR=<dir>                     --cpu-prof for the api (and the floor, into <dir>/floor);
+//                                         summarise with bench/cpu-profile-summary.ts
+//   CASES=0,2                             only those cases
 //
 // PGlite (embedded): the server runs in this process; the floor is the endpoint's SQL plus
 // JSON.stringify run in-process with the same concurrency; the plain one-query LEFT JOIN with
