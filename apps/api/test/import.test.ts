@@ -627,7 +627,9 @@ describe("import with the file as the request body", () => {
   it("takes MO as the binary file and other formats as their text", async () => {
     const projectId = await createProject(owner, ["de"]);
     const mo = serialize("mo", [{ key: "hello", value: "Hallo" }], { language: "de", sourceLanguage: "en" }) as Uint8Array;
-    expect((await importBody(owner, projectId, "de", "format=mo", new Blob([mo as Uint8Array<ArrayBuffer>]))).body).toMatchObject({ imported: 1 });
+    expect((await importBody(owner, projectId, "de", "format=mo", new Blob([mo as Uint8Array<ArrayBuffer>]))).body).toMatchObject({
+      imported: 1,
+    });
     const po = serialize("po", [{ key: "bye", value: "Tschüss" }], { language: "de", sourceLanguage: "en" }) as string;
     expect((await importBody(owner, projectId, "de", "format=po", po)).body).toMatchObject({ imported: 1 });
     expect(await storedValues(projectId, "de")).toEqual({ hello: "Hallo", bye: "Tschüss" });
