@@ -1,16 +1,18 @@
 // The server's logger (pino, JSON lines on stdout) and its per-request log line.
 import type { NextFunction, Request, Response } from "express";
-import { type Logger, pino } from "pino";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** `destination` defaults to stdout (tests pass a stream to read the lines). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     // Secrets never reach the log: credentials travel in these headers.
     redact: {
       paths: ["req.headers.cookie", 'req.headers["x-api-key"]', "req.headers.authorization", 'res.headers["set-cookie"]'],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 declare module "http" {
