@@ -17,7 +17,15 @@ import { badRequest } from "../errors/app-error";
 import { assertOrganization } from "../organizations/load-organization";
 import { canonicalLanguage } from "../shared/languages";
 import { type TmSearchResult, toTmEntryRecord } from "./tm-record";
-import { lengthWindow, levenshtein, maxDistanceFor, normalizeTmText, similarityFromDistance } from "./tm-similarity";
+import {
+  bagDistance,
+  codePointCounts,
+  lengthWindow,
+  levenshtein,
+  maxDistanceFor,
+  normalizeTmText,
+  similarityFromDistance,
+} from "./tm-similarity";
 
 export interface SearchTmInput {
   orgId: string;
@@ -110,6 +118,7 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
 
   const query = Array.from(norm, (c) => c.codePointAt(0)!);
   const length = query.length;
+  const queryCounts = codePointCounts(query);
   // similarities are whole numbers: 50.2 asks for 51
   const floor = Math.ceil(minSimilarity);
   const inDatabase = (await hasLevenshtein(ctx.db)) && length <= LEVENSHTEIN_MAX_CHARS;
@@ -163,14 +172,28 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
         );
       }
       if (window.max > sqlMax) {
-        const rest = await tx.$queryRaw<Row[]>`
-          SELECT ${columns}, NULL::int AS "similarity" FROM "TmEntry" WHERE ${where(Math.max(window.min, sqlMax + 1), window.max)}`;
+        // Only what ranking needs travels for every candidate; the rest only for the winners.
+        const rest = await tx.$queryRaw<{ id: string; sourceNorm: string; usageCount: number; createdAt: Date; identical: boolean }[]>`
+          SELECT "id", "sourceNorm", "usageCount", "createdAt", "sourceText" = ${input.sourceText} AS "identical"
+          FROM "TmEntry" WHERE ${where(Math.max(window.min, sqlMax + 1), window.max)}`;
+        const verified: Ranked[] = [];
         for (const row of rest) {
           const text = Array.from(row.sourceNorm, (c) => c.codePointAt(0)!);
           const longest = Math.max(length, text.length);
-          const distance = levenshtein(query, text, maxDistanceFor(longest, atLeast));
-          row.similarity = row.sourceText === input.sourceText ? 100 : similarityFromDistance(distance, longest);
-          if (row.similarity >= atLeast) rows.push(row);
+          const bound = maxDistanceFor(longest, atLeast);
+          if (!row.identical && bagDistance(queryCounts, length, text) > bound) continue; // cannot qualify
+          const similarity = row.identical ? 100 : similarityFromDistance(levenshtein(query, text, bound), longest);
+          if (similarity >= atLeast) verified.push({ ...(row as unknown as Row), similarity });
+        }
+        const winners = verified.sort(byRank).slice(0, limit);
+        if (winners.length) {
+          const full = await tx.$queryRaw<Row[]>`
+            SELECT ${columns} FROM "TmEntry" WHERE "id" IN (${Prisma.join(winners.map((w) => w.id))})`;
+          const byId = new Map(full.map((r) => [r.id, r]));
+          for (const w of winners) {
+            const row = byId.get(w.id); // absent only if deleted in between
+            if (row) rows.push({ ...row, similarity: w.similarity });
+          }
         }
       }
       return (rows as Ranked[]).sort(byRank).slice(0, limit);

@@ -48,6 +48,29 @@ export function levenshtein(a: string | number[], b: string | number[], max = Nu
   return prev[t.length]!;
 }
 
+/** How often each code point occurs in a text: the input of bagDistance. */
+export function codePointCounts(text: number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * A lower bound of the Levenshtein distance that costs one pass: an edit fixes at most one surplus
+ * character on each side, so the distance is at least the larger of (characters of `text` the query
+ * lacks) and (characters of the query `text` lacks), counted with multiplicity.
+ */
+export function bagDistance(queryCounts: Map<number, number>, queryLength: number, text: number[]): number {
+  const left = new Map(queryCounts);
+  let surplus = 0;
+  for (const c of text) {
+    const n = left.get(c) ?? 0;
+    if (n > 0) left.set(c, n - 1);
+    else surplus++;
+  }
+  return Math.max(surplus, queryLength - (text.length - surplus));
+}
+
 /** The similarity of two different texts at distance `distance`, `longest` code points the longer. */
 export function similarityFromDistance(distance: number, longest: number): number {
   if (longest === 0) return 99; // texts made of whitespace only, but not identical
