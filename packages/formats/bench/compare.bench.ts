@@ -5,7 +5,8 @@
  * old and new each run in their own child processes, alternately (old/new, new/old, …), so load
  * from elsewhere on the machine falls on both sides; each child parses the same file and
  * serializes what it parsed, one warm-up pass then the median of several timed passes.
- * The table gives the median over the rounds per side and new ÷ old (> 1 = faster now), for wall
+ * The table gives entries/s (entries the file holds) from the median over the rounds per side and
+ * new ÷ old (> 1 = faster now), for wall
  * time and for the process's CPU time (less disturbed when other work shares the cores), with the
  * load average at the start and end of each format.
  *
@@ -81,8 +82,8 @@ function option(args: string[], name: string): string | undefined {
   return v;
 }
 
-const rate = (ms: number) => {
-  const r = N / (ms / 1000);
+const rate = (entries: number, ms: number) => {
+  const r = entries / (ms / 1000);
   return r >= 1e6 ? `${(r / 1e6).toFixed(2)}M` : r >= 1e4 ? `${Math.round(r / 1e3)}k` : `${(r / 1e3).toFixed(1)}k`;
 };
 const load = () => loadavg()[0]!.toFixed(1);
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
         const cpu = (side: "old" | "new") => median(runs[side].map((x) => x[op].cpuMs));
         const perRound = runs.old.map((o, i) => (o[op].wallMs / runs.new[i]![op].wallMs).toFixed(2)).join(" ");
         console.log(
-          `| ${format} | ${op} | ${rate(wall("old"))} | ${rate(wall("new"))} | ${(wall("old") / wall("new")).toFixed(2)} | ` +
+          `| ${format} | ${op} | ${rate(runs.old[0]!.entries, wall("old"))} | ${rate(runs.new[0]!.entries, wall("new"))} | ${(wall("old") / wall("new")).toFixed(2)} | ` +
             `${(cpu("old") / cpu("new")).toFixed(2)} | ${perRound} | ${loadStart}–${loadEnd} |`,
         );
       }

@@ -3,49 +3,48 @@
  * backslash escapes (\' \" \\ \n \t \@ \? \uXXXX), double quotes that preserve
  * whitespace, and collapsing of unquoted whitespace (as aapt does).
  */
+import { isSpaceCode } from "../whitespace.js";
 
 /** Escape one run of text. `atStart` marks the very beginning of the value (for `@`/`?`). */
 export function escapeAndroidText(text: string, atStart: boolean): string {
+  // Copies the runs between escapes in one piece (most text has a few escapes or none).
   let out = "";
+  let last = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    switch (c) {
-      case "\\":
-        out += "\\\\";
-        break;
-      case "\n":
-        out += "\\n";
-        break;
-      case "\t":
-        out += "\\t";
-        break;
-      case "'":
-        out += "\\'";
-        break;
-      case '"':
-        out += '\\"';
-        break;
-      case "@":
-      case "?":
-        out += i === 0 && atStart ? `\\${c}` : c;
-        break;
-      default: {
-        const code = c.charCodeAt(0);
-        // Characters XML 1.0 cannot carry travel as Android's own \uXXXX escape.
-        out +=
-          (code < 0x20 && code !== 0x0a && code !== 0x0d) || code === 0xfffe || code === 0xffff
-            ? `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`
-            : c;
-      }
+    const code = text.charCodeAt(i);
+    let written: string;
+    if (code === 0x5c) written = "\\\\";
+    else if (code === 0x0a) written = "\\n";
+    else if (code === 0x09) written = "\\t";
+    else if (code === 0x27) written = "\\'";
+    else if (code === 0x22) written = '\\"';
+    else if (code === 0x40 || code === 0x3f) {
+      if (i !== 0 || !atStart) continue;
+      written = `\\${text[0]}`;
     }
+    // Characters XML 1.0 cannot carry travel as Android's own \uXXXX escape.
+    else if ((code < 0x20 && code !== 0x0d) || code === 0xfffe || code === 0xffff)
+      written = `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    else continue;
+    out += text.slice(last, i) + written;
+    last = i + 1;
   }
-  return out;
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /** Whether the value's text needs surrounding double quotes to keep its whitespace. */
 export function needsQuotes(text: string): boolean {
-  if (text === "") return false;
-  return /^\s|\s$|\s\s|[^\S ]/.test(text.replace(/[\n\t]/g, "x"));
+  // Whitespace other than LF and tab (those travel as \n and \t) at either end, twice in a row,
+  // or other than a plain space.
+  const n = text.length;
+  let previous = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const space = c !== 0x0a && c !== 0x09 && isSpaceCode(c);
+    if (space && (c !== 0x20 || i === 0 || i === n - 1 || previous)) return true;
+    previous = space;
+  }
+  return false;
 }
 
 /**

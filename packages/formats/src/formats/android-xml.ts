@@ -152,6 +152,9 @@ const PRODUCT_KEY = /^(.+)\[product=([A-Za-z0-9_]+)\]$/;
  * so only its explicit forms count here; the parser marks bare ones it read (`metadata.reference`).
  */
 export function isResourceReference(value: string, bare = false): boolean {
+  // Every form starts with `@` or `?`: one comparison settles ordinary text.
+  const first = value.charCodeAt(0);
+  if (first !== 0x40 && first !== 0x3f) return false;
   return (
     /^@(?:\+?(?:[A-Za-z][\w.]*:)?[a-z][A-Za-z-]*\/[\p{XID_Continue}.-]+|null|empty)$/u.test(value) ||
     /^\?(?:[A-Za-z][\w.]*:(?:attr\/)?|attr\/)[A-Za-z_][\w.]*$/.test(value) ||
@@ -164,7 +167,9 @@ export function isResourceReference(value: string, bare = false): boolean {
  * positional (`%s`, `%@`, `%<s`, a width without `$`) is refused unless formatted="false".
  */
 function hasSeveralNonPositional(text: string): boolean {
-  if (text.indexOf("%") < 0) return false;
+  // Several arguments need several `%`.
+  const first = text.indexOf("%");
+  if (first < 0 || text.indexOf("%", first + 1) < 0) return false;
   let args = 0;
   let nonPositional = false;
   for (let i = 0; i < text.length - 1; i++) {
@@ -213,7 +218,7 @@ export function serializeAndroidXml(entries: TranslationEntry[], options: Partia
   const integerCats = options.language ? integerCategories(options.language) : undefined;
   for (const e of entries) {
     const key = fullKey(e);
-    const variant = PRODUCT_KEY.exec(key);
+    const variant = key.endsWith("]") ? PRODUCT_KEY.exec(key) : null;
     const baseName = variant ? variant[1]! : key;
     if (!RESOURCE_NAME.test(baseName)) {
       options.onSkip?.({ key: e.key, ...(e.namespace ? { namespace: e.namespace } : {}), reason: "not a valid Android resource name" });

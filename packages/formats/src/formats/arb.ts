@@ -88,15 +88,33 @@ export function serializeArb(entries: TranslationEntry[], options: SerializeOpti
     const message = isIcuMessage(e.value) ? e.value : toIcuMessage(e.value);
     out[key] = message;
     const meta: Record<string, unknown> = {};
-    if (e.description) meta.description = e.description;
-    if (e.context) meta.context = e.context;
-    const extra = e.metadata ?? {};
-    for (const [k, v] of Object.entries(extra)) if (k !== "description" && k !== "context") meta[k] = v;
+    let hasMeta = false;
+    if (e.description) {
+      meta.description = e.description;
+      hasMeta = true;
+    }
+    if (e.context) {
+      meta.context = e.context;
+      hasMeta = true;
+    }
+    // Plain loops (no [key, value] pairs, no key list to count): this runs once per entry.
+    const extra = e.metadata;
+    if (extra !== undefined) {
+      for (const k of Object.keys(extra)) {
+        if (k !== "description" && k !== "context") {
+          meta[k] = extra[k];
+          hasMeta = true;
+        }
+      }
+    }
     if (meta.placeholders === undefined) {
       const args = icuArguments(message);
-      if (args.length > 0) meta.placeholders = Object.fromEntries(args.map((a) => [a, {}]));
+      if (args.length > 0) {
+        meta.placeholders = Object.fromEntries(args.map((a) => [a, {}]));
+        hasMeta = true;
+      }
     }
-    if (Object.keys(meta).length > 0) out[`@${key}`] = meta;
+    if (hasMeta) out[`@${key}`] = meta;
   }
   return `${JSON.stringify(out, null, 2)}\n`;
 }

@@ -7,6 +7,7 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey, groupByNamespace } from "../namespace.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { isSpaceCode } from "../whitespace.js";
 import { mayUsePrefixes, namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
 import {
   attr,
@@ -17,7 +18,6 @@ import {
   firstElement,
   hasForbidden,
   isPlainText,
-  isSpaceCode,
   parseXml,
   rawOf,
   tagOf,

@@ -6,6 +6,8 @@
  * (`Hi {name}, {{count}} items`) is written as quoted literal text rather than broken.
  */
 
+import { isSpaceCode } from "../whitespace.js";
+
 const SIMPLE_TYPES = new Set(["number", "date", "time", "spellout", "ordinal", "duration"]);
 const NAME = /\s*([\p{L}\p{N}_]+)\s*/uy;
 
@@ -49,27 +51,29 @@ class IcuSyntaxError extends Error {}
 
 /** Parses message text from `i`; returns the index of the `}` closing it (or text.length at top level). */
 function parseMessage(s: string, i: number, nested: boolean): number {
-  while (i < s.length) {
-    const c = s[i];
-    if (c === "'") {
-      if (s[i + 1] === "'") {
+  // Character codes rather than one-character strings: this runs over every character of a value.
+  const n = s.length;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 0x27 /* ' */) {
+      const next = s.charCodeAt(i + 1);
+      if (next === 0x27) {
         i += 2;
         continue;
       }
-      const next = s[i + 1];
-      if (next === "{" || next === "}" || next === "#" || next === "|") {
+      if (next === 0x7b /* { */ || next === 0x7d /* } */ || next === 0x23 /* # */ || next === 0x7c /* | */) {
         const close = s.indexOf("'", i + 1);
-        i = close < 0 ? s.length : close + 1;
+        i = close < 0 ? n : close + 1;
         continue;
       }
       i++;
       continue;
     }
-    if (c === "{") {
+    if (c === 0x7b) {
       i = parseArgument(s, i + 1);
       continue;
     }
-    if (c === "}") {
+    if (c === 0x7d) {
       if (nested) return i;
       throw new IcuSyntaxError("unmatched }");
     }
@@ -81,6 +85,11 @@ function parseMessage(s: string, i: number, nested: boolean): number {
 
 /** Parses an argument after its `{`; returns the index after its closing `}`. */
 function parseArgument(s: string, i: number): number {
+  // The common `{name}` with an ASCII name: settled without the regular expression below.
+  let end = i;
+  for (let c = s.charCodeAt(end); (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f; )
+    c = s.charCodeAt(++end);
+  if (end > i && s.charCodeAt(end) === 0x7d) return end + 1;
   NAME.lastIndex = i;
   const name = NAME.exec(s);
   if (!name) throw new IcuSyntaxError("argument name expected");
@@ -120,10 +129,10 @@ function parseCases(s: string, i: number, plural: boolean): number {
   let hasOther = false;
   let cases = 0;
   const ws = () => {
-    while (i < s.length && /\s/.test(s[i]!)) i++;
+    while (i < s.length && isSpaceCode(s.charCodeAt(i))) i++;
   };
   ws();
-  if (plural) {
+  if (plural && s.startsWith("offset:", i)) {
     const offset = /^offset:\s*\d+/.exec(s.slice(i, i + 30));
     if (offset) i += offset[0].length;
   }

@@ -6,6 +6,7 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { FormatParseError } from "../errors.js";
+import { isSpaceCode } from "../whitespace.js";
 
 /** A node of fast-xml-parser's `preserveOrder` output. */
 export type XmlNode = Record<string, unknown> & { ":@"?: Record<string, string> };
@@ -211,22 +212,6 @@ export function escapeAttr(s: string): string {
   return encodeForbidden(s).replace(/[&<>"\r\n\t]/g, (c) =>
     c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : `&#${c.charCodeAt(0)};`,
   );
-}
-
-/** `\s` of a regular expression, for one UTF-16 code unit. */
-export function isSpaceCode(c: number): boolean {
-  return c <= 0x20
-    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
-    : c >= 0xa0 &&
-        (c === 0xa0 ||
-          c === 0x1680 ||
-          (c >= 0x2000 && c <= 0x200a) ||
-          c === 0x2028 ||
-          c === 0x2029 ||
-          c === 0x202f ||
-          c === 0x205f ||
-          c === 0x3000 ||
-          c === 0xfeff);
 }
 
 /** Anything but ordinary text: a control character (tab, LF and CR too), `&<>`, U+FFFE/U+FFFF, or two spaces in a row. */
