@@ -1,5 +1,7 @@
 import { requestPasswordReset } from "@locale/core/auth";
 import { z } from "zod";
+// `req.log` is declared there; the web app type-checks this file without loading the server.
+import type {} from "../../logger";
 import { ZSuccess } from "../../schemas/common";
 import { publicProcedure } from "../../trpc/init";
 import { clientOf } from "./client-info";
