@@ -5,10 +5,10 @@
  * old and new each run in their own child processes, alternately (old/new, new/old, …), so load
  * from elsewhere on the machine falls on both sides; each child parses the same file and
  * serializes what it parsed, one warm-up pass then the median of several timed passes.
- * The table gives entries/s (entries the file holds) from the median over the rounds per side and
- * new ÷ old (> 1 = faster now), for wall
- * time and for the process's CPU time (less disturbed when other work shares the cores), with the
- * load average at the start and end of each format.
+ * The table gives entries/s (entries the file holds, wall time, median over the rounds per side)
+ * and new ÷ old (> 1 = faster now) as the median of the per-round ratios (old and new of a round
+ * ran back to back), for wall time and for the process's CPU time (less disturbed when other
+ * work shares the cores), with the load average at the start and end of each format.
  *
  *   pnpm --filter @locale/formats bench:compare                          # base 5dc01e3, every format
  *   pnpm --filter @locale/formats bench:compare --base <commit> --rounds 5 xliff xliff2
@@ -116,7 +116,9 @@ async function main(): Promise<void> {
     `@locale/formats old (${baseDirArg ?? base}) vs new (working tree) — ${N.toLocaleString("en-US")} entries, ` +
       `${rounds} rounds of old/new child processes alternated, median of ${passes} passes each, Node ${process.version}\n`,
   );
-  console.log("| format | op | old wall | new wall | new ÷ old (wall) | new ÷ old (CPU) | per-round ratios (wall) | load start–end |");
+  console.log(
+    "| format | op | old entries/s | new entries/s | new ÷ old (wall) | new ÷ old (CPU) | per-round ratios (CPU) | load start–end |",
+  );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
   try {
     for (const format of selected) {
@@ -134,11 +136,14 @@ async function main(): Promise<void> {
       const loadEnd = load();
       for (const op of ["parse", "serialize"] as const) {
         const wall = (side: "old" | "new") => median(runs[side].map((x) => x[op].wallMs));
-        const cpu = (side: "old" | "new") => median(runs[side].map((x) => x[op].cpuMs));
-        const perRound = runs.old.map((o, i) => (o[op].wallMs / runs.new[i]![op].wallMs).toFixed(2)).join(" ");
+        // Old and new of one round ran back to back, so their ratio shares that moment's load.
+        const paired = (t: keyof Timing) => runs.old.map((o, i) => o[op][t] / runs.new[i]![op][t]);
         console.log(
-          `| ${format} | ${op} | ${rate(runs.old[0]!.entries, wall("old"))} | ${rate(runs.new[0]!.entries, wall("new"))} | ${(wall("old") / wall("new")).toFixed(2)} | ` +
-            `${(cpu("old") / cpu("new")).toFixed(2)} | ${perRound} | ${loadStart}–${loadEnd} |`,
+          `| ${format} | ${op} | ${rate(runs.old[0]!.entries, wall("old"))} | ${rate(runs.new[0]!.entries, wall("new"))} | ` +
+            `${median(paired("wallMs")).toFixed(2)} | ${median(paired("cpuMs")).toFixed(2)} | ` +
+            `${paired("cpuMs")
+              .map((r) => r.toFixed(2))
+              .join(" ")} | ${loadStart}–${loadEnd} |`,
         );
       }
     }

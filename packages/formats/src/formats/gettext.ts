@@ -211,11 +211,22 @@ const nsOf = (e: TranslationEntry) => (e.namespace ? { namespace: e.namespace } 
 function newlineMismatch(msgid: string, msgidPlural: string | undefined, msgstr: string[]): string | undefined {
   const starts = msgid.startsWith("\n");
   const ends = msgid.endsWith("\n");
-  for (const s of [...(msgidPlural !== undefined ? [msgidPlural] : []), ...msgstr]) {
-    if (s === "" && s !== msgidPlural) continue;
-    if (s.startsWith("\n") !== starts) return "the msgid and its translation do not both begin with a newline, which msgfmt refuses";
-    if (s.endsWith("\n") !== ends) return "the msgid and its translation do not both end with a newline, which msgfmt refuses";
+  // msgid_plural first (checked even when empty), then every non-empty msgstr; no array built per entry.
+  if (msgidPlural !== undefined) {
+    const problem = newlineProblem(msgidPlural, starts, ends);
+    if (problem) return problem;
   }
+  for (const s of msgstr) {
+    if (s === "" && s !== msgidPlural) continue;
+    const problem = newlineProblem(s, starts, ends);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function newlineProblem(s: string, starts: boolean, ends: boolean): string | undefined {
+  if (s.startsWith("\n") !== starts) return "the msgid and its translation do not both begin with a newline, which msgfmt refuses";
+  if (s.endsWith("\n") !== ends) return "the msgid and its translation do not both end with a newline, which msgfmt refuses";
   return undefined;
 }
 
