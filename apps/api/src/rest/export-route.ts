@@ -2,6 +2,7 @@
 // is the raw file (binary for `mo`), described by headers rather than a JSON envelope. Core writes
 // the file to a temporary file (reading the rows in pages), which is streamed out from disk.
 
+import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
@@ -50,13 +51,18 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
   res.setHeader("X-Export-Skipped", String(result.skipped.length));
   res.setHeader("Access-Control-Expose-Headers", "Content-Disposition, X-Total-Keys, X-Export-Truncated, X-Export-Skipped");
   res.setHeader("Content-Length", String(result.byteLength));
-  // The file was written to a temporary file by core; it goes out in chunks and is removed after.
+  // Core wrote a temporary file; once it is open it is removed (the descriptor keeps it readable),
+  // so neither a dropped download nor a dying process leaves it behind.
+  const stream = createReadStream(result.filePath, { highWaterMark: 256 * 1024 });
   try {
-    await pipeline(createReadStream(result.filePath, { highWaterMark: 256 * 1024 }), res);
-  } catch {
-    // The client went away mid-download: nothing to answer.
+    await once(stream, "open");
   } finally {
     await result.dispose();
+  }
+  try {
+    await pipeline(stream, res);
+  } catch {
+    // The client went away mid-download: nothing to answer.
   }
 }
 
