@@ -4,8 +4,7 @@
 // limit, before any database work), then read back in chunks by core's importTranslationFile.
 
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { unlink } from "node:fs/promises";
+import { type FileHandle, open, unlink } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,42 +38,49 @@ function parseOverwrite(value: string | undefined): boolean {
   throw badRequest('overwrite: must be "true" or "false"', [{ path: "overwrite", message: 'must be "true" or "false"' }]);
 }
 
-/** Copies the body to `file`; rejects with 413 once it passes `limit` (Node discards the rest). */
-function spoolBody(req: Request, file: string, limit: number): Promise<void> {
+/** Copies the body into `file`; rejects with 413 once it passes `limit` (Node discards the rest). */
+function spoolBody(req: Request, file: FileHandle, limit: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(file);
     let size = 0;
     let settled = false;
+    let writing = Promise.resolve();
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
       req.off("data", onData);
-      out.destroy();
       req.resume();
       reject(err);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) return fail(payloadTooLarge());
-      if (!out.write(chunk)) {
-        req.pause();
-        out.once("drain", () => req.resume());
-      }
+      req.pause();
+      writing = writing.then(() => file.write(chunk)).then(() => void req.resume(), fail);
     };
     req.on("data", onData);
     req.once("end", () => {
-      if (settled) return;
-      out.end();
+      writing.then(() => {
+        if (settled) return;
+        settled = true;
+        resolve();
+      }, fail);
     });
     req.once("aborted", () => fail(badRequest("The request body was cut off")));
     req.once("error", fail);
-    out.once("error", fail);
-    out.once("finish", () => {
-      if (settled) return;
-      settled = true;
-      resolve();
-    });
   });
+}
+
+/** The spooled file from its start, in 256 KiB chunks (positional reads: it may be read twice). */
+async function* readBack(file: FileHandle): AsyncIterable<Uint8Array> {
+  const size = 256 * 1024;
+  let position = 0;
+  for (;;) {
+    const buffer = Buffer.allocUnsafe(size);
+    const { bytesRead } = await file.read(buffer, 0, size, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
 }
 
 async function handleImport(deps: AppDeps, req: Request, res: Response): Promise<void> {
@@ -98,13 +104,17 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
     ...(namespace !== undefined ? { namespace } : {}),
     overwrite,
   });
-  const file = path.join(tmpdir(), `locale-import-${randomUUID()}`);
+  // The temporary file is unlinked as soon as it is open: only this descriptor reaches it, and
+  // nothing is left behind when the process dies mid-import.
+  const name = path.join(tmpdir(), `locale-import-${randomUUID()}`);
+  const file = await open(name, "w+", 0o600);
   try {
+    await unlink(name);
     await spoolBody(req, file, limit);
-    const result = await importTranslationFile(svc, prepared, () => createReadStream(file, { highWaterMark: 256 * 1024 }));
+    const result = await importTranslationFile(svc, prepared, () => readBack(file));
     res.status(200).json(result);
   } finally {
-    await unlink(file).catch(() => {});
+    await file.close();
   }
 }
 
