@@ -5,6 +5,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -39,8 +40,9 @@ export interface CreateDbOptions {
 
 const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 300_000 };
 
+// fuzzystrmatch: TM search verifies candidates with levenshtein_less_equal in the database.
 function newPGlite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return PGlite.create(dataDir, { extensions: { pg_trgm, fuzzystrmatch } });
 }
 
 /** pglite-prisma-adapter's executeScript does not await the script, so errors and ordering are lost. */
