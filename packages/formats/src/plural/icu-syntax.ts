@@ -11,8 +11,13 @@ import { isSpaceCode } from "../whitespace.js";
 const SIMPLE_TYPES = new Set(["number", "date", "time", "spellout", "ordinal", "duration"]);
 const NAME = /\s*([\p{L}\p{N}_]+)\s*/uy;
 
+/** Text whose only braces are simple `{name}` arguments (ASCII names) and no apostrophes: ICU as it is. */
+const SIMPLE_MESSAGE = /^[^{}']*(?:\{[A-Za-z0-9_]+\}[^{}']*)*$/;
+
 export function isIcuMessage(text: string): boolean {
   if (text.indexOf("{") < 0 && text.indexOf("}") < 0) return true;
+  // The common message is settled by one linear test (the classes cannot overlap, so no backtracking).
+  if (SIMPLE_MESSAGE.test(text)) return true;
   try {
     const end = parseMessage(text, 0, false);
     return end === text.length;
