@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie holds a random secret, the table holds its hash (revocable),
 // with a 30-day sliding expiry. Every request reads its session from the database (no cache), so
 // a revocation takes effect at once on every api replica.
-import type { Database } from "@locale/db";
+import type { Database, Session } from "@locale/db";
 import { randomSecret, sha256 } from "../shared/secrets";
 
 export const SESSION_COOKIE = "sid";
@@ -57,14 +57,27 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
   await db.prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-export async function findLiveSession(db: Database, secret: string) {
-  const session = await db.prisma.session.findUnique({ where: { tokenHash: sha256(secret) } });
-  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
-  if (Date.now() - session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
-    await db.prisma.session.update({
-      where: { id: session.id },
-      data: { lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
-    });
+/**
+ * The live session of a cookie secret, or null (unknown, revoked or expired). Raw SQL: every
+ * request of the web application runs it; the row maps to the Prisma `Session` type as is.
+ * Nothing is cached, so a revocation takes effect on the next request on every replica.
+ */
+export async function findLiveSession(db: Database, secret: string): Promise<Session | null> {
+  const now = new Date();
+  const [session] = await db.query<Session>(
+    `SELECT "id", "tokenHash", "userId", "organizationId", "expiresAt", "revokedAt", "createdAt", "lastSeenAt",
+            "method", "userAgent", "ipAddress"
+       FROM "Session" WHERE "tokenHash" = $1 AND "revokedAt" IS NULL AND "expiresAt" > $2`,
+    [sha256(secret), now],
+  );
+  if (!session) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+    // Conditional, so concurrent requests (or replicas) that all read a stale value write once.
+    await db.query(
+      `UPDATE "Session" SET "lastSeenAt" = $2, "expiresAt" = $3
+        WHERE "id" = $1 AND "revokedAt" IS NULL AND "lastSeenAt" < $4`,
+      [session.id, now, new Date(now.getTime() + SESSION_TTL_MS), new Date(now.getTime() - SLIDE_EVERY_MS)],
+    );
   }
   return session;
 }
