@@ -16,6 +16,10 @@
 // the requests it answered. CPU per request depends far less on what else loads the machine than
 // req/s does (both are printed, with the load average). Options:
 //   BASELINE_API_DIR=<checkout>/apps/api  also runs that checkout's api (bundled there), side by side
+//                                         (a `git worktree`: link its root node_modules to this one's, but
+//                                         copy each package's node_modules with `cp -a`, so its relative
+//                                         @locale/* links point into the worktree, not into this tree;
+//                                         copy packages/db/src/generated too, it is not in git)
 //   PROFILE_DIR=<dir>                     --cpu-prof for the api (and the floor, into <dir>/floor);
 //                                         summarise with bench/cpu-profile-summary.ts
 //   CASES=0,2                             only those cases
