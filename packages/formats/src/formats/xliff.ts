@@ -11,6 +11,7 @@ import { isSpaceCode } from "../whitespace.js";
 import { mayUsePrefixes, namespacesUsed, RootNamespaces, scopeOf } from "../xml/markup-namespaces.js";
 import {
   attr,
+  childrenOf,
   elements,
   escapeAttr,
   escapeText,
@@ -18,6 +19,7 @@ import {
   firstElement,
   hasForbidden,
   isPlainText,
+  localName,
   parseXml,
   rawOf,
   tagOf,
@@ -84,13 +86,18 @@ export function parseXliff(text: string): ParseResult {
       }
     };
     collect(body);
+    // One walk over each unit's context groups: the gettext one names the unit, the first other one is its context.
+    const ctxGroups: Array<XmlNode | undefined> = [];
     const names = units.map((u) => {
       const resname = attr(u, "resname");
-      const msgctxt = gettextContext(u);
+      const groups = contextGroups(u);
+      ctxGroups.push(groups.other);
+      const msgctxt = groups.gettext ? gettextContext(groups.gettext) : undefined;
       return resname !== undefined && msgctxt !== undefined ? `${msgctxt}${CONTEXT_SEPARATOR}${resname}` : resname;
     });
     const repeated = repeatedValues(names);
-    for (const [i, unit] of units.entries()) {
+    for (let i = 0; i < units.length; i++) {
+      const unit = units[i]!;
       const name = names[i];
       // CAT tools repeat resname (the element type, `p`); the unique id is the key then.
       const key = name !== undefined && !repeated.has(name) ? name : (attr(unit, "id") ?? name);
@@ -111,7 +118,7 @@ export function parseXliff(text: string): ParseResult {
         .join("\n");
       if (description) entry.description = description;
       const ctxNote = notes.find((n) => attr(n, "from") === "context");
-      const ctxGroup = findElement(unit, "context-group", (g) => attr(g, "name") !== GETTEXT_GROUP);
+      const ctxGroup = ctxGroups[i];
       const ctx = ctxNote ? textOf(ctxNote) : ctxGroup ? elements(ctxGroup, "context").map(textOf).join("\n") : undefined;
       if (ctx) entry.context = ctx;
       const state = target ? attr(target, "state") : undefined;
@@ -131,10 +138,23 @@ export function parseXliff(text: string): ParseResult {
 
 const GETTEXT_GROUP = "x-gettext";
 
-/** msgctxt of a unit written from a gettext context key (see serializeXliff). */
-function gettextContext(unit: XmlNode): string | undefined {
-  const group = findElement(unit, "context-group", (g) => attr(g, "name") === GETTEXT_GROUP);
-  const ctx = group ? findElement(group, "context", (c) => attr(c, "context-type") === "x-gettext-msgctxt") : undefined;
+/** A unit's first gettext context group and its first other context group. */
+function contextGroups(unit: XmlNode): { gettext?: XmlNode; other?: XmlNode } {
+  let gettext: XmlNode | undefined;
+  let other: XmlNode | undefined;
+  for (const child of childrenOf(unit)) {
+    const t = tagOf(child);
+    if (t === undefined || localName(t) !== "context-group") continue;
+    if (attr(child, "name") === GETTEXT_GROUP) gettext ??= child;
+    else other ??= child;
+    if (gettext && other) break;
+  }
+  return { gettext, other };
+}
+
+/** msgctxt of a unit written from a gettext context key (see serializeXliff), from its gettext context group. */
+function gettextContext(group: XmlNode): string | undefined {
+  const ctx = findElement(group, "context", (c) => attr(c, "context-type") === "x-gettext-msgctxt");
   return ctx ? textOf(ctx) : undefined;
 }
 
