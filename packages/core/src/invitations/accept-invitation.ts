@@ -2,8 +2,6 @@
 // that already has an account joins with that account, proving it with its current password.
 // Either way the invitation is consumed in the same transaction that creates the membership.
 
-import { recordActivity } from "../activity/record-activity";
-import type { Actor } from "../auth/actor";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { toOrganization, toUser } from "../auth/records";
 import { createSession } from "../auth/sessions";
@@ -12,6 +10,7 @@ import type { SystemContext } from "../context";
 import { AppError, badRequest, conflict, notFound } from "../errors/app-error";
 import { isUniqueViolation } from "../errors/prisma-errors";
 import { sha256 } from "../shared/secrets";
+import { joinInvitedOrganization } from "./join-invited-organization";
 
 export interface AcceptInvitationInput {
   token: string;
@@ -56,30 +55,7 @@ export async function acceptInvitation(ctx: SystemContext, input: AcceptInvitati
         where: { organizationId_userId: { organizationId: invitation.organizationId, userId: user.id } },
       });
       if (already) throw conflict("Already a member of this organization");
-      const membership = await tx.membership.create({
-        data: { organizationId: invitation.organizationId, userId: user.id, role: invitation.role },
-      });
-      const actor: Actor = {
-        userId: user.id,
-        userName: user.name,
-        organizationId: invitation.organizationId,
-        role: invitation.role,
-        via: "session",
-        scopes: null,
-      };
-      await recordActivity(tx, actor, {
-        action: "member.joined",
-        targetId: user.id,
-        targetType: "member",
-        metadata: {
-          userId: user.id,
-          email: user.email,
-          name: user.name,
-          role: invitation.role,
-          invitationId: invitation.id,
-          newAccount: !existingUser,
-        },
-      });
+      const membership = await joinInvitedOrganization(tx, user, invitation, !existingUser);
       return { user, membership };
     });
     const session = await createSession(ctx.db, user.id, invitation.organizationId, { method: "invitation", client: ctx.client });

@@ -7,12 +7,12 @@
 // Everything (user, identity, memberships, invitations, activity, session) is one transaction,
 // so a refusal part-way leaves nothing behind.
 import type { Invitation, Organization, Role, User } from "@locale/db";
-import { recordActivity, type Tx } from "../../activity/record-activity";
+import type { Tx } from "../../activity/record-activity";
 import type { SystemContext } from "../../context";
 import { isUniqueViolation } from "../../errors/prisma-errors";
+import { joinInvitedOrganization } from "../../invitations/join-invited-organization";
 import { uniqueSlug } from "../../organizations/slug";
 import { randomSecret, sha256 } from "../../shared/secrets";
-import type { Actor } from "../actor";
 import { toOrganization, toUser } from "../records";
 import { SESSION_TTL_MS } from "../sessions";
 import type { SignedIn } from "../sign-up";
@@ -50,30 +50,7 @@ async function acceptInvitationInTx(tx: Tx, user: User, invitation: Invitation &
     where: { organizationId_userId: { organizationId: invitation.organizationId, userId: user.id } },
   });
   if (existing) return { organization: invitation.organization, role: existing.role };
-  const membership = await tx.membership.create({
-    data: { organizationId: invitation.organizationId, userId: user.id, role: invitation.role },
-  });
-  const actor: Actor = {
-    userId: user.id,
-    userName: user.name,
-    organizationId: invitation.organizationId,
-    role: invitation.role,
-    via: "session",
-    scopes: null,
-  };
-  await recordActivity(tx, actor, {
-    action: "member.joined",
-    targetId: user.id,
-    targetType: "member",
-    metadata: {
-      userId: user.id,
-      email: user.email,
-      name: user.name,
-      role: invitation.role,
-      invitationId: invitation.id,
-      newAccount: isNewUser,
-    },
-  });
+  const membership = await joinInvitedOrganization(tx, user, invitation, isNewUser);
   return { organization: invitation.organization, role: membership.role };
 }
 
