@@ -2,51 +2,23 @@
 // on a random local port, as for invitations): the request answers the same whether or not the
 // e-mail has an account and without waiting for the mail; the mail's link carries the token in its
 // fragment; the token works once, expires, ends every session and never signs in.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "./helpers/smtp-peer";
 import { signUpUser, startTestServer, type TestServer } from "./helpers/test-server";
-
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
 
 const PUBLIC_URL = "https://translate.example.test";
 const PASSWORD = "correct horse";
 
-let smtp: SMTPServer;
-const inbox: ReceivedMail[] = [];
-/** Recipients whose DATA the SMTP peer holds for a while before accepting it (a slow mail server). */
-const slowRecipients = new Set<string>();
+let smtp: SmtpPeer;
 let server: TestServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        const deliver = () => {
-          inbox.push({ to, raw: Buffer.concat(chunks).toString("utf8") });
-          callback();
-        };
-        if (to.some((address) => slowRecipients.has(address))) setTimeout(deliver, 1500);
-        else deliver();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({ PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Locale Test <accounts@example.test>" });
+  smtp = await startSmtpPeer();
+  server = await startTestServer({ PUBLIC_URL, SMTP_URL: smtp.url, MAIL_FROM: "Locale Test <accounts@example.test>" });
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const decodeQuotedPrintable = (raw: string) =>
@@ -56,7 +28,7 @@ const decodeQuotedPrintable = (raw: string) =>
 async function mailTo(address: string, n = 1, timeoutMs = 10_000): Promise<ReceivedMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const mails = inbox.filter((m) => m.to.includes(address));
+    const mails = smtp.inbox.filter((m) => m.to.includes(address));
     if (mails.length >= n) return mails[n - 1]!;
     if (Date.now() > until) throw new Error(`no mail #${n} to ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -105,20 +77,20 @@ describe("requesting a reset", () => {
     const res = await requestReset(known.email);
     expect({ status: unknown.status, text: unknown.text }).toEqual({ status: res.status, text: res.text });
     await mailTo(known.email);
-    expect(inbox.filter((m) => m.to.includes("nobody-at-all@example.com"))).toEqual([]);
+    expect(smtp.inbox.filter((m) => m.to.includes("nobody-at-all@example.com"))).toEqual([]);
     expect(await server.db.prisma.emailOutbox.count({ where: { to: "nobody-at-all@example.com" } })).toBe(0);
   });
 
   it("answers without waiting for the mail server", async () => {
     const user = await signUpUser(server, "Patient");
-    slowRecipients.add(user.email);
+    smtp.slowRecipients.add(user.email);
     const started = performance.now();
     const res = await requestReset(user.email);
     const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
     // The SMTP peer holds this mail for 1.5 s; the answer came before it was accepted.
     expect(elapsed).toBeLessThan(1200);
-    expect(inbox.filter((m) => m.to.includes(user.email))).toEqual([]);
+    expect(smtp.inbox.filter((m) => m.to.includes(user.email))).toEqual([]);
     await mailTo(user.email);
   });
 
@@ -136,7 +108,7 @@ describe("requesting a reset", () => {
     // Give the last two requests time to finish: they send nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await server.db.prisma.passwordReset.count({ where: { user: { email: user.email } } })).toBe(3);
-    expect(inbox.filter((m) => m.to.includes(user.email))).toHaveLength(3);
+    expect(smtp.inbox.filter((m) => m.to.includes(user.email))).toHaveLength(3);
   });
 });
 

@@ -1,51 +1,25 @@
 // Invitations end to end over a real SMTP conversation: the service sends with nodemailer to an
 // SMTP server listening on a random local port (the peer at the edge), the test reads the mail
 // that arrived, follows its link's token and accepts.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "./helpers/smtp-peer";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 const PUBLIC_URL = "https://translate.example.test";
 const MAIL_FROM = "Locale Test <invites@example.test>";
 
-let smtp: SMTPServer;
-const inbox: ReceivedMail[] = [];
+let smtp: SmtpPeer;
 let server: TestServer;
 let owner: TestUser;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({ PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM });
+  smtp = await startSmtpPeer();
+  server = await startTestServer({ PUBLIC_URL, SMTP_URL: smtp.url, MAIL_FROM });
   owner = await signUpUser(server, "Inviter");
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** Undoes quoted-printable soft breaks and escapes, so the link reads as it was written. */
@@ -53,7 +27,7 @@ const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 function mailTo(address: string): ReceivedMail | undefined {
-  return inbox.find((m) => m.to.includes(address));
+  return smtp.inbox.find((m) => m.to.includes(address));
 }
 
 function tokenOfMail(mail: ReceivedMail): string {
@@ -254,14 +228,14 @@ describe("invitation e-mail over SMTP", () => {
       expect(mail.to).toEqual(["headers@example.com"]);
       expect(mail.raw).not.toMatch(/^Bcc:/im);
       expect(mail.raw).toMatch(/^Subject: Inviter invited you to Acme Bcc: victim@example\.com$/m);
-      expect(inbox.some((m) => m.to.includes("victim@example.com"))).toBe(false);
+      expect(smtp.inbox.some((m) => m.to.includes("victim@example.com"))).toBe(false);
     } finally {
       await server.request("PATCH", "/api/organizations/current", { cookie: owner.cookie, body: { name: "Inviter's organization" } });
     }
   });
 
   it("answers 201 with a usable link when the SMTP server is unreachable, and marks the mail failed", async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     const res = await invite("unlucky@example.com", "translator");
     expect(res.body.emailStatus).toBe("failed");
     const outbox = await server.db.prisma.emailOutbox.findFirstOrThrow({ where: { to: "unlucky@example.com" } });

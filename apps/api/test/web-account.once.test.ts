@@ -6,24 +6,17 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findWebDist } from "../src/web/web-app";
 import { type GuardedContext, guardedContext, launchBrowser, screenshotPath } from "./helpers/browser";
 import { startTestIdp, type TestIdp } from "./helpers/oidc-provider";
+import { type SmtpPeer, startSmtpPeer } from "./helpers/smtp-peer";
 import { signUpUser, startTestServer, type TestServer } from "./helpers/test-server";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-const inbox: ReceivedMail[] = [];
+let smtp: SmtpPeer;
 let server: TestServer;
 let idp: TestIdp;
 let browser: Browser;
@@ -31,31 +24,13 @@ const contexts: GuardedContext[] = [];
 
 beforeAll(async () => {
   if (!findWebDist()) execFileSync("pnpm", ["--filter", "@locale/web", "build"], { stdio: "inherit" });
-  // The SMTP peer (an edge we do not own): records what the service sends.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  // The identity provider (also an edge): oidc-provider on a loopback port, with its login page.
-  // Started together with the SMTP peer and the browser (independent, and slow on a busy machine).
-  [idp, browser] = await Promise.all([
-    startTestIdp(),
-    launchBrowser(),
-    new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve())),
-  ]);
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  // The edges we do not own — the SMTP peer (records what the service sends) and the identity
+  // provider (oidc-provider with its login page) — started together with the browser
+  // (independent, and slow on a busy machine).
+  [smtp, idp, browser] = await Promise.all([startSmtpPeer(), startTestIdp(), launchBrowser()]);
   // No PUBLIC_URL: links in mails point at this server's own address.
   server = await startTestServer({
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: "Locale <accounts@example.test>",
     OIDC_PROVIDERS: "example",
     ...idp.env("example", { name: "Example ID" }),
@@ -68,7 +43,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await idp?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 async function newContext(): Promise<GuardedContext> {
@@ -108,8 +83,8 @@ const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 async function resetLinkMailedTo(address: string): Promise<string> {
-  await expect.poll(() => inbox.some((m) => m.to.includes(address)), { timeout: 10_000 }).toBe(true);
-  const mail = inbox.find((m) => m.to.includes(address))!;
+  await expect.poll(() => smtp.inbox.some((m) => m.to.includes(address)), { timeout: 10_000 }).toBe(true);
+  const mail = smtp.inbox.find((m) => m.to.includes(address))!;
   const escaped = server.url.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   const match = decodeQuotedPrintable(mail.raw).match(new RegExp(`${escaped}/reset-password#token=[A-Za-z0-9_-]+`));
   if (!match) throw new Error(`no reset link in:\n${mail.raw}`);
@@ -141,7 +116,7 @@ describe("web application: identity pages", () => {
     await page.screenshot({ path: screenshotPath("web-account-forgot-password-sent") });
 
     const link = await resetLinkMailedTo(user.email);
-    expect(inbox.some((m) => m.to.includes("nobody-here@example.com"))).toBe(false);
+    expect(smtp.inbox.some((m) => m.to.includes("nobody-here@example.com"))).toBe(false);
     await page.goto(link);
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     // The secret left the address bar at once (and the history entry was replaced, not added).
