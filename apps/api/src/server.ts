@@ -23,6 +23,7 @@ import { normalizeRequest } from "./rest/normalize-request";
 import { mountOidcRoutes } from "./rest/oidc-routes";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { refuseAmbiguousPaths } from "./rest/path-guard";
+import { restReads } from "./rest/rest-reads";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
@@ -69,7 +70,8 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   mountAcceptInvitePage(app);
   // OpenID Connect start/callback: their query strings carry the state, the code and invitation tokens.
   mountOidcRoutes(app, deps, logger);
-  app.use(requestLogger(logger, (req) => req.url === "/health"));
+  const logRequest = requestLogger(logger, (req) => req.url === "/health");
+  app.use(logRequest);
 
   app.get("/health", (_req, res) => void res.json({ status: "ok" }));
 
@@ -121,13 +123,20 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
 
   app.use(notFoundRoute);
   app.use(expressErrorHandler(logger));
+  // REST reads (a GET that reaches a procedure) are answered in front of express: see listen().
+  frontOf.set(app, restReads(app, deps, logger, logRequest));
   return { app, deps, logger };
 }
+
+/** What answers a request before the express application does (createApp sets it). */
+const frontOf = new WeakMap<express.Express, (req: http.IncomingMessage, res: http.ServerResponse) => boolean>();
 
 /** Listens and resolves with the bound address (port 0 picks a free port). */
 export function listen(app: express.Express, port: number, host: string): Promise<{ server: http.Server; url: string }> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+    const front = frontOf.get(app);
+    const handler: http.RequestListener = front ? (req, res) => void (front(req, res) || app(req, res)) : app;
+    const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler);
     server.on("clientError", answerClientError);
     server.once("error", reject);
     server.listen(port, host, () => {

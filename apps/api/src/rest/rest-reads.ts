@@ -1,0 +1,212 @@
+// REST reads (GET requests to tRPC procedures) answered directly: the same steps and the same
+// answers as the express chain below them (path guard, input guard, the OpenAPI adapter, the
+// error rewrite), without walking express's router layers and middleware for every request.
+// A small GET spent more CPU in that machinery than in its own queries (BENCHMARKS.md, issue 14).
+// Anything this path does not fully own — other methods, paths outside /api/ and /api/v1/,
+// ambiguous paths, plain routes (export, SSE) — goes on to express unchanged.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type AppError, badRequest } from "@locale/core";
+import { getTRPCErrorFromUnknown, type TRPCError } from "@trpc/server";
+import type { Express, NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+import {
+  coerceSchema,
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  getPathRegExp,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  normalizePath,
+  unwrapZodType,
+} from "trpc-to-openapi";
+import { ZodArray } from "zod/v4";
+import { appRouter } from "../routers";
+import { type AppDeps, contextFactory } from "../trpc/context";
+import { errorBodyOf } from "../trpc/init";
+import { logInternalError } from "../trpc/log-internal-error";
+import { sendError } from "./error-responses";
+import { findInputProblem, inputProblemError } from "./input-guard";
+import { hasAmbiguousPath } from "./path-guard";
+import { PLAIN_ROUTES } from "./plain-routes";
+
+type Procedure = (opts: {
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  ctx: unknown;
+  type: "query";
+  signal: undefined;
+  batchIndex: number;
+}) => Promise<unknown>;
+
+interface Read {
+  pattern: RegExp;
+  /** The path's first segment, lower-cased, or null when it is a parameter. */
+  first: string | null;
+  path: string;
+  procedure: Procedure;
+  /** Whether the procedure takes input at all (`z.void()` takes none). */
+  takesInput: boolean;
+  /** Query keys whose schema is an array: a single value becomes a one-element array. */
+  arrayKeys: string[];
+}
+
+/** GET procedures in router order, their input schemas coerced once as the adapter would. */
+function readRoutes(): Read[] {
+  const reads: Read[] = [];
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ path, procedure, meta }) => {
+    const openapi = meta.openapi as { method: string; path: string };
+    if (openapi.method !== "GET" || (procedure as { _def: { type: string } })._def.type !== "query") return;
+    const { inputParser } = getInputOutputParsers(procedure as never);
+    const schema = unwrapZodType(inputParser as never, true);
+    const arrayKeys: string[] = [];
+    if (instanceofZodTypeObject(schema)) {
+      for (const [key, shape] of Object.entries(schema.shape)) {
+        if (shape instanceof ZodArray || (instanceofZodTypeOptional(shape) && shape.unwrap() instanceof ZodArray)) arrayKeys.push(key);
+      }
+      coerceSchema(schema);
+    }
+    const first = normalizePath(openapi.path).split("/")[1] ?? "";
+    reads.push({
+      pattern: getPathRegExp(normalizePath(openapi.path)),
+      first: first.includes("{") ? null : first.toLowerCase(),
+      path,
+      procedure: procedure as unknown as Procedure,
+      takesInput: !instanceofZodTypeLikeVoid(schema),
+      arrayKeys,
+    });
+  });
+  return reads;
+}
+
+/** GET paths served by plain express routes, which come first there and so here. */
+function plainReadPatterns(): RegExp[] {
+  const patterns: RegExp[] = [];
+  for (const route of PLAIN_ROUTES)
+    for (const [path, item] of Object.entries(route.docs)) if (item && "get" in item) patterns.push(getPathRegExp(normalizePath(path)));
+  return patterns;
+}
+
+/** The part of a URL path below the REST mount (/api/v1 or /api), or null for any other path. */
+function restPathOf(pathname: string): string | null {
+  if (pathname.startsWith("/api/v1/")) return pathname.slice(7);
+  if (pathname.startsWith("/api/")) return pathname.slice(4);
+  return null;
+}
+
+function send(res: Response, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json");
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Sits in front of the express application (see `listen`): answers a GET request that reaches a
+ * procedure and returns true, or returns false and leaves the request to express. The request
+ * and response get express's prototypes first, as express itself would give them, so the
+ * context, the procedures and the request logger (`requestLog`, the app's own) see what they
+ * always see.
+ */
+export function restReads(
+  app: Express,
+  deps: AppDeps,
+  logger: Logger,
+  requestLog: (req: Request, res: Response, next: NextFunction) => void,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const reads = readRoutes();
+  // Candidates by first segment, in router order (the adapter takes the first match in that order).
+  const byFirst = new Map<string, Read[]>();
+  for (const first of new Set(reads.map((r) => r.first)))
+    if (first !== null)
+      byFirst.set(
+        first,
+        reads.filter((r) => r.first === first || r.first === null),
+      );
+  const paramFirst = reads.filter((r) => r.first === null);
+  const plain = plainReadPatterns();
+  const createContext = contextFactory(deps);
+
+  return (incoming, outgoing) => {
+    if (incoming.method !== "GET") return false;
+    const url = incoming.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const below = restPathOf(queryAt < 0 ? url : url.slice(0, queryAt));
+    if (below === null || hasAmbiguousPath(url)) return false;
+    const path = normalizePath(below);
+    if (plain.some((pattern) => pattern.test(path))) return false;
+    let read: Read | undefined;
+    let match: RegExpExecArray | null = null;
+    const candidates = byFirst.get((path.split("/", 2)[1] ?? "").toLowerCase()) ?? paramFirst;
+    for (const candidate of candidates) {
+      match = candidate.pattern.exec(path);
+      if (match) {
+        read = candidate;
+        break;
+      }
+    }
+    if (!read) return false;
+    const found = read;
+    const pathInput = match?.groups ?? {};
+    // What express's app.handle does before its router runs.
+    const req = Object.setPrototypeOf(incoming, app.request) as Request;
+    const res = Object.setPrototypeOf(outgoing, app.response) as Response;
+    req.res = res;
+    res.req = req;
+    res.locals = Object.create(null);
+    req.originalUrl = url;
+    requestLog(req, res, () => void answer(req, res, found, pathInput));
+    return true;
+  };
+
+  /** The input guard's checks (text PostgreSQL cannot store) on the path and the query. */
+  function inputProblem(req: Request): AppError | null {
+    let decoded = req.path;
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      // the undecoded path is checked instead, as the guard does
+    }
+    const pathProblem = findInputProblem(decoded);
+    if (pathProblem) return badRequest(`path: ${pathProblem.message}`, [{ path: "path", message: pathProblem.message }]);
+    const queryProblem = findInputProblem(req.query);
+    return queryProblem ? inputProblemError(queryProblem) : null;
+  }
+
+  async function answer(req: Request, res: Response, read: Read, pathInput: Record<string, string>): Promise<void> {
+    // Refused as the guard refuses in express (its error handler's response, headers included).
+    const refused = inputProblem(req);
+    if (refused) return sendError(res, refused.toBody());
+    let input: Record<string, unknown> | undefined;
+    try {
+      if (read.takesInput) {
+        const query = req.query as Record<string, unknown>;
+        input = {};
+        for (const key of Object.keys(query)) {
+          const value = query[key];
+          if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
+        }
+        for (const key of read.arrayKeys) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
+        Object.assign(input, pathInput);
+      }
+      const ctx = await createContext({ req, res });
+      const rawInput = input;
+      const data = await read.procedure({
+        path: read.path,
+        getRawInput: async () => rawInput,
+        ctx,
+        type: "query",
+        signal: undefined,
+        batchIndex: 0,
+      });
+      send(res, 200, data);
+    } catch (cause) {
+      const error: TRPCError = getTRPCErrorFromUnknown(cause);
+      logInternalError(logger, error, read.path);
+      const body = errorBodyOf(error);
+      if (body.statusCode >= 500) req.log?.error({ path: req.path }, "request failed");
+      if (res.headersSent) return void res.end();
+      send(res, body.statusCode, body);
+    }
+  }
+}
