@@ -1,4 +1,5 @@
 // The server's logger (pino, JSON lines on stdout) and its per-request log line.
+import { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 
@@ -28,8 +29,9 @@ declare module "http" {
 let nextRequestId = 0;
 const REQUEST_ID = Symbol("requestId");
 const REQUEST_LOGGER = Symbol("requestLogger");
+const APP_LOGGER = Symbol("appLogger");
 
-type LoggedRequest = Request & { [REQUEST_ID]?: number; [REQUEST_LOGGER]?: Logger };
+type LoggedRequest = Request & { [REQUEST_ID]?: number; [REQUEST_LOGGER]?: Logger; [APP_LOGGER]?: Logger };
 
 const summaryOf = (req: LoggedRequest) => ({
   id: req[REQUEST_ID],
@@ -38,31 +40,31 @@ const summaryOf = (req: LoggedRequest) => ({
   remoteAddress: req.socket.remoteAddress,
 });
 
+// `req.log`: on node's own request prototype, which express's inherits from (REST reads answered
+// in front of express keep node's), bound to the logger of the app that took the request.
+Object.defineProperty(IncomingMessage.prototype, "log", {
+  configurable: true,
+  get(this: LoggedRequest) {
+    if (this[REQUEST_LOGGER] === undefined && this[APP_LOGGER] !== undefined)
+      this[REQUEST_LOGGER] = this[APP_LOGGER].child({ req: summaryOf(this) });
+    return this[REQUEST_LOGGER];
+  },
+  set(this: LoggedRequest, value: Logger) {
+    Object.defineProperty(this, "log", { value, writable: true, configurable: true, enumerable: true });
+  },
+});
+
 /**
  * One line per request when its response is done (or the client went away): method, URL, the
  * client's address, status and time — what pino-http logged, minus the request and response
  * headers. pino-http serialised (and redacted) every request's headers into a child logger up
  * front, which cost more CPU than a small request itself (BENCHMARKS.md, issue 14). `req.log`
- * is still a logger bound to the request, made only when something logs through it (a getter on
- * the application's request prototype, so requests keep their usual shape).
+ * is still a logger bound to the request, made only when something logs through it.
  */
 export function requestLogger(logger: Logger, ignore: (req: Request) => boolean) {
-  let prototypeReady = false;
   const logLines = logger.isLevelEnabled("error");
   return (req: LoggedRequest, res: Response, next: NextFunction): void => {
-    if (!prototypeReady) {
-      Object.defineProperty(Object.getPrototypeOf(req), "log", {
-        configurable: true,
-        get(this: LoggedRequest) {
-          this[REQUEST_LOGGER] ??= logger.child({ req: summaryOf(this) });
-          return this[REQUEST_LOGGER];
-        },
-        set(this: LoggedRequest, value: Logger) {
-          Object.defineProperty(this, "log", { value, writable: true, configurable: true, enumerable: true });
-        },
-      });
-      prototypeReady = true;
-    }
+    req[APP_LOGGER] = logger;
     req[REQUEST_ID] = ++nextRequestId;
     if (logLines && !ignore(req)) {
       const started = Date.now();

@@ -61,7 +61,11 @@ describe("procedures without a run-time output check", () => {
     for (const [, p] of marked) expect(p._def.middlewares.some((m) => m._type === "output")).toBe(false);
     const others = Object.entries(procedures).filter(([, p]) => !MAPPED_OUTPUT.has(p) && p._def.output !== undefined);
     expect(others.length).toBeGreaterThan(50);
-    for (const [path, p] of others) expect(p._def.middlewares.some((m) => m._type === "output"), path).toBe(true);
+    for (const [path, p] of others)
+      expect(
+        p._def.middlewares.some((m) => m._type === "output"),
+        path,
+      ).toBe(true);
   });
 
   it("answer what their output schema would have let through, unchanged", async () => {

@@ -1,6 +1,7 @@
 // Per-request tRPC context: the database, configuration, and the caller resolved from
 // X-API-Key or the session cookie (null when neither is valid).
 
+import type { IncomingMessage } from "node:http";
 import { type Actor, actorFromApiKey, actorFromSession, type CoreConfig, SESSION_COOKIE } from "@locale/core";
 import type { Database } from "@locale/db";
 import { parseCookie as parseCookies } from "cookie";
@@ -20,29 +21,31 @@ export interface RequestContext extends AppDeps {
 }
 
 /** The session cookie's value as the server reads it (the CSRF guard asks the same question). */
-export function sessionSecretOf(req: Request): string | undefined {
-  return parseCookies(req.header("cookie") ?? "")[SESSION_COOKIE];
+export function sessionSecretOf(req: IncomingMessage): string | undefined {
+  return parseCookies(req.headers.cookie ?? "")[SESSION_COOKIE];
 }
 
 /** Resolves the caller once per request and caches it on the request object. */
-export async function resolveActor(deps: AppDeps, req: Request): Promise<Actor | null> {
-  const cached = (req as Request & { actor?: Actor | null }).actor;
+export async function resolveActor(deps: AppDeps, req: IncomingMessage): Promise<Actor | null> {
+  const cached = (req as IncomingMessage & { actor?: Actor | null }).actor;
   if (cached !== undefined) return cached;
-  const apiKey = req.header("x-api-key");
+  const apiKey = req.headers["x-api-key"];
   let actor: Actor | null = null;
-  if (apiKey) {
+  if (typeof apiKey === "string" && apiKey) {
     actor = await actorFromApiKey(deps.db, apiKey);
   } else {
     const secret = sessionSecretOf(req);
     if (secret) actor = await actorFromSession(deps.db, secret);
   }
-  (req as Request & { actor?: Actor | null }).actor = actor;
+  (req as IncomingMessage & { actor?: Actor | null }).actor = actor;
   return actor;
 }
 
 export function contextFactory(deps: AppDeps) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<RequestContext> => ({
-    ...deps,
+    db: deps.db,
+    config: deps.config,
+    core: deps.core,
     req,
     res,
     actor: await resolveActor(deps, req),

@@ -1,6 +1,7 @@
 // A real HTTP server on a random port over a fresh database (PGlite, or PostgreSQL when
 // TEST_DB_BACKEND=postgres), plus small fetch helpers for black-box tests.
-import type http from "node:http";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { createTestDb, type Database } from "@locale/db";
 import { startWorker } from "@locale/worker";
 import { type AppConfig, loadConfig } from "../../src/config";
@@ -26,6 +27,8 @@ export interface RequestOptions {
 
 export interface TestServer {
   url: string;
+  /** With `bareExpress`: the same application served by express alone (no REST reads in front). */
+  bareUrl?: string;
   db: Database;
   config: AppConfig;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
@@ -34,7 +37,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { worker?: boolean; logQueries?: boolean } = {},
+  options: { worker?: boolean; logQueries?: boolean; bareExpress?: boolean } = {},
 ): Promise<TestServer> {
   const db = await createTestDb({ logQueries: options.logQueries });
   // Webhook receivers in tests listen on loopback: reached through the operator allow-list.
@@ -50,6 +53,11 @@ export async function startTestServer(
   const { app, deps } = createApp(db, config, logger);
   const { server, url } = await listen(app, 0, "127.0.0.1");
   await recordContract(server, url);
+  let bare: http.Server | undefined;
+  if (options.bareExpress) {
+    bare = http.createServer(app);
+    await new Promise<void>((resolve) => bare!.listen(0, "127.0.0.1", resolve));
+  }
   const worker = options.worker ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
   // The port is known only now; links (invitations) and the CSRF origin use the real address.
   if (!env.PUBLIC_URL) {
@@ -79,11 +87,13 @@ export async function startTestServer(
 
   return {
     url,
+    bareUrl: bare ? `http://127.0.0.1:${(bare.address() as AddressInfo).port}` : undefined,
     db,
     config,
     request,
     async close() {
       await worker?.stop();
+      if (bare) await new Promise<void>((resolve) => bare!.close(() => resolve()));
       await new Promise<void>((resolve) => (server as http.Server).close(() => resolve()));
       (server as http.Server).closeAllConnections?.();
       await db.close();
