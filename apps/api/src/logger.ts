@@ -63,6 +63,8 @@ Object.defineProperty(IncomingMessage.prototype, "log", {
  */
 export function requestLogger(logger: Logger, ignore: (req: Request) => boolean) {
   const logLines = logger.isLevelEnabled("error");
+  // The line carries no headers, so nothing to redact: redaction cloned its `req` part per request.
+  const lines = logger.child({}, { redact: { paths: [] } });
   return (req: LoggedRequest, res: Response, next: NextFunction): void => {
     req[APP_LOGGER] = logger;
     req[REQUEST_ID] = ++nextRequestId;
@@ -71,8 +73,8 @@ export function requestLogger(logger: Logger, ignore: (req: Request) => boolean)
       // "close" follows "finish" on every response, and comes alone when the client went away.
       res.once("close", () => {
         const line = { req: summaryOf(req), res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
-        if (res.statusCode >= 500) logger.error(line, "request errored");
-        else logger.info(line, res.writableFinished ? "request completed" : "request aborted");
+        if (res.statusCode >= 500) lines.error(line, "request errored");
+        else lines.info(line, res.writableFinished ? "request completed" : "request aborted");
       });
     }
     next();
