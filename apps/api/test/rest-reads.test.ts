@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { createLogger } from "../src/logger";
 import { createApp, listen } from "../src/server";
+import { rawRequest } from "./helpers/raw-request";
 import { buildCall, createOrgFixture, listOperations, type OrgFixture, startWebhookReceiver } from "./helpers/route-fixtures";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 
@@ -87,6 +88,24 @@ describe("REST reads in front of express", () => {
       }
     }
     expect(compared).toBeGreaterThan(30 * 11 * 7);
+  });
+
+  it("leave a GET that carries a body to express, which answers it as before", async () => {
+    const path = `/api/projects/${org.ids.projectId}`;
+    const auth = { "x-api-key": org.owner.apiKey };
+    const bodies: [Record<string, string>, string][] = [
+      [{ "content-type": "application/json" }, '{"name":"\\u0000"}'],
+      [{ "content-type": "application/json" }, "{"],
+      [{ "content-type": "text/plain" }, "hello"],
+      [{ "content-type": "application/json" }, "{}"],
+    ];
+    for (const [headers, body] of bodies) {
+      const [front, bare] = await Promise.all([
+        rawRequest(server.url, "GET", path, { headers: { ...auth, ...headers }, body }),
+        rawRequest(server.bareUrl!, "GET", path, { headers: { ...auth, ...headers }, body }),
+      ]);
+      expect({ status: front.status, text: front.text }, body).toEqual({ status: bare.status, text: bare.text });
+    }
   });
 
   it("answer reads themselves and leave writes, plain routes and unknown paths to express", async () => {

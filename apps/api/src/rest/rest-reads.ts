@@ -132,6 +132,9 @@ export function restReads(
 
   return (incoming, outgoing) => {
     if (incoming.method !== "GET") return false;
+    // A GET with a body is express's: its body parser and input guard answer such requests.
+    const length = incoming.headers["content-length"];
+    if ((length !== undefined && length !== "0") || incoming.headers["transfer-encoding"] !== undefined) return false;
     const url = incoming.url ?? "/";
     const queryAt = url.indexOf("?");
     const below = restPathOf(queryAt < 0 ? url : url.slice(0, queryAt));
