@@ -48,20 +48,25 @@ export function assertStorableInput(value: unknown, path = ""): void {
   if (problem) throw inputProblemError(problem);
 }
 
-function decodedPath(req: Request): string {
+/** The first problem in a request's URL path (decoded where it decodes) or its parsed query. */
+export function pathOrQueryProblem(path: string, query: unknown): AppError | null {
+  let decoded = path;
   try {
-    return decodeURIComponent(req.path);
+    decoded = decodeURIComponent(path);
   } catch {
-    return req.path;
+    // malformed percent-encoding: the path is checked as it came
   }
+  const pathMessage = unstorableTextProblem(decoded);
+  if (pathMessage) return badRequest(`path: ${pathMessage}`, [{ path: "path", message: pathMessage }]);
+  const problem = findInputProblem(query);
+  return problem ? inputProblemError(problem) : null;
 }
 
 /** Express middleware for JSON APIs: path, query and body. Runs after the JSON body parser. */
 export function guardInput(req: Request, _res: Response, next: NextFunction): void {
   try {
-    const pathMessage = unstorableTextProblem(decodedPath(req));
-    if (pathMessage) throw badRequest(`path: ${pathMessage}`, [{ path: "path", message: pathMessage }]);
-    assertStorableInput(req.query);
+    const problem = pathOrQueryProblem(req.path, req.query);
+    if (problem) throw problem;
     if (req.body !== undefined) assertStorableInput(req.body);
     next();
   } catch (error) {

@@ -6,7 +6,6 @@
 // ambiguous paths, plain routes (export, SSE) — goes on to express unchanged.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type AppError, badRequest } from "@locale/core";
 import { getTRPCErrorFromUnknown, type TRPCError } from "@trpc/server";
 import type { Express, NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
@@ -27,7 +26,7 @@ import { type AppDeps, contextFactory } from "../trpc/context";
 import { errorBodyOf } from "../trpc/init";
 import { logInternalError } from "../trpc/log-internal-error";
 import { sendError } from "./error-responses";
-import { findInputProblem, inputProblemError } from "./input-guard";
+import { pathOrQueryProblem } from "./input-guard";
 import { hasAmbiguousPath } from "./path-guard";
 import { PLAIN_ROUTES } from "./plain-routes";
 
@@ -137,7 +136,8 @@ export function restReads(
     if ((length !== undefined && length !== "0") || incoming.headers["transfer-encoding"] !== undefined) return false;
     const url = incoming.url ?? "/";
     const queryAt = url.indexOf("?");
-    const below = restPathOf(queryAt < 0 ? url : url.slice(0, queryAt));
+    const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
+    const below = restPathOf(rawPath);
     if (below === null || hasAmbiguousPath(url)) return false;
     const path = normalizePath(below);
     if (plain.some((pattern) => pattern.test(path))) return false;
@@ -158,23 +158,9 @@ export function restReads(
     const res = outgoing as Response;
     req.originalUrl = url;
     const query = parseQuery(queryAt < 0 ? "" : url.slice(queryAt + 1)) as Record<string, unknown>;
-    requestLog(req, res, () => void answer(req, res, found, pathInput, queryAt < 0 ? url : url.slice(0, queryAt), query));
+    requestLog(req, res, () => void answer(req, res, found, pathInput, rawPath, query));
     return true;
   };
-
-  /** The input guard's checks (text PostgreSQL cannot store) on the path and the query. */
-  function inputProblem(path: string, query: Record<string, unknown>): AppError | null {
-    let decoded = path;
-    try {
-      decoded = decodeURIComponent(decoded);
-    } catch {
-      // the undecoded path is checked instead, as the guard does
-    }
-    const pathProblem = findInputProblem(decoded);
-    if (pathProblem) return badRequest(`path: ${pathProblem.message}`, [{ path: "path", message: pathProblem.message }]);
-    const queryProblem = findInputProblem(query);
-    return queryProblem ? inputProblemError(queryProblem) : null;
-  }
 
   async function answer(
     req: Request,
@@ -184,7 +170,8 @@ export function restReads(
     path: string,
     query: Record<string, unknown>,
   ): Promise<void> {
-    const refused = inputProblem(path, query);
+    // The input guard's checks (text PostgreSQL cannot store) on the path and the query.
+    const refused = pathOrQueryProblem(path, query);
     if (refused) {
       // Refused as the guard refuses in express: its error response, headers included.
       Object.setPrototypeOf(req, app.request);
