@@ -133,7 +133,7 @@ export class ImportWriter {
         SELECT * FROM exact UNION ALL SELECT * FROM dotted
       ), created AS (
         INSERT INTO "Key" ("id", "projectId", "namespace", "key", "description", "createdAt", "updatedAt")
-        SELECT gen_random_uuid()::text, ${projectId}, ${namespace}, i.k, i.d, now(), now()
+        SELECT uuid_v7(), ${projectId}, ${namespace}, i.k, i.d, now(), now()
         FROM input i WHERE NOT EXISTS (SELECT 1 FROM found f WHERE f.ord = i.ord)
         ON CONFLICT ("projectId", "namespace", "key") DO NOTHING -- created meanwhile by a concurrent writer
         RETURNING "id", "key"
@@ -192,7 +192,7 @@ export class ImportWriter {
         FROM input i LEFT JOIN "Translation" tr ON tr."keyId" = i.key_id AND tr."language" = ${language}
       ), inserted AS (
         INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
-        SELECT gen_random_uuid()::text, ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', now(), now()
+        SELECT uuid_v7(), ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', now(), now()
         FROM cur c WHERE c.tid IS NULL
         ON CONFLICT ("keyId", "language") DO NOTHING -- created meanwhile by a concurrent writer: theirs stands
         RETURNING "id", "keyId", "value"
@@ -205,7 +205,7 @@ export class ImportWriter {
       ), history AS (
         INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
           "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
-        SELECT gen_random_uuid()::text, h.id, ${projectId}, h."keyId", ${language}, h.prev, h."value", h.prev_status,
+        SELECT uuid_v7(), h.id, ${projectId}, h."keyId", ${language}, h.prev, h."value", h.prev_status,
           'translated', ${actor.userId}, ${actor.userName}, 'import', now()
         FROM (
           SELECT "id", "keyId", "value", NULL::text AS prev, 'untranslated'::"TranslationStatus" AS prev_status FROM inserted

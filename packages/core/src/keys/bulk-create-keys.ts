@@ -1,7 +1,8 @@
 // Bulk create: one transaction, one insert. Names that exist already (or twice in the request)
 // are skipped, rule violations are reported per item, and one summary activity entry is written.
-import { randomUUID } from "node:crypto";
+
 import type { Prisma } from "@locale/db";
+import { v7 as uuidv7 } from "uuid";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
@@ -42,7 +43,7 @@ export async function bulkCreateKeys(
     }
     seen.add(identity);
     rows.push({
-      id: randomUUID(),
+      id: uuidv7(),
       projectId: project.id,
       key: item.key,
       namespace,

@@ -33,7 +33,7 @@ export async function addTmEntry(tx: Tx, input: AddTmEntryInput): Promise<TmEntr
     }[]
   >`
     INSERT INTO "TmEntry" ("id", "organizationId", "sourceLanguage", "targetLanguage", "sourceText", "targetText", "sourceNorm", "pairHash", "usageCount", "createdAt", "updatedAt")
-    VALUES (gen_random_uuid()::text, ${input.organizationId}, ${input.sourceLanguage}, ${input.targetLanguage}, ${input.sourceText}, ${input.targetText},
+    VALUES (uuid_v7(), ${input.organizationId}, ${input.sourceLanguage}, ${input.targetLanguage}, ${input.sourceText}, ${input.targetText},
             ${normalizeTmText(input.sourceText)}, ${tmPairHash(input.sourceText, input.targetText)}, 1, now(), now())
     ON CONFLICT ("organizationId", "sourceLanguage", "targetLanguage", "pairHash")
     DO UPDATE SET "usageCount" = "TmEntry"."usageCount" + 1, "updatedAt" = now()

@@ -3,8 +3,9 @@
 // so each real change records exactly one history entry and writes to one translation are
 // serialised: concurrent writers queue on a per-(key, language) advisory lock, which works the
 // same on PGlite and PostgreSQL and needs no placeholder row.
-import { randomUUID } from "node:crypto";
+
 import type { Prisma, Translation, TranslationSource, TranslationStatus } from "@locale/db";
+import { v7 as uuidv7 } from "uuid";
 import { badRequest } from "../errors/app-error";
 
 type Tx = Prisma.TransactionClient;
@@ -106,7 +107,7 @@ export async function writeTranslations(
     const source: TranslationSource = w.value !== undefined ? (w.source ?? "human") : (current?.source ?? w.source ?? "human");
     const aiConfidence = source === "ai" ? (w.value !== undefined ? (w.aiConfidence ?? null) : (current?.aiConfidence ?? null)) : null;
     const next: Translation = {
-      id: current?.id ?? randomUUID(),
+      id: current?.id ?? uuidv7(),
       projectId,
       keyId: w.keyId,
       language: w.language,
