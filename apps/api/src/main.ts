@@ -7,7 +7,7 @@ import type http from "node:http";
 import net from "node:net";
 import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/db";
 import { startWorker } from "@locale/worker";
-import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, runShutdown } from "@locale/worker/process";
+import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, runShutdown, setHeapGrowthPercent } from "@locale/worker/process";
 import { type AppConfig, loadConfig } from "./config";
 import { drainHttpServer } from "./http-drain";
 import { createLogger } from "./logger";
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
+  setHeapGrowthPercent(config.HEAP_GROWTH_PERCENT);
   // The database package reads the directory from here; it is absolute now (see config).
   process.env.DATA_DIR = config.DATA_DIR;
   const logger = createLogger(config.LOG_LEVEL);

@@ -6,7 +6,16 @@ import { DEFAULT_CORE_CONFIG } from "@locale/core";
 import { createDb, isPostgresUrl, resolveDataDir } from "@locale/db";
 import { pino } from "pino";
 import { startWorker } from "./index";
-import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, resolveFromUserDirectory, runShutdown } from "./process";
+import {
+  type DataDirLock,
+  DataDirLockedError,
+  heapGrowthPercentOf,
+  lockDataDir,
+  onStopSignal,
+  resolveFromUserDirectory,
+  runShutdown,
+  setHeapGrowthPercent,
+} from "./process";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
 const url = process.env.DATABASE_URL;
@@ -15,6 +24,12 @@ if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100) {
   console.error(
     `Invalid configuration:\n  SHUTDOWN_TIMEOUT_MS: expected an integer of at least 100, got "${process.env.SHUTDOWN_TIMEOUT_MS}"`,
   );
+  process.exit(1);
+}
+try {
+  setHeapGrowthPercent(heapGrowthPercentOf(process.env.HEAP_GROWTH_PERCENT));
+} catch (error) {
+  console.error(`Invalid configuration:\n  ${(error as Error).message}`);
   process.exit(1);
 }
 let lock: DataDirLock | null = null;
