@@ -89,7 +89,7 @@ function withDatabase(url: string, database: string): string {
 async function seed(db: Database, projectId: string): Promise<void> {
   await db.query(
     `INSERT INTO "Key" (id, "projectId", key, namespace, description, tags, "createdAt", "updatedAt")
-     SELECT gen_random_uuid()::text, $1, 'screen' || (g % 50) || '.label_' || lpad(g::text, 6, '0'), '', 'Seeded key ' || g, '{}', now(), now()
+     SELECT uuid_v7(), $1, 'screen' || (g % 50) || '.label_' || lpad(g::text, 6, '0'), '', 'Seeded key ' || g, '{}', now(), now()
      FROM generate_series(1, $2::int) AS g`,
     [projectId, KEYS],
   );
@@ -99,7 +99,7 @@ async function seed(db: Database, projectId: string): Promise<void> {
   ] as const) {
     await db.query(
       `INSERT INTO "Translation" (id, "projectId", "keyId", language, value, status, source, "createdAt", "updatedAt")
-       SELECT gen_random_uuid()::text, $1, k.id, $2, $3 || k.key, 'translated', 'human', now(), now() FROM "Key" k WHERE k."projectId" = $1`,
+       SELECT uuid_v7(), $1, k.id, $2, $3 || k.key, 'translated', 'human', now(), now() FROM "Key" k WHERE k."projectId" = $1`,
       [projectId, language, prefix],
     );
   }

@@ -29,12 +29,17 @@ interface Api {
 }
 
 async function startApi(env: Record<string, string>): Promise<Api> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: apiDir,
-    // API_NODE_OPTIONS (e.g. --max-old-space-size=256) reaches the api only, not this runner.
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_OPTIONS: process.env.API_NODE_OPTIONS ?? "", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.API_NODE_ARGS ?? "").split(" ").filter(Boolean), "--import", "tsx", "src/main.ts"],
+    {
+      cwd: apiDir,
+      // API_NODE_OPTIONS (e.g. --max-old-space-size=256) and API_NODE_ARGS (V8 flags NODE_OPTIONS does
+      // not take) reach the api only, not this runner.
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_OPTIONS: process.env.API_NODE_OPTIONS ?? "", ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the api did not start within 120 s")), 120_000);
     let out = "";
@@ -124,7 +129,8 @@ interface Row {
 
 /**
  * The floor: the same rows an import of `keys` keys writes (keys, values, history entries), by a
- * minimal script with 5,000-row INSERT … SELECT FROM unnest statements in one transaction.
+ * minimal script with 5,000-row INSERT … SELECT FROM unnest statements in one transaction, with
+ * the same time-ordered ids (uuid_v7()).
  */
 async function floorInsert(databaseUrl: string, projectId: string, keys: number, userId: string): Promise<number> {
   const db = await createDb(databaseUrl, { migrate: false, poolSize: 1 });
@@ -138,20 +144,20 @@ async function floorInsert(databaseUrl: string, projectId: string, keys: number,
       await db.query(
         `WITH k AS (
            INSERT INTO "Key" ("id", "projectId", "namespace", "key", "description", "createdAt", "updatedAt")
-           SELECT gen_random_uuid()::text, $1, '', t.k, '', now(), now() FROM unnest($2::text[]) AS t(k) RETURNING "id", "key"
+           SELECT uuid_v7(), $1, '', t.k, '', now(), now() FROM unnest($2::text[]) AS t(k) RETURNING "id", "key"
          ) SELECT count(*) FROM k`,
         [projectId, names],
       );
       await db.query(
         `WITH t AS (
            INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
-           SELECT gen_random_uuid()::text, $1, k."id", 'en', v.v, 'translated', 'import', now(), now()
+           SELECT uuid_v7(), $1, k."id", 'en', v.v, 'translated', 'import', now(), now()
            FROM unnest($2::text[], $3::text[]) AS v(k, v) JOIN "Key" k ON k."projectId" = $1 AND k."namespace" = '' AND k."key" = v.k
            RETURNING "id", "keyId", "value"
          ), h AS (
            INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
              "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
-           SELECT gen_random_uuid()::text, t."id", $1, t."keyId", 'en', NULL, t."value", 'untranslated', 'translated', $4, 'Bench', 'import', now()
+           SELECT uuid_v7(), t."id", $1, t."keyId", 'en', NULL, t."value", 'untranslated', 'translated', $4, 'Bench', 'import', now()
            FROM t RETURNING 1
          ) SELECT count(*) FROM h`,
         [projectId, names, values, userId],

@@ -85,7 +85,7 @@ async function seedEntries(db: Database, organizationId: string, otherOrg: strin
     // and another organization's rows, which the filters must leave out.
     await db.query(
       `INSERT INTO "TmEntry" ("id", "organizationId", "sourceLanguage", "targetLanguage", "sourceText", "targetText", "sourceNorm", "pairHash", "usageCount", "createdAt", "updatedAt")
-       SELECT gen_random_uuid()::text, CASE WHEN n % 20 = 0 THEN $2 ELSE $1 END, 'en', CASE WHEN n % 20 = 1 THEN 'fr' ELSE 'de' END,
+       SELECT uuid_v7(), CASE WHEN n % 20 = 0 THEN $2 ELSE $1 END, 'en', CASE WHEN n % 20 = 1 THEN 'fr' ELSE 'de' END,
               s, 'de: ' || s, lower(regexp_replace(s, '\\s+', ' ', 'g')), md5(s || ($3::int + n)::text), 1 + n % 7,
               now() - ($3::int + n) * interval '1 second', now()
        FROM unnest($4::text[]) WITH ORDINALITY AS t(s, n)`,
