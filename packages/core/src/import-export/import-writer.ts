@@ -120,13 +120,23 @@ export class ImportWriter {
         SELECT (t.ord - 1)::int AS ord, t.k, t.d FROM unnest(${batch.map((c) => c.key)}::text[], ${batch.map((c) => c.description)}::text[])
           WITH ORDINALITY AS t(k, d, ord)
       ), exact AS (
+        -- LATERAL … LIMIT 1 (here, for dotted names, and for translations below) keeps this to one
+        -- unique-index probe per name: as a plain join, the planner, whose statistics do not yet
+        -- count the rows this import wrote, read all of the project's keys for every batch, so
+        -- batches got slower as the import went on.
         SELECT i.ord, k."id", (k."description" = '' AND i.d <> '') AS fill FROM input i
-        JOIN "Key" k ON k."projectId" = ${projectId} AND k."namespace" = ${namespace} AND k."key" = i.k
+        CROSS JOIN LATERAL (
+          SELECT k."id", k."description" FROM "Key" k
+          WHERE k."projectId" = ${projectId} AND k."namespace" = ${namespace} AND k."key" = i.k LIMIT 1
+        ) k
       ), dotted AS (
         SELECT DISTINCT ON (s.ord) s.ord, k."id", (k."description" = '' AND i.d <> '') AS fill
         FROM unnest(${splitOrd}::int[], ${splitNs}::text[], ${splitKey}::text[]) AS s(ord, ns, k)
         JOIN input i ON i.ord = s.ord
-        JOIN "Key" k ON k."projectId" = ${projectId} AND k."namespace" = s.ns AND k."key" = s.k
+        CROSS JOIN LATERAL (
+          SELECT k."id", k."description" FROM "Key" k
+          WHERE k."projectId" = ${projectId} AND k."namespace" = s.ns AND k."key" = s.k LIMIT 1
+        ) k
         WHERE NOT EXISTS (SELECT 1 FROM exact e WHERE e.ord = s.ord)
         ORDER BY s.ord, length(s.ns)
       ), found AS (
@@ -189,7 +199,10 @@ export class ImportWriter {
         SELECT t.key_id, t.v FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[]) AS t(key_id, v)
       ), cur AS (
         SELECT i.key_id, i.v, tr."id" AS tid, tr."value" AS old_value, tr."status" AS old_status
-        FROM input i LEFT JOIN "Translation" tr ON tr."keyId" = i.key_id AND tr."language" = ${language}
+        FROM input i LEFT JOIN LATERAL (
+          SELECT tr."id", tr."value", tr."status" FROM "Translation" tr
+          WHERE tr."keyId" = i.key_id AND tr."language" = ${language} LIMIT 1
+        ) tr ON true
       ), inserted AS (
         INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
         SELECT uuid_v7(), ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', now(), now()
