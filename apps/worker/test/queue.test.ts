@@ -194,6 +194,22 @@ describe("job queue", () => {
     expect(Date.now() - sentAt).toBeLessThan(3_000);
   });
 
+  it("creates queues from two instances at the same moment (two workers starting together) without a deadlock", async () => {
+    // pg-boss's create_queue inserts the queue row, then adds foreign keys to the queue table:
+    // two concurrent creations each wait for the other's lock unless they take turns.
+    for (let round = 0; round < 3; round++) {
+      const a = newQueue(db);
+      const b = newQueue(otherDb);
+      await Promise.all([a.start(), b.start()]);
+      const names = Array.from({ length: 6 }, (_, i) => `together-${round}-${i}`);
+      const creations = [a, b].flatMap((q) => names.map((name) => q.send(name, { round })));
+      const outcomes = await Promise.allSettled(creations);
+      expect(outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+      const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.queue WHERE name = ANY($1)", [names]);
+      expect(rows[0]!.n).toBe(6);
+    }
+  });
+
   it("ignores a second send of the same job id", async () => {
     const q = newQueue(db);
     await q.start();

@@ -89,6 +89,18 @@ function toPgBossSend(options: QueueSendOptions, executor?: SqlExecutor): PgBoss
   };
 }
 
+/**
+ * pg-boss's create_queue, one creation at a time across every process. The function inserts the
+ * queue's row, then adds foreign keys from the new partition to the queue table, which waits for
+ * every other transaction that inserted a queue row: two processes creating queues at the same
+ * moment (two workers starting on a fresh database) deadlock. A transaction-level advisory lock,
+ * taken first, makes them take turns; the loser of the race then finds the row and returns.
+ */
+async function createQueueInTurn(executor: SqlExecutor, schema: string, name: string): Promise<void> {
+  await executor.executeSql("SELECT 1 AS ok FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS locked", [`${schema}.create_queue`]);
+  await executor.executeSql(`SELECT 1 AS ok FROM ${schema}.create_queue($1, $2::json)`, [name, { policy: "standard" }]);
+}
+
 export function createQueue(db: Database, logger: Logger, options: CreateQueueOptions = {}): JobQueue {
   const schema = options.schema ?? QUEUE_SCHEMA;
   const executor = databaseExecutor(db);
@@ -110,13 +122,17 @@ export function createQueue(db: Database, logger: Logger, options: CreateQueueOp
   const ensureQueue = (name: string): Promise<void> => {
     let done = ensured.get(name);
     if (!done) {
-      done = boss.createQueue(name).then(
-        () => void existing.add(name),
-        (error: unknown) => {
-          ensured.delete(name);
-          throw error;
-        },
-      );
+      // The turn may be held by a request that is creating the queue in its own transaction.
+      const turn = { maxWait: 60_000, timeout: 60_000 };
+      done = db.prisma
+        .$transaction((tx) => createQueueInTurn(transactionExecutor(tx), schema, name), turn)
+        .then(
+          () => void existing.add(name),
+          (error: unknown) => {
+            ensured.delete(name);
+            throw error;
+          },
+        );
       ensured.set(name, done);
     }
     return done;
@@ -147,9 +163,13 @@ export function createQueue(db: Database, logger: Logger, options: CreateQueueOp
     async sendInTransaction(tx, name, data, sendOptions = {}) {
       const txExecutor = transactionExecutor(tx);
       // Queue creation must run on the transaction too: on PGlite a query outside it would wait
-      // for the transaction to finish, which waits for this call.
-      if (!existing.has(name))
-        await txExecutor.executeSql(`SELECT 1 AS ok FROM ${schema}.create_queue($1, $2::json)`, [name, { policy: "standard" }]);
+      // for the transaction to finish, which waits for this call. A queue that exists already
+      // (committed by anyone) needs no creation, and so no turn: the lock is held until commit.
+      if (!existing.has(name)) {
+        const found = await txExecutor.executeSql(`SELECT 1 AS ok FROM ${schema}.queue WHERE name = $1`, [name]);
+        if (found.rows.length > 0) existing.add(name);
+        else await createQueueInTurn(txExecutor, schema, name);
+      }
       return boss.send(name, data, toPgBossSend(sendOptions, txExecutor));
     },
     async work(name, workOptions, handler) {
