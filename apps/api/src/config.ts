@@ -1,7 +1,7 @@
 // Configuration from environment variables, parsed once at start-up; a bad value stops start-up
 // with a message naming the variable.
 import { type OidcProviderConfig, oidcProvidersFromEnv } from "@locale/core/auth/oidc";
-import { DEFAULT_HEAP_GROWTH_PERCENT, resolveFromUserDirectory } from "@locale/worker/process";
+import { DEFAULT_HEAP_GROWTH_PERCENT, MAX_HEAP_GROWTH_PERCENT, resolveFromUserDirectory } from "@locale/worker/process";
 import express from "express";
 import { z } from "zod";
 
@@ -66,7 +66,7 @@ const ZEnv = z.object({
   /** SIGTERM/SIGINT: in-flight requests get most of this to finish; then the process exits. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Full garbage collection once the heap has grown this much past its live size (0: V8's own choice). */
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(MAX_HEAP_GROWTH_PERCENT).default(DEFAULT_HEAP_GROWTH_PERCENT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Locale Service <no-reply@localhost>"),

@@ -9,6 +9,8 @@ import v8 from "node:v8";
 
 /** The default: the next full collection when the old generation has grown 20 % past what was live. */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 20;
+/** The largest HEAP_GROWTH_PERCENT accepted (a factor of 11). */
+export const MAX_HEAP_GROWTH_PERCENT = 1000;
 
 /** Sets the growth factor to 1 + percent/100; 0 leaves V8's own heuristics. */
 export function setHeapGrowthPercent(percent: number): void {
@@ -20,7 +22,7 @@ export function setHeapGrowthPercent(percent: number): void {
 export function heapGrowthPercentOf(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return DEFAULT_HEAP_GROWTH_PERCENT;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 1000)
-    throw new Error(`HEAP_GROWTH_PERCENT: expected a whole number from 0 to 1000, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_HEAP_GROWTH_PERCENT)
+    throw new Error(`HEAP_GROWTH_PERCENT: expected a whole number from 0 to ${MAX_HEAP_GROWTH_PERCENT}, got "${value}"`);
   return n;
 }
