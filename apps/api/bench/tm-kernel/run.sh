@@ -29,12 +29,15 @@ WHERE "sourceLanguage" = 'en' AND "targetLanguage" = 'de'
 SQL
 )"
 echo "load average: $(cut -d ' ' -f 1-3 </proc/loadavg)"
-for run in "1 1" "4 1" "4 2"; do
-  read -r mode threads <<<"$run"
-  "$work/verify-window" "$mode" "$work/sources.txt" "$work/queries.txt" "$threads" >"$work/out.txt"
+for run in "1 1 0" "4 1 0" "4 2 0" "4 1 1" "4 2 1"; do
+  read -r mode threads filter <<<"$run"
+  "$work/verify-window" "$mode" "$work/sources.txt" "$work/queries.txt" "$threads" "$filter" >"$work/out.txt"
   got="$(sed -n 2p "$work/out.txt" | sed -E 's/.* ([0-9]+) reach 50.*/\1/')"
   [ "$got" = "$expected" ] || { echo "kernel counted $got entries for the first query, PostgreSQL $expected"; exit 1; }
+  # every run (mode, threads, pre-filter) must count the same entries for every query
+  sed -nE 's/.* ([0-9]+) reach 50.*/\1/p' "$work/out.txt" >"$work/counts-$run.txt"
+  cmp -s "$work/counts-1 1 0.txt" "$work/counts-$run.txt" || { echo "run $run counted other entries than run 1 1 0"; exit 1; }
   cat "$work/out.txt"
 done
-echo "first query: $expected entries reach 50, the same count as PostgreSQL's levenshtein"
+echo "first query: $expected entries reach 50, the same count as PostgreSQL's levenshtein; every run counted the same"
 echo "load average: $(cut -d ' ' -f 1-3 </proc/loadavg)"
