@@ -197,6 +197,71 @@ describe("POST /ai/translate", () => {
     expect(fake.requests[0]!.system).not.toContain("Friendly, informal");
   });
 
+  it("puts the TM search's exact best matches in the prompt, even behind entries sharing more trigrams", async () => {
+    const user = await openAiUser();
+    const { projectId, keyIds } = await seedProject(server, user, [{ key: "status.failed", source: "Data error" }]);
+    // 24 entries with exactly the trigrams of "data error" (the same two words, swapped) but an
+    // edit-distance similarity of 0–8 %, and one typo away from it at 90 %, less alike by trigrams.
+    const separators = [
+      " ",
+      ", ",
+      "; ",
+      ": ",
+      " - ",
+      " / ",
+      " + ",
+      " & ",
+      " | ",
+      " * ",
+      " # ",
+      " @ ",
+      " = ",
+      " ~ ",
+      " ^ ",
+      " % ",
+      " > ",
+      " < ",
+      " :: ",
+      " -> ",
+      " => ",
+      " // ",
+      " ++ ",
+      " && ",
+    ];
+    const crowd = separators.map((s) => `error${s}data`);
+    const entry = (sourceText: string, targetText: string, i: number) => ({
+      organizationId: user.orgId,
+      sourceLanguage: "en",
+      targetLanguage: "de",
+      sourceText,
+      targetText,
+      sourceNorm: sourceText.toLowerCase().replace(/\s+/g, " ").trim(),
+      pairHash: `pair-${i}`,
+      usageCount: 5,
+    });
+    await server.db.prisma.tmEntry.createMany({
+      data: [...crowd.map((s, i) => entry(s, "Fehler Daten", i)), entry("Dta error", "Datenfehler", crowd.length)],
+    });
+    expect(new Set(crowd).size).toBe(24);
+
+    const res = await server.request("POST", `/api/projects/${projectId}/ai/translate`, {
+      apiKey: user.apiKey,
+      body: translateBody(keyIds["status.failed"]!, { sourceText: "Data error", keyName: "status.failed" }),
+    });
+    expect(res.status).toBe(200);
+    const memory = fake.requests[0]!.user.split("\n").filter((line) => /^- \d+% /.test(line));
+    expect(memory).toEqual(['- 90% "Dta error" → "Datenfehler"']);
+
+    // The same answer as the TM search endpoint's.
+    const search = await server.request(
+      "GET",
+      `/api/organizations/${user.orgId}/tm/search?sourceText=Data%20error&sourceLang=en&targetLang=de&limit=3`,
+      { apiKey: user.apiKey },
+    );
+    expect(search.status).toBe(200);
+    expect(search.body.map((m: { sourceText: string; similarity: number }) => [m.sourceText, m.similarity])).toEqual([["Dta error", 90]]);
+  });
+
   it("selects the model: request, then project preferredModel, then the organization's provider, then the fallback", async () => {
     const user = await openAiUser();
     const { projectId, keyIds } = await seedProject(server, user, [{ key: "doc.save", source: "Save {name}" }]);

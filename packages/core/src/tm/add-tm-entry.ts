@@ -4,7 +4,7 @@
 // saves of one pair never race into a duplicate or a unique-violation error.
 import type { Tx } from "../activity/record-activity";
 import { sha256 } from "../shared/secrets";
-import { type TmEntryRecord, toTmEntryRecord } from "./tm-record";
+import { type TmEntryRecord, type TmRow, toTmEntryRecord } from "./tm-record";
 import { normalizeTmText } from "./tm-similarity";
 
 export interface AddTmEntryInput {
@@ -21,17 +21,7 @@ export const tmPairHash = (sourceText: string, targetText: string): string => sh
 export async function addTmEntry(tx: Tx, input: AddTmEntryInput): Promise<TmEntryRecord | null> {
   if (input.sourceText.trim() === "" || input.targetText.trim() === "") return null;
   if (input.sourceLanguage === input.targetLanguage) return null;
-  const rows = await tx.$queryRaw<
-    {
-      id: string;
-      sourceText: string;
-      targetText: string;
-      sourceLanguage: string;
-      targetLanguage: string;
-      usageCount: number;
-      createdAt: Date;
-    }[]
-  >`
+  const rows = await tx.$queryRaw<TmRow[]>`
     INSERT INTO "TmEntry" ("id", "organizationId", "sourceLanguage", "targetLanguage", "sourceText", "targetText", "sourceNorm", "pairHash", "usageCount", "createdAt", "updatedAt")
     VALUES (uuid_v7(), ${input.organizationId}, ${input.sourceLanguage}, ${input.targetLanguage}, ${input.sourceText}, ${input.targetText},
             ${normalizeTmText(input.sourceText)}, ${tmPairHash(input.sourceText, input.targetText)}, 1, now(), now())

@@ -1,31 +1,12 @@
-// Fuzzy TM search, exact (docs/tm-search.md): the top `limit` entries by the documented similarity,
-// the same as a scan of every entry with tmSimilarity would return. Only necessary conditions
-// narrow the rows, each proved from the formula:
-//   - length: a similarity of s bounds the length ratio (lengthWindow), read from the
-//     (organization, languages, sourceLength) index;
-//   - trigrams: an edit changes at most 3 of pg_trgm's trigrams, so a distance bound gives a
-//     trigram-similarity bound that the GIN index applies (only when that bound is positive, i.e.
-//     for similarities of about 76 and more);
-// and the candidates are verified with the exact distance: in PostgreSQL with fuzzystrmatch's
-// levenshtein_less_equal where the extension exists, otherwise in the application.
-// The search first asks for high similarities (where both filters are selective) and stops as soon
-// as `limit` entries qualify: every entry ranking with them then has at least that similarity, so
-// it was among the candidates. Only otherwise does it read the whole length window of minSimilarity.
-import { type Database, Prisma } from "@locale/db";
+// The TM search of the API: checks the caller's organization and the parameters, then ranks with
+// rankTmEntries (rank-tm-entries.ts: exact, see docs/tm-search.md).
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { assertOrganization } from "../organizations/load-organization";
 import { canonicalLanguage } from "../shared/languages";
+import { rankTmEntries } from "./rank-tm-entries";
 import { type TmSearchResult, toTmEntryRecord } from "./tm-record";
-import {
-  bagDistance,
-  codePointCounts,
-  lengthWindow,
-  levenshtein,
-  maxDistanceFor,
-  normalizeTmText,
-  similarityFromDistance,
-} from "./tm-similarity";
+import { normalizeTmText } from "./tm-similarity";
 
 export interface SearchTmInput {
   orgId: string;
@@ -39,65 +20,6 @@ export interface SearchTmInput {
 }
 
 export const TM_SEARCH_MAX_LIMIT = 50;
-/** Similarities tried before minSimilarity, highest first (only those above it). */
-const LADDER = [90, 80];
-/** Below this trigram similarity the GIN index would return most of a memory: the length index alone reads less. */
-const MIN_USEFUL_TRIGRAM_LIMIT = 0.25;
-/** fuzzystrmatch refuses longer arguments. */
-const LEVENSHTEIN_MAX_CHARS = 255;
-
-/**
- * A trigram-similarity limit every entry within `maxDistance` edits of the query reaches, or null
- * when the bound is not positive. pg_trgm splits a text into words (runs of letters and digits),
- * pads each ("  w ") and takes the set of its 3-character windows; one inserted, deleted or
- * substituted character changes at most the 3 windows covering it (also when it splits or joins
- * words), so d edits remove at most 3d of the query's `trigrams` trigrams and add at most 3d:
- * similarity = shared / (|A| + |B| − shared) ≥ (n − 3d) / (n + 3d).
- */
-export function trigramLimit(trigrams: number, maxDistance: number): number | null {
-  if (trigrams === 0 || trigrams <= 3 * maxDistance) return null;
-  return (trigrams - 3 * maxDistance) / (trigrams + 3 * maxDistance);
-}
-
-const fuzzystrmatch = new WeakMap<Database, Promise<boolean>>();
-/** Whether this database has levenshtein_less_equal (the migration creates it where it can). */
-function hasLevenshtein(db: Database): Promise<boolean> {
-  let known = fuzzystrmatch.get(db);
-  if (!known) {
-    known = db
-      .query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'fuzzystrmatch') AS "present"`)
-      .then((rows) => rows[0]?.present === true);
-    fuzzystrmatch.set(db, known);
-  }
-  return known;
-}
-
-interface Row {
-  id: string;
-  sourceText: string;
-  targetText: string;
-  sourceLanguage: string;
-  targetLanguage: string;
-  usageCount: number;
-  createdAt: Date;
-  sourceNorm: string;
-  similarity: number | null;
-}
-
-type Ranked = Row & { similarity: number };
-
-/** maxDistanceFor(longest, atLeast) in SQL, over the lateral column `longest`. */
-function rowMaxDistance(atLeast: number): Prisma.Sql {
-  if (atLeast >= 100) return Prisma.sql`0`;
-  if (atLeast <= 0) return Prisma.sql`longest`;
-  return Prisma.sql`(longest * ${201 - 2 * atLeast}::int) / 200`;
-}
-
-const byRank = (a: Ranked, b: Ranked) =>
-  b.similarity - a.similarity ||
-  b.usageCount - a.usageCount ||
-  b.createdAt.getTime() - a.createdAt.getTime() ||
-  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promise<TmSearchResult[]> {
   assertOrganization(ctx, input.orgId, "tm.read");
@@ -116,96 +38,14 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
   const norm = normalizeTmText(input.sourceText);
   if (norm === "") throw badRequest("sourceText: must not be empty", [{ path: "sourceText", message: "must not be empty" }]);
 
-  const query = Array.from(norm, (c) => c.codePointAt(0)!);
-  const length = query.length;
-  const queryCounts = codePointCounts(query);
-  // similarities are whole numbers: 50.2 asks for 51
-  const floor = Math.ceil(minSimilarity);
-  const inDatabase = (await hasLevenshtein(ctx.db)) && length <= LEVENSHTEIN_MAX_CHARS;
-  const organizationId = ctx.actor.organizationId;
-
-  const ranked = await ctx.db.prisma.$transaction(async (tx) => {
-    const [{ trigrams }] = await tx.$queryRaw<[{ trigrams: number }]>`
-      SELECT coalesce(array_length(show_trgm(${norm}), 1), 0)::int AS "trigrams"`;
-
-    /** The length window of a similarity, the largest distance in it, and a useful trigram limit. */
-    const plan = (atLeast: number) => {
-      const window = lengthWindow(length, atLeast);
-      const maxDistance = maxDistanceFor(Math.max(length, window.max), atLeast);
-      const bound = trigramLimit(trigrams, maxDistance);
-      return { window, maxDistance, trigramBound: bound !== null && bound >= MIN_USEFUL_TRIGRAM_LIMIT ? bound : null };
-    };
-
-    /** Every entry with similarity ≥ atLeast, best first, at most `limit` of them. */
-    const stage = async (atLeast: number): Promise<Ranked[]> => {
-      const { window, trigramBound } = plan(atLeast);
-      const useTrigrams = trigramBound !== null;
-      if (useTrigrams) {
-        // `%` is the operator the GIN index serves; its limit is a setting, local to this transaction.
-        // The margin covers pg_trgm's single-precision arithmetic.
-        await tx.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(trigramBound - 1e-6)}, true)`;
-      }
-      const where = (minLength: number, maxLength: number) => Prisma.sql`
-        "organizationId" = ${organizationId}
-        AND (${sourceLang}::text IS NULL OR "sourceLanguage" = ${sourceLang})
-        AND (${targetLang}::text IS NULL OR "targetLanguage" = ${targetLang})
-        AND "sourceLength" BETWEEN ${minLength} AND ${maxLength}
-        ${useTrigrams ? Prisma.sql`AND "sourceNorm" % ${norm}` : Prisma.empty}`;
-      const columns = Prisma.sql`"id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt", "sourceNorm"`;
-      const rows: Row[] = [];
-      // Texts fuzzystrmatch accepts are verified and ranked by PostgreSQL (the integer formula of
-      // similarityFromDistance); longer ones, or all when the extension is missing, here.
-      const sqlMax = inDatabase ? Math.min(window.max, LEVENSHTEIN_MAX_CHARS) : window.min - 1;
-      if (sqlMax >= window.min) {
-        rows.push(
-          ...(await tx.$queryRaw<Row[]>`
-            SELECT ${columns}, scored."similarity"
-            FROM "TmEntry",
-              LATERAL (SELECT GREATEST("sourceLength", ${length}::int) AS longest) AS size,
-              -- the distance bound of this row's length (maxDistanceFor): the band is only as wide as needed
-              LATERAL (SELECT levenshtein_less_equal("sourceNorm", ${norm}, ${rowMaxDistance(atLeast)}) AS d) AS distance,
-              LATERAL (SELECT CASE WHEN "sourceText" = ${input.sourceText} THEN 100
-                                   ELSE LEAST(99, (200 * (longest - d) + longest) / (2 * longest)) END AS "similarity") AS scored
-            WHERE ${where(window.min, sqlMax)} AND scored."similarity" >= ${atLeast}::int
-            ORDER BY scored."similarity" DESC, "usageCount" DESC, "createdAt" DESC, "id" COLLATE "C" ASC
-            LIMIT ${limit}`),
-        );
-      }
-      if (window.max > sqlMax) {
-        // Only what ranking needs travels for every candidate; the rest only for the winners.
-        const rest = await tx.$queryRaw<{ id: string; sourceNorm: string; usageCount: number; createdAt: Date; identical: boolean }[]>`
-          SELECT "id", "sourceNorm", "usageCount", "createdAt", "sourceText" = ${input.sourceText} AS "identical"
-          FROM "TmEntry" WHERE ${where(Math.max(window.min, sqlMax + 1), window.max)}`;
-        const verified: Ranked[] = [];
-        for (const row of rest) {
-          const text = Array.from(row.sourceNorm, (c) => c.codePointAt(0)!);
-          const longest = Math.max(length, text.length);
-          const bound = maxDistanceFor(longest, atLeast);
-          if (!row.identical && bagDistance(queryCounts, length, text) > bound) continue; // cannot qualify
-          const similarity = row.identical ? 100 : similarityFromDistance(levenshtein(query, text, bound), longest);
-          if (similarity >= atLeast) verified.push({ ...(row as unknown as Row), similarity });
-        }
-        const winners = verified.sort(byRank).slice(0, limit);
-        if (winners.length) {
-          const full = await tx.$queryRaw<Row[]>`
-            SELECT ${columns} FROM "TmEntry" WHERE "id" IN (${Prisma.join(winners.map((w) => w.id))})`;
-          const byId = new Map(full.map((r) => [r.id, r]));
-          for (const w of winners) {
-            const row = byId.get(w.id); // absent only if deleted in between
-            if (row) rows.push({ ...row, similarity: w.similarity });
-          }
-        }
-      }
-      return (rows as Ranked[]).sort(byRank).slice(0, limit);
-    };
-
-    for (const atLeast of LADDER) {
-      if (atLeast <= floor) break;
-      if (plan(atLeast).trigramBound === null) continue; // as costly as the final read: skip
-      const found = await stage(atLeast);
-      if (found.length === limit) return found;
-    }
-    return stage(floor);
+  const ranked = await rankTmEntries(ctx.db, {
+    organizationId: ctx.actor.organizationId,
+    sourceText: input.sourceText,
+    sourceLang,
+    targetLang,
+    // similarities are whole numbers: 50.2 asks for 51
+    minSimilarity: Math.ceil(minSimilarity),
+    limit,
   });
   return ranked.map((row) => ({ ...toTmEntryRecord(row), similarity: row.similarity }));
 }

@@ -13,7 +13,8 @@ export interface TmEntryRecord {
 
 export type TmSearchResult = TmEntryRecord & { similarity: number };
 
-type TmRow = Pick<TmEntry, "id" | "sourceText" | "targetText" | "sourceLanguage" | "targetLanguage" | "usageCount" | "createdAt">;
+/** The columns of a TM entry that its API record is made from. */
+export type TmRow = Pick<TmEntry, "id" | "sourceText" | "targetText" | "sourceLanguage" | "targetLanguage" | "usageCount" | "createdAt">;
 
 export const toTmEntryRecord = (e: TmRow): TmEntryRecord => ({
   _id: e.id,
