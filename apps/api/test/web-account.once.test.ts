@@ -257,6 +257,12 @@ describe("web application: identity pages", () => {
     expect(await button.getAttribute("href")).toBe("/api/auth/oidc/example/start?returnTo=%2Faccount");
     await expectAccessible(page, "sign-in with a provider");
     await page.screenshot({ path: screenshotPath("web-account-sign-in-providers") });
+    // The providers' names answer after the sessions (as happened once in CI): the session's row
+    // must still name the provider, never show its id in the meantime.
+    await page.route(/\/trpc\/auth\.providers\b/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
     await button.click();
     // The provider's own login page (oidc-provider's development interaction: any password).
     await page.locator('input[name="login"]').fill("pat");

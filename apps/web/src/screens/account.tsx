@@ -133,13 +133,16 @@ function Sessions() {
     onSuccess: () => signedOut("signed-out-everywhere"),
   });
   const items = sessions.data?.items ?? [];
+  // The table waits for the providers' names too: otherwise a session signed in through one shows
+  // the provider's id first and its name a moment later (an error leaves the ids).
+  const loading = sessions.isPending || providers.isPending;
   return (
     <section className="panel" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Where you are signed in</h2>
       <p className="hint">Each browser or device you signed in with. Sign out the ones you do not recognise or no longer use.</p>
-      {sessions.isPending && <p role="status">Loading sessions…</p>}
+      {loading && <p role="status">Loading sessions…</p>}
       <ErrorMessage error={sessions.error ? errorMessage(sessions.error) : null} />
-      {items.length > 0 && (
+      {!loading && items.length > 0 && (
         <table className="data sessions">
           <caption className="sr-only">Active sessions of your account, newest first</caption>
           <thead>
