@@ -32,6 +32,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: "unit", include: ["packages/formats/**/*.test.ts"], exclude: ["**/node_modules/**"], testTimeout: 60_000 } },
+      // the native TM engine: its own config builds the addon first and fails when it cannot
+      "packages/tm-engine/vitest.config.ts",
       dbProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
       {

@@ -1,0 +1,123 @@
+// Search time of the native TM engine over a synthetic memory like the api's TM benchmark
+// (apps/api/bench/tm-search.bench.ts): sentences of 3–10 words drawn with Zipf's law from 8,000
+// random-letter words, a quarter of them near-duplicates of earlier ones. Query mix, interleaved:
+// short (1–3 of the 40 most frequent words), long unseen sentences (10–16 words), near-duplicates
+// of stored sources, stored sources. minSimilarity 50, limit 10 (the API's defaults).
+// Prints mean / p50 / p95 per kernel path, thread count and pre-filter setting.
+//
+//   pnpm --filter @locale/tm-engine run bench            ENTRIES=1000000 QUERIES=200 by default
+import { randomUUID } from "node:crypto";
+import { loadTmEngine, type TmEngineIndexOptions } from "../src/index.js";
+
+const ENTRIES = Number(process.env.ENTRIES ?? 1_000_000);
+const QUERIES = Number(process.env.QUERIES ?? 200);
+const MIN_SIMILARITY = Number(process.env.MIN_SIMILARITY ?? 50);
+const LIMIT = Number(process.env.LIMIT ?? 10);
+
+let seed = 4242; // mulberry32, as the api benchmark
+function rnd(n: number): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) % n;
+}
+const letters = "abcdefghijklmnopqrstuvwxyz";
+const WORDS = Array.from({ length: 8000 }, (_, rank) =>
+  Array.from({ length: 2 + Math.floor(Math.log10(rank + 1) * 1.7) + rnd(3) }, () => letters[rnd(26)]).join(""),
+);
+const cumulative: number[] = [];
+let zipfSum = 0;
+for (let i = 0; i < WORDS.length; i++) cumulative.push((zipfSum += 1 / (i + 1)));
+function zipfWord(): string {
+  const u = (rnd(1_000_000) / 1_000_000) * cumulative.at(-1)!;
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid]! < u) lo = mid + 1;
+    else hi = mid;
+  }
+  return WORDS[lo]!;
+}
+const sentence = (min = 3, spread = 8) => Array.from({ length: min + rnd(spread) }, zipfWord).join(" ");
+function mutate(text: string): string {
+  const words = text.split(" ");
+  const i = rnd(words.length);
+  const op = rnd(2);
+  if (op === 0)
+    words[i] = words[i]!.slice(0, -1) || words[i]!; // typo: drop a letter
+  else words.splice(i, 0, zipfWord()); // extra word
+  return words.join(" ");
+}
+
+const texts: string[] = [];
+for (let i = 0; i < ENTRIES; i++) texts.push(i > 0 && rnd(4) === 0 ? mutate(texts[rnd(i)]!) : sentence());
+const ids = texts.map(() => randomUUID());
+type Kind = "short" | "long" | "near-dup" | "exact";
+const queries = Array.from({ length: QUERIES }, (_, i) => {
+  const stored = texts[rnd(texts.length)]!;
+  const kinds: [Kind, string][] = [
+    ["short", Array.from({ length: 1 + rnd(3) }, () => WORDS[rnd(40)]).join(" ")],
+    ["long", sentence(10, 7)],
+    ["near-dup", mutate(stored)],
+    ["exact", stored],
+  ];
+  const [kind, text] = kinds[i % 4]!;
+  return { kind, text, length: [...text].length };
+});
+
+const engine = loadTmEngine();
+if (!engine) {
+  console.error("the native TM engine is not built: run `pnpm --filter @locale/tm-engine run build` first");
+  process.exit(1);
+}
+const chars = texts.reduce((sum, t) => sum + t.length, 0);
+console.log(
+  `${ENTRIES.toLocaleString("en")} entries (${(chars / ENTRIES).toFixed(1)} characters on average), ${QUERIES} queries, ` +
+    `minSimilarity ${MIN_SIMILARITY}, limit ${LIMIT}; this processor: ${engine.simd}, ${engine.paths.join(" / ")}`,
+);
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+function stats(times: number[]): string {
+  if (times.length === 0) return "-";
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  return `${mean.toFixed(1)} / ${quantile(sorted, 0.5).toFixed(1)} / ${quantile(sorted, 0.95).toFixed(1)}`;
+}
+
+async function run(label: string, options: TmEngineIndexOptions, reference?: Map<string, string>): Promise<Map<string, string>> {
+  const index = engine!.createIndex(options);
+  const start = performance.now();
+  for (let i = 0; i < ENTRIES; i += 100_000) index.add(ids.slice(i, i + 100_000), texts.slice(i, i + 100_000));
+  const addMs = performance.now() - start;
+  for (const q of queries.slice(0, 8)) await index.search(q.text, MIN_SIMILARITY, LIMIT); // warm up
+  const times = new Map<string, number[]>();
+  const answers = new Map<string, string>();
+  for (const q of queries) {
+    const t0 = performance.now();
+    const result = await index.search(q.text, MIN_SIMILARITY, LIMIT);
+    const ms = performance.now() - t0;
+    answers.set(q.text, JSON.stringify(result.ids.map((id, i) => `${id}:${result.similarities[i]}`).sort()));
+    for (const key of ["all", q.kind, q.length <= 64 ? "<=64 chars" : ">64 chars"]) {
+      if (!times.has(key)) times.set(key, []);
+      times.get(key)!.push(ms);
+    }
+  }
+  const mismatches = reference ? queries.filter((q) => reference.get(q.text) !== answers.get(q.text)).length : 0;
+  console.log(
+    `${label.padEnd(34)} add ${((ENTRIES / addMs) * 1000).toFixed(0).padStart(8)} entries/s, ${(index.bytes / index.size).toFixed(1)} B/entry | ms mean / p50 / p95:`,
+  );
+  for (const key of ["all", "<=64 chars", ">64 chars", "short", "long", "near-dup", "exact"])
+    console.log(`    ${key.padEnd(11)} ${stats(times.get(key) ?? []).padEnd(22)} (${times.get(key)?.length ?? 0} queries)`);
+  if (reference) console.log(`    answers identical to the first run: ${mismatches === 0 ? "yes" : `NO, ${mismatches} differ`}`);
+  index.close();
+  return answers;
+}
+
+const lengths = queries.map((q) => q.length);
+console.log(`query lengths ${Math.min(...lengths)}–${Math.max(...lengths)} code points; ${lengths.filter((n) => n > 64).length} over 64`);
+const threads = Number(process.env.THREADS ?? 2);
+const reference = await run(`${engine.simd}, ${threads} threads`, { simd: engine.simd, threads });
+if (engine.simd !== "scalar") await run(`${engine.simd}, 1 thread`, { simd: engine.simd, threads: 1 }, reference);
+await run(`${engine.simd}, ${threads} threads, no pre-filter`, { simd: engine.simd, threads, prefilter: false }, reference);
+for (const path of engine.paths.slice(1)) await run(`${path}, ${threads} threads`, { simd: path, threads }, reference);
