@@ -3,7 +3,9 @@
 # generates the Prisma client), and, from Debian's packages when running as root, the tools the
 # test suite uses: Chromium (browser tests, driven by playwright-core; nothing downloads a
 # browser), the formats' own tools as independent readers (gettext, xmllint, aapt,
-# translate-toolkit, polib, plistlib, lxml, PyYAML, PyICU) and HAProxy (the scale-out test's load balancer).
+# translate-toolkit, polib, plistlib, lxml, PyYAML, PyICU), HAProxy (the scale-out test's load balancer)
+# and a C compiler (the native TM engine, packages/tm-engine; without one the service still runs and
+# searches the translation memory in the database, but the engine's tests fail).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +16,7 @@ fi
 # command → Debian package
 declare -A TOOLS=(
   [msgfmt]=gettext [xmllint]=libxml2-utils [chromium]=chromium [aapt]=aapt
-  [po2prop]=translate-toolkit [haproxy]=haproxy
+  [po2prop]=translate-toolkit [haproxy]=haproxy [cc]=gcc
 )
 missing=()
 for cmd in "${!TOOLS[@]}"; do command -v "$cmd" >/dev/null 2>&1 || missing+=("${TOOLS[$cmd]}"); done

@@ -1,6 +1,7 @@
 // Configuration from environment variables, parsed once at start-up; a bad value stops start-up
 // with a message naming the variable.
 import { type OidcProviderConfig, oidcProvidersFromEnv } from "@locale/core/auth/oidc";
+import { DEFAULT_TM_ENGINE_SETTINGS, type TmEngineSettings } from "@locale/core/tm";
 import { DEFAULT_HEAP_GROWTH_PERCENT, MAX_HEAP_GROWTH_PERCENT, resolveFromUserDirectory } from "@locale/worker/process";
 import express from "express";
 import { z } from "zod";
@@ -100,6 +101,16 @@ const ZEnv = z.object({
       (v) => trustProxyIsValid(trustProxyOf(v)),
       "must be true, false, a hop count, or comma-separated addresses/CIDR ranges/loopback/linklocal/uniquelocal",
     ),
+  /** The native TM engine (docs/tm-search.md): off makes every TM search read the database. */
+  TM_ENGINE: z.enum(["on", "off"]).default("on"),
+  /** A language pair gets an in-process copy for the engine from this many entries on. */
+  TM_ENGINE_MIN_ENTRIES: z.coerce.number().int().min(1).default(DEFAULT_TM_ENGINE_SETTINGS.minEntries),
+  /** The copies of one process together stay below this many MiB (least recently used dropped first). */
+  TM_ENGINE_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_TM_ENGINE_SETTINGS.maxBytes / 1024 / 1024),
   /** OpenID Connect providers: `<id>,<id>`, each configured by OIDC_<ID>_* (core's oidc-providers). */
   OIDC_PROVIDERS: z.string().default(""),
 });
@@ -144,5 +155,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Embedded PGlite has one connection in one process: the worker must run inside the api.
     workerMode: e.WORKER_MODE ?? "embedded",
     oidcProviders: oidcProvidersOf(env),
+  };
+}
+
+/** The TM engine's settings from TM_ENGINE, TM_ENGINE_MIN_ENTRIES and TM_ENGINE_MAX_MB. */
+export function tmEngineSettingsOf(config: Env): TmEngineSettings {
+  return {
+    ...DEFAULT_TM_ENGINE_SETTINGS,
+    enabled: config.TM_ENGINE === "on",
+    minEntries: config.TM_ENGINE_MIN_ENTRIES,
+    maxBytes: config.TM_ENGINE_MAX_MB * 1024 * 1024,
   };
 }

@@ -5,6 +5,7 @@
 // stderr and exit code 1, never a stack trace.
 import type http from "node:http";
 import net from "node:net";
+import { describeTmEngine } from "@locale/core/tm";
 import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/db";
 import { startWorker } from "@locale/worker";
 import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, runShutdown, setHeapGrowthPercent } from "@locale/worker/process";
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   }
   logger.info({ database: isPostgresUrl(config.DATABASE_URL) ? "postgresql" : "pglite", dataDir }, "database ready");
   const { app } = createApp(db, config, logger);
+  logger.info(`translation memory search: ${describeTmEngine(db)}`);
 
   let server: http.Server;
   let url: string;

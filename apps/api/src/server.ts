@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { CoreConfig } from "@locale/core";
 import { aiConfigFromEnv } from "@locale/core/ai";
+import { configureTmEngine } from "@locale/core/tm";
 import { parseAllowedHosts } from "@locale/core/webhooks";
 import type { Database } from "@locale/db";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
@@ -10,7 +11,7 @@ import express from "express";
 import type { Logger } from "pino";
 import swaggerUi from "swagger-ui-express";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
-import { type AppConfig, trustProxyOf } from "./config";
+import { type AppConfig, tmEngineSettingsOf, trustProxyOf } from "./config";
 import { graphqlHandlers } from "./graphql";
 import { createLogger, requestLogger } from "./logger";
 import { mountAcceptInvitePage } from "./rest/accept-invite-page";
@@ -61,6 +62,7 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
 
 export function createApp(db: Database, config: AppConfig, logger: Logger = createLogger(config.LOG_LEVEL)): AppServer {
   const deps: AppDeps = { db, config, core: coreConfigOf(config, logger) };
+  configureTmEngine(db, tmEngineSettingsOf(config));
   const app = express();
   app.disable("x-powered-by");
   // req.ip (sign-in throttling, session list): X-Forwarded-For is believed only from TRUST_PROXY peers.

@@ -3,6 +3,7 @@
 // have been handed back, within SHUTDOWN_TIMEOUT_MS.
 
 import { DEFAULT_CORE_CONFIG } from "@locale/core";
+import { configureTmEngine, describeTmEngine, type TmEngineSettings, tmEngineSettingsFromEnv } from "@locale/core/tm";
 import { createDb, isPostgresUrl, resolveDataDir } from "@locale/db";
 import { pino } from "pino";
 import { startWorker } from "./index";
@@ -49,7 +50,16 @@ if (!isPostgresUrl(url)) {
     }
   }
 }
+let tmEngine: TmEngineSettings;
+try {
+  tmEngine = tmEngineSettingsFromEnv(process.env);
+} catch (error) {
+  console.error(`Invalid configuration:\n  ${(error as Error).message}`);
+  process.exit(1);
+}
 const db = await createDb(url);
+configureTmEngine(db, tmEngine);
+logger.info(`translation memory search: ${describeTmEngine(db)}`);
 const worker = await startWorker({
   db,
   config: {

@@ -4,5 +4,6 @@ export * from "./list-tm-entries";
 export * from "./rank-tm-entries";
 export * from "./remember-translation";
 export * from "./search-tm";
+export * from "./tm-engine-copies";
 export * from "./tm-record";
 export * from "./tm-similarity";

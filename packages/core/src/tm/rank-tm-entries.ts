@@ -12,6 +12,8 @@
 // as `limit` entries qualify: every entry ranking with them then has at least that similarity, so
 // it was among the candidates. Only otherwise does it read the whole length window of minSimilarity.
 import { type Database, Prisma } from "@locale/db";
+import { rankWithEngine } from "./rank-with-engine";
+import { byRank } from "./tm-rank-order";
 import type { TmRow } from "./tm-record";
 import {
   bagDistance,
@@ -67,12 +69,6 @@ function rowMaxDistance(atLeast: number): Prisma.Sql {
   return Prisma.sql`(longest * ${201 - 2 * atLeast}::int) / 200`;
 }
 
-const byRank = (a: RankedTmEntry, b: RankedTmEntry) =>
-  b.similarity - a.similarity ||
-  b.usageCount - a.usageCount ||
-  b.createdAt.getTime() - a.createdAt.getTime() ||
-  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
 export interface RankTmInput {
   organizationId: string;
   sourceText: string;
@@ -92,6 +88,9 @@ export async function rankTmEntries(db: Database, input: RankTmInput): Promise<R
   const { organizationId, sourceText, sourceLang, targetLang, limit } = input;
   const norm = normalizeTmText(sourceText);
   if (norm === "") return [];
+  // a large language pair is searched in its in-process copy when the native engine is built
+  const viaEngine = await rankWithEngine(db, input, norm);
+  if (viaEngine) return viaEngine;
   const floor = input.minSimilarity;
   const query = Array.from(norm, (c) => c.codePointAt(0)!);
   const length = query.length;
