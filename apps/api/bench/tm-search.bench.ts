@@ -3,6 +3,9 @@
 // entries on PostgreSQL (TEST_DATABASE_URL; skipped when absent). PGlite is reported, not targeted.
 //   pnpm --filter @locale/api run bench:tm
 //   ENTRIES=1000000 QUERIES=200 SKIP_PGLITE=1 MIN_SIMILARITY=50 pnpm --filter @locale/api run bench:tm
+// With the native TM engine built (packages/tm-engine), the pair's in-process copy is loaded first
+// (its load time and size are printed), and the same queries then run against the database search
+// too (TM_ENGINE=off), for comparison; SKIP_DATABASE_SEARCH=1 leaves that out.
 // The PostgreSQL memory is seeded with raw SQL into a dedicated database (locale_bench_tm_<ENTRIES>)
 // that is kept and reused by later runs (DROP_DB=1 drops it afterwards). Seeding is deterministic.
 // Query mix, interleaved: short common-word queries (1–3 of the 40 most frequent words: most
@@ -10,7 +13,7 @@
 // (a typo, an extra word or a case change) and stored sources verbatim.
 import { loadavg } from "node:os";
 import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
-import { searchTm } from "@locale/core/tm";
+import { configureTmEngine, DEFAULT_TM_ENGINE_SETTINGS, searchTm, tmEngineCopies } from "@locale/core/tm";
 import { createDb, type Database } from "@locale/db";
 
 const ENTRIES = Number(process.env.ENTRIES ?? 200_000);
@@ -142,9 +145,48 @@ const stats = (samples: number[]) => {
 const fmt = (x: { p50: number; p95: number; max: number }) =>
   `p50 ${x.p50.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, max ${x.max.toFixed(1)} ms`;
 
+/** The native engine's copy of the searched pair, loaded before the timing; false without the engine. */
+async function loadCopy(db: Database, organizationId: string): Promise<boolean> {
+  const copies = tmEngineCopies(db);
+  if (!copies) {
+    console.log("  the native TM engine is not built: the database searches alone");
+    return false;
+  }
+  const rss = process.memoryUsage().rss;
+  const start = performance.now();
+  await copies.prepare(organizationId, "en", "de");
+  const { entries, bytes } = copies.stats();
+  console.log(
+    `  engine copy of en → de: ${entries} entries loaded in ${((performance.now() - start) / 1000).toFixed(1)} s, ` +
+      `${(bytes / 1024 / 1024).toFixed(0)} MB in the index (${(bytes / entries).toFixed(0)} bytes an entry), ` +
+      `RSS +${((process.memoryUsage().rss - rss) / 1024 / 1024).toFixed(0)} MB`,
+  );
+  return true;
+}
+
 async function benchOn(label: string, db: Database): Promise<{ p50: number; p95: number }> {
   const organizationId = await benchOrganization(db);
   const queries = await queryMix(db, organizationId);
+  const engine = await loadCopy(db, organizationId);
+  const result = await timeSearches(engine ? `${label}, native engine` : label, db, organizationId, queries);
+  if (engine && !process.env.SKIP_DATABASE_SEARCH) {
+    // the same queries searched in the database, for comparison
+    configureTmEngine(db, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
+    const database = await timeSearches(`${label}, database search (TM_ENGINE=off)`, db, organizationId, queries);
+    // the engine must give the database search's answers: the same entries, similarities and order
+    const differ = result.answers.filter((a, i) => a !== database.answers[i]).length;
+    console.log(`  answers: ${queries.length - differ} of ${queries.length} identical to the database search's`);
+    if (differ) process.exitCode = 1;
+  }
+  return result;
+}
+
+async function timeSearches(
+  label: string,
+  db: Database,
+  organizationId: string,
+  queries: { kind: Kind; text: string }[],
+): Promise<{ p50: number; p95: number; answers: string[] }> {
   const ctx: ServiceContext = {
     db,
     config: DEFAULT_CORE_CONFIG,
@@ -157,6 +199,8 @@ async function benchOn(label: string, db: Database): Promise<{ p50: number; p95:
     [organizationId],
   );
   for (const q of queries.slice(0, 4)) await search(q.text); // warm-up
+  const engineSearches = () => tmEngineCopies(db)?.stats().searches ?? 0;
+  const engineBefore = engineSearches();
   const load = loadavg()[0]!.toFixed(1);
   // Floors, interleaved with the searches so they see the same load: a SELECT 1 round trip and
   // an exact-match lookup of one entry through the (organization, languages, pairHash) index.
@@ -165,6 +209,7 @@ async function benchOn(label: string, db: Database): Promise<{ p50: number; p95:
   const samples: number[] = [];
   const byKind = new Map<Kind, number[]>();
   const slowest: [number, string][] = [];
+  const answers: string[] = [];
   let hits = 0;
   for (const q of queries) {
     let start = performance.now();
@@ -178,6 +223,7 @@ async function benchOn(label: string, db: Database): Promise<{ p50: number; p95:
     lookup.push(performance.now() - start);
     start = performance.now();
     const results = await search(q.text);
+    answers.push(JSON.stringify(results.map((r) => [r._id, r.similarity])));
     const ms = performance.now() - start;
     samples.push(ms);
     byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
@@ -187,12 +233,15 @@ async function benchOn(label: string, db: Database): Promise<{ p50: number; p95:
   const all = stats(samples);
   const f = stats(floor);
   const l = stats(lookup);
-  console.log(`${label}: ${queries.length} searches (${hits} with results), load average ${load} → ${loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `${label}: ${queries.length} searches (${hits} with results, ${engineSearches() - engineBefore} answered by the engine), ` +
+      `load average ${load} → ${loadavg()[0]!.toFixed(1)}`,
+  );
   console.log(`  all       ${fmt(all)}  (${(all.p50 / f.p50).toFixed(0)}× / ${(all.p95 / f.p95).toFixed(0)}× the SELECT 1 floor)`);
   for (const [kind, s] of byKind) console.log(`  ${kind.padEnd(9)} ${fmt(stats(s))}`);
   console.log(`  floor     SELECT 1: ${fmt(f)}; exact-match index lookup: ${fmt(l)}`);
   if (process.env.SHOW_SLOWEST) console.log(slowest.sort((a, b) => b[0] - a[0]).slice(0, 8));
-  return all;
+  return { ...all, answers };
 }
 
 async function main() {
