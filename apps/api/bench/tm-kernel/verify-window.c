@@ -3,7 +3,7 @@
 // query whose answer has fewer than `limit` entries; this measures the fastest way we know to do
 // that on this hardware, outside PostgreSQL, to know what an in-process engine could reach.
 //
-//   verify-window <mode 1|4> <sources.txt> <queries.txt> [threads] [filter 0|1]
+//   verify-window <mode 1|4|8|16|32|33> <sources.txt> <queries.txt> [threads] [filter 0|1]
 //
 // Input: normalised texts, one per line, ASCII (as the benchmark's memory). The query is the
 // pattern, one bit per character in a 64-bit word: queries over 64 characters are left out (they
@@ -11,7 +11,12 @@
 // For each query: the length window of similarity 50 (as lengthWindow), then the global edit
 // distance of every entry in it with Myers' bit-vector algorithm (1999), and a count of the entries
 // reaching 50 by the documented integer formula. Mode 1: one entry at a time. Mode 4: four
-// entries at once in the 64-bit lanes of an AVX2 register. Filter 1: before that, the
+// entries at once in the 64-bit lanes of an AVX2 register. With AVX-512 (built with
+// -march=native on a processor with AVX-512 F/BW/VBMI): mode 8, eight lanes, the query's
+// bit-vectors gathered from memory; mode 16, two such groups interleaved; mode 32, eight lanes with
+// the bit-vectors looked up inside registers (byte permutes); mode 33, the same with two groups
+// interleaved. Sources sorted by length (run.sh also runs that) give the lanes of a group equal
+// lengths. Filter 1: before that, the
 // character-count bound (docs/tm-search.md) over per-entry counts of 32 character classes, 32
 // lanes at once, drops the entries it proves cannot reach 50. Prints milliseconds per query.
 #include <immintrin.h>
@@ -137,10 +142,168 @@ static void verify_four_at_a_time(Slice *s) {
   }
 }
 
+
+#ifdef __AVX512VBMI__
+/** One group of eight entries in the 64-bit lanes of an AVX-512 register (state for one step). */
+typedef struct {
+  __m512i pv, mv, score, lengths, base, chunk;
+  int longest;
+} Group;
+
+static void group_start(Group *g, const Slice *s, int c) {
+  int64_t base[8], n[8];
+  g->longest = 0;
+  for (int x = 0; x < 8; x++) {
+    int i = s->cand[c + x < s->hi ? c + x : c];
+    base[x] = s->off[i];
+    n[x] = c + x < s->hi ? s->len[i] : 0;
+    if (n[x] > g->longest) g->longest = (int)n[x];
+  }
+  g->pv = _mm512_set1_epi64(-1);
+  g->mv = _mm512_setzero_si512();
+  g->score = _mm512_set1_epi64(s->m);
+  g->lengths = _mm512_loadu_si512(n);
+  g->base = _mm512_loadu_si512(base);
+}
+
+static inline void group_step(Group *g, const Slice *s, int j, __m512i top) {
+  if ((j & 7) == 0) g->chunk = _mm512_i64gather_epi64(_mm512_add_epi64(g->base, _mm512_set1_epi64(j)), s->text, 1);
+  __m512i idx = _mm512_and_si512(g->chunk, _mm512_set1_epi64(0xff));
+  g->chunk = _mm512_srli_epi64(g->chunk, 8);
+  __mmask8 active = _mm512_cmpgt_epi64_mask(g->lengths, _mm512_set1_epi64(j));
+  __m512i eq = _mm512_i64gather_epi64(idx, (const long long *)s->peq, 8);
+  __m512i xv = _mm512_or_si512(eq, g->mv);
+  __m512i sum = _mm512_add_epi64(_mm512_and_si512(eq, g->pv), g->pv);
+  __m512i xh = _mm512_ternarylogic_epi64(sum, g->pv, eq, 0xBE);     // (sum ^ pv) | eq
+  __m512i ph = _mm512_ternarylogic_epi64(g->mv, xh, g->pv, 0xF1);   // mv | ~(xh | pv)
+  __m512i mh = _mm512_and_si512(g->pv, xh);
+  __mmask8 up = _mm512_test_epi64_mask(ph, top) & active, down = _mm512_test_epi64_mask(mh, top) & active;
+  g->score = _mm512_mask_add_epi64(g->score, up, g->score, _mm512_set1_epi64(1));
+  g->score = _mm512_mask_sub_epi64(g->score, down, g->score, _mm512_set1_epi64(1));
+  ph = _mm512_or_si512(_mm512_slli_epi64(ph, 1), _mm512_set1_epi64(1));
+  mh = _mm512_slli_epi64(mh, 1);
+  g->pv = _mm512_mask_mov_epi64(g->pv, active, _mm512_ternarylogic_epi64(mh, xv, ph, 0xF1)); // mh | ~(xv | ph)
+  g->mv = _mm512_mask_and_epi64(g->mv, active, ph, xv);
+}
+
+static void group_finish(Group *g, Slice *s, int c) {
+  int64_t d[8], n[8];
+  _mm512_storeu_si512(d, g->score);
+  _mm512_storeu_si512(n, g->lengths);
+  for (int x = 0; x < 8 && c + x < s->hi; x++) {
+    int longest = n[x] > s->m ? (int)n[x] : s->m;
+    if (similarity((int)d[x], longest) >= MIN_SIMILARITY) s->hits++;
+  }
+}
+
+static void verify_eight_at_a_time(Slice *s) {
+  const __m512i top = _mm512_set1_epi64(1ULL << (s->m - 1));
+  for (int c = s->lo; c < s->hi; c += 8) {
+    Group g;
+    group_start(&g, s, c);
+    for (int j = 0; j < g.longest; j++) group_step(&g, s, j, top);
+    group_finish(&g, s, c);
+  }
+}
+
+static void verify_sixteen_at_a_time(Slice *s) {
+  const __m512i top = _mm512_set1_epi64(1ULL << (s->m - 1));
+  for (int c = s->lo; c < s->hi; c += 16) {
+    Group a, b;
+    group_start(&a, s, c);
+    if (c + 8 < s->hi) group_start(&b, s, c + 8); else { b = a; b.longest = 0; }
+    int both = a.longest < b.longest ? a.longest : b.longest, j = 0;
+    for (; j < both; j++) group_step(&a, s, j, top), group_step(&b, s, j, top);
+    for (int k = j; k < a.longest; k++) group_step(&a, s, k, top);
+    for (int k = j; k < b.longest; k++) group_step(&b, s, k, top);
+    group_finish(&a, s, c);
+    if (c + 8 < s->hi) group_finish(&b, s, c + 8);
+  }
+}
+
+/** Eight entries in AVX-512 lanes; the query's bit-vectors looked up in registers, not gathered:
+ * bytes map to a compact symbol (0 = not in the query, 1..31) by a byte permute over 128 entries,
+ * and symbols to bit-vectors by two 16-entry qword permutes. */
+typedef struct { __m512i map_lo, map_hi, t0, t1, t2, t3; } Tables;
+
+static inline void pgroup_step(Group *g, const Slice *s, const Tables *tb, int j, __m512i top) {
+  if ((j & 7) == 0) {
+    __m512i raw = _mm512_i64gather_epi64(_mm512_add_epi64(g->base, _mm512_set1_epi64(j)), s->text, 1);
+    g->chunk = _mm512_permutex2var_epi8(tb->map_lo, raw, tb->map_hi); // bytes >= 128: the map's top bit is ignored
+  }
+  __m512i idx = _mm512_and_si512(g->chunk, _mm512_set1_epi64(0x1f));
+  g->chunk = _mm512_srli_epi64(g->chunk, 8);
+  __mmask8 active = _mm512_cmpgt_epi64_mask(g->lengths, _mm512_set1_epi64(j));
+  __m512i lo = _mm512_permutex2var_epi64(tb->t0, idx, tb->t1), hi = _mm512_permutex2var_epi64(tb->t2, idx, tb->t3);
+  __m512i eq = _mm512_mask_blend_epi64(_mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)), lo, hi);
+  __m512i xv = _mm512_or_si512(eq, g->mv);
+  __m512i sum = _mm512_add_epi64(_mm512_and_si512(eq, g->pv), g->pv);
+  __m512i xh = _mm512_ternarylogic_epi64(sum, g->pv, eq, 0xBE);
+  __m512i ph = _mm512_ternarylogic_epi64(g->mv, xh, g->pv, 0xF1);
+  __m512i mh = _mm512_and_si512(g->pv, xh);
+  __mmask8 up = _mm512_test_epi64_mask(ph, top) & active, down = _mm512_test_epi64_mask(mh, top) & active;
+  g->score = _mm512_mask_add_epi64(g->score, up, g->score, _mm512_set1_epi64(1));
+  g->score = _mm512_mask_sub_epi64(g->score, down, g->score, _mm512_set1_epi64(1));
+  ph = _mm512_or_si512(_mm512_slli_epi64(ph, 1), _mm512_set1_epi64(1));
+  mh = _mm512_slli_epi64(mh, 1);
+  g->pv = _mm512_mask_mov_epi64(g->pv, active, _mm512_ternarylogic_epi64(mh, xv, ph, 0xF1));
+  g->mv = _mm512_mask_and_epi64(g->mv, active, ph, xv);
+}
+
+static int build_tables(const Slice *s, Tables *tb) {
+  uint8_t map[128] = {0};
+  uint64_t table[32] = {0};
+  int symbols = 0;
+  for (int c = 0; c < 256; c++) {
+    if (!s->peq[c]) continue;
+    if (c >= 128 || symbols == 31) return 0;
+    map[c] = ++symbols;
+    table[symbols] = s->peq[c];
+  }
+  tb->map_lo = _mm512_loadu_si512(map);
+  tb->map_hi = _mm512_loadu_si512(map + 64);
+  tb->t0 = _mm512_loadu_si512(table);
+  tb->t1 = _mm512_loadu_si512(table + 8);
+  tb->t2 = _mm512_loadu_si512(table + 16);
+  tb->t3 = _mm512_loadu_si512(table + 24);
+  return 1;
+}
+
+static void verify_permuted(Slice *s, int interleave) {
+  Tables tb;
+  if (!build_tables(s, &tb)) { verify_eight_at_a_time(s); return; }
+  const __m512i top = _mm512_set1_epi64(1ULL << (s->m - 1));
+  for (int c = s->lo; c < s->hi; c += 16) {
+    Group a, b;
+    group_start(&a, s, c);
+    if (c + 8 < s->hi) group_start(&b, s, c + 8); else { b = a; b.longest = 0; }
+    if (interleave) {
+      int both = a.longest < b.longest ? a.longest : b.longest, j = 0;
+      for (; j < both; j++) pgroup_step(&a, s, &tb, j, top), pgroup_step(&b, s, &tb, j, top);
+      for (int k = j; k < a.longest; k++) pgroup_step(&a, s, &tb, k, top);
+      for (int k = j; k < b.longest; k++) pgroup_step(&b, s, &tb, k, top);
+    } else {
+      for (int j = 0; j < a.longest; j++) pgroup_step(&a, s, &tb, j, top);
+      for (int j = 0; j < b.longest; j++) pgroup_step(&b, s, &tb, j, top);
+    }
+    group_finish(&a, s, c);
+    if (c + 8 < s->hi) group_finish(&b, s, c + 8);
+  }
+}
+
+#endif
+
 static void *verify(void *arg) {
   Slice *s = arg;
   if (s->filter) drop_by_counts(s);
   else s->kept = s->hi - s->lo;
+#ifdef __AVX512VBMI__
+  if (s->mode == 32) verify_permuted(s, 0);
+  else if (s->mode == 33) verify_permuted(s, 1);
+  else if (s->mode == 16) verify_sixteen_at_a_time(s);
+  else if (s->mode == 8) verify_eight_at_a_time(s);
+  else
+#endif
   if (s->mode == 4) verify_four_at_a_time(s);
   else verify_one_at_a_time(s);
   return 0;
@@ -150,6 +313,9 @@ int main(int argc, char **argv) {
   if (argc < 4) return fprintf(stderr, "usage: verify-window <1|4> <sources> <queries> [threads]\n"), 2;
   int mode = atoi(argv[1]), threads = argc > 4 ? atoi(argv[4]) : 1, filter = argc > 5 && atoi(argv[5]) == 1;
   if (threads < 1 || threads > 8) threads = 1;
+#ifndef __AVX512VBMI__
+  if (mode >= 8) return fprintf(stderr, "modes 8-33 need a build with AVX-512 (F, BW, VBMI)\n"), 2;
+#endif
   FILE *sources = fopen(argv[2], "r"), *queries = fopen(argv[3], "r");
   if (!sources || !queries) return perror("open"), 1;
   size_t cap = 1 << 26, total = 0;
@@ -182,7 +348,7 @@ int main(int argc, char **argv) {
     }
     pthread_t tid[8];
     Slice slice[8];
-    int per = ((window + threads - 1) / threads + 3) / 4 * 4;
+    int per = ((window + threads - 1) / threads + 15) / 16 * 16;
     for (int k = 0; k < threads; k++) {
       int lo = k * per < window ? k * per : window, hi = (k + 1) * per < window ? (k + 1) * per : window;
       slice[k] = (Slice){text, off, len, cand, lo, hi, m, mode, filter, peq, counts, query_counts, 0, 0};
