@@ -3,7 +3,7 @@
 // points (one and several 64-bit words), every threshold and limit, and enough entries that SIMD
 // groups, their odd tails and both threads are exercised.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engineOrFail, expectExact, indexesForEveryPath, Mirror, mutate, randomText, rng, uuidFrom } from "./helpers.js";
+import { engineOrFail, expectExact, indexesForEveryPath, loadedOnEveryPath, Mirror, mutate, randomText, rng, uuidFrom } from "./helpers.js";
 
 const engine = engineOrFail();
 
@@ -64,16 +64,7 @@ describe("query alphabets of 1 to 95 distinct symbols (every table size of the A
     texts.push(i > 0 && rnd(4) === 0 ? mutate(rnd, alphabet, texts[rnd(i)]!) : randomText(rnd, alphabet, 1 + rnd(i % 10 === 0 ? 300 : 90)));
     ids.push(uuidFrom(rnd));
   }
-  const indexes = indexesForEveryPath(engine);
-  const mirror = new Mirror();
-
-  beforeAll(() => {
-    for (const { index } of indexes) index.add(ids, texts);
-    mirror.add(ids, texts);
-  });
-  afterAll(() => {
-    for (const { index } of indexes) index.close();
-  });
+  const { indexes, mirror } = loadedOnEveryPath(engine, ids, texts);
 
   it("answers exactly whatever the number of distinct symbols in the query", async () => {
     const queries: string[] = [];

@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { loadTmEngine, type TmEngine, type TmEngineIndex, type TmEngineSimd } from "../src/index.js";
 import { allSimilarities, codePoints, expectedAnswer, type RefEntry } from "./reference.js";
 
@@ -113,4 +113,25 @@ export async function expectExact(
   }
   expect(failures).toEqual([]);
   return checked;
+}
+
+/**
+ * An index on every kernel path, and the reference's mirror, holding these entries for the tests of
+ * the calling suite (filled before them, freed after them).
+ */
+export function loadedOnEveryPath(
+  engine: TmEngine,
+  ids: string[],
+  texts: string[],
+): { indexes: { label: string; index: TmEngineIndex }[]; mirror: Mirror } {
+  const indexes = indexesForEveryPath(engine);
+  const mirror = new Mirror();
+  beforeAll(() => {
+    for (const { index } of indexes) index.add(ids, texts);
+    mirror.add(ids, texts);
+  });
+  afterAll(() => {
+    for (const { index } of indexes) index.close();
+  });
+  return { indexes, mirror };
 }

@@ -1,8 +1,8 @@
 // Code points, not UTF-16 units: astral characters count once, a lone surrogate is its own code
 // point, combining marks are characters of their own, and alphabets of thousands of symbols (which
 // no longer fit the byte texts of the SIMD kernels) are as exact as ASCII.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engineOrFail, expectExact, indexesForEveryPath, Mirror, mutate, randomText, rng, uuidFrom } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { engineOrFail, expectExact, loadedOnEveryPath, mutate, randomText, rng, uuidFrom } from "./helpers.js";
 import { codePoints } from "./reference.js";
 
 const engine = engineOrFail();
@@ -26,16 +26,7 @@ describe("mixed Unicode", () => {
   for (let i = 0; i < 800; i++) texts.push(randomText(rnd, mixed, 1 + rnd(150)));
   for (let i = 0; i < 600; i++) texts.push(mutate(rnd, mixed, texts[rnd(texts.length)]!));
   for (let i = 0; i < texts.length; i++) ids.push(uuidFrom(rnd));
-  const indexes = indexesForEveryPath(engine);
-  const mirror = new Mirror();
-
-  beforeAll(() => {
-    for (const { index } of indexes) index.add(ids, texts);
-    mirror.add(ids, texts);
-  });
-  afterAll(() => {
-    for (const { index } of indexes) index.close();
-  });
+  const { indexes, mirror } = loadedOnEveryPath(engine, ids, texts);
 
   it("counts code points, not UTF-16 units", async () => {
     // "😀a" is 2 code points (3 UTF-16 units); against "a" the distance is 1 of 2: 50 (75 by units)
@@ -83,16 +74,7 @@ describe("more than 65,536 distinct symbols", () => {
     texts.push(randomText(rnd, i % 3 === 0 ? early : i % 3 === 1 ? late : [...early, ...late, "a", "b"], 1 + rnd(60)));
   for (let i = 0; i < 200; i++) texts.push(mutate(rnd, late, texts[Math.ceil(pool.length / 1000) + rnd(600)]!));
   for (let i = 0; i < texts.length; i++) ids.push(uuidFrom(rnd));
-  const indexes = indexesForEveryPath(engine);
-  const mirror = new Mirror();
-
-  beforeAll(() => {
-    for (const { index } of indexes) index.add(ids, texts);
-    mirror.add(ids, texts);
-  });
-  afterAll(() => {
-    for (const { index } of indexes) index.close();
-  });
+  const { indexes, mirror } = loadedOnEveryPath(engine, ids, texts);
 
   it("answers exactly", async () => {
     const queries = [
