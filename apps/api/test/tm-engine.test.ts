@@ -166,6 +166,32 @@ describe("TM search through the native engine", () => {
     expect(copies().stats().pairs).toBe(2);
   });
 
+  it("keeps its copies within TM_ENGINE_MAX_MB, dropping the least recently searched pair first", async () => {
+    const { settings } = copies();
+    const measure = configureTmEngine(server.db, settings)!;
+    await measure.prepare(owner.orgId, "en", "de");
+    const ownerBytes = measure.stats().bytes;
+    await measure.prepare(rival.orgId, "en", "de");
+    const bothBytes = measure.stats().bytes;
+    expect(measure.stats().pairs).toBe(2);
+    // room for the larger of the two copies, not for both
+    const limited = configureTmEngine(server.db, { ...settings, maxBytes: bothBytes - 1, recheckMs: 0 })!;
+    await limited.prepare(owner.orgId, "en", "de");
+    await search(owner, stored);
+    // loading the rival's pair drops the owner's, the least recently searched
+    await limited.prepare(rival.orgId, "en", "de");
+    expect(limited.stats()).toMatchObject({ pairs: 1, bytes: bothBytes - ownerBytes });
+    // the rival's copy stayed; the owner's pair is searched in the database again ...
+    const before = limited.stats().searches;
+    const fromDb = await search(owner, stored);
+    expect(limited.stats().searches).toBe(before);
+    // ... and, counted again, gets a copy again (and the rival's goes)
+    await limited.prepare(owner.orgId, "en", "de");
+    expect(await search(owner, stored)).toEqual(fromDb);
+    expect(limited.stats()).toMatchObject({ pairs: 1, bytes: ownerBytes, searches: before + 1 });
+    configureTmEngine(server.db, settings);
+  });
+
   it("leaves small pairs to the database", async () => {
     expect(await copies().prepare(owner.orgId, "en", "fr")).toBe(false);
     const before = copies().stats().searches;
