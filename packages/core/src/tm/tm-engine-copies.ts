@@ -58,6 +58,9 @@ interface Copy {
 
 type ChangedRow = [id: string, sourceNorm: string, changeXid: string];
 
+const pairKey = (organizationId: string, sourceLang: string, targetLang: string) =>
+  JSON.stringify([organizationId, sourceLang, targetLang]);
+
 export class TmEngineCopies {
   private readonly copies = new Map<string, Copy>();
   private searches = 0;
@@ -79,7 +82,7 @@ export class TmEngineCopies {
     targetLang: string,
     search: (index: TmEngineIndex) => Promise<T>,
   ): Promise<T | null> {
-    const key = JSON.stringify([organizationId, sourceLang, targetLang]);
+    const key = pairKey(organizationId, sourceLang, targetLang);
     let copy = this.copies.get(key);
     const now = Date.now();
     if (!copy || (!copy.index && !copy.loading && now - copy.checkedAt >= this.settings.recheckMs)) {
@@ -103,7 +106,7 @@ export class TmEngineCopies {
 
   /** Loads the pair's copy now (a benchmark's or an operator's warm-up); false when it is too small. */
   async prepare(organizationId: string, sourceLang: string, targetLang: string): Promise<boolean> {
-    const key = JSON.stringify([organizationId, sourceLang, targetLang]);
+    const key = pairKey(organizationId, sourceLang, targetLang);
     let copy = this.copies.get(key);
     if (!copy?.index) {
       copy = copy?.loading ? copy : this.blank(key, organizationId, sourceLang, targetLang);
