@@ -69,6 +69,7 @@ export function parseYaml(text: string, options: ParseOptions, maxDepth: number)
           : { key, value, metadata: { yamlScalar: typeof original === "boolean" ? "boolean" : "number" } },
       ),
     errors,
+    text.length,
   );
   if (mayRepeat) entries = dropDuplicates(entries, errors);
   return { entries, errors, metadata };
