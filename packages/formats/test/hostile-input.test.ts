@@ -3,7 +3,8 @@
  * message (and a line where one exists), never a hang or a raw parser exception.
  */
 import { describe, expect, it } from "vitest";
-import { type FormatId, FormatParseError, parse, parseGlossary } from "../src/index.js";
+import { type FormatId, FormatParseError, parse, parseGlossary, serialize } from "../src/index.js";
+import { moFile } from "./mo-builder.js";
 
 function parseError(fn: () => unknown): FormatParseError {
   try {
@@ -174,5 +175,95 @@ describe("empty files", () => {
   );
   it.each(["yaml", "ios-strings", "po", "pot"] as FormatId[])("%s reads an empty file as no entries", (format) => {
     expect(parse(format, "").entries).toEqual([]);
+  });
+});
+
+describe("counts and references taken from the file are bounded", () => {
+  const po = (pluralForms: string) =>
+    `msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\nPlural-Forms: ${pluralForms}\\n"\n\nmsgid "a"\nmsgid_plural "b"\nmsgstr[0] "x"\nmsgstr[1] "y"\n`;
+
+  it.each([30_000_000, 2_000_000, 17])("refuses a Plural-Forms header with nplurals=%i", (n) => {
+    const before = process.memoryUsage().heapUsed;
+    expect(parseError(() => parse("po", po(`nplurals=${n}; plural=n;`))).message).toMatch(/at most 16 are supported/);
+    // The count sized an array of Maps: 2,000,000 of them took 400 MB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it("still reads six plural forms, and a header with no plural entry under it is checked too", () => {
+    const ar = "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);";
+    expect(parse("po", po(ar), { language: "ar" }).entries[0]?.value).toMatch(/^\{count, plural, zero \{x\} one \{y\}/);
+    const noPlurals = 'msgid ""\nmsgstr "Plural-Forms: nplurals=99999999; plural=n;\\n"\n\nmsgid "a"\nmsgstr "b"\n';
+    expect(() => parse("po", noPlurals)).toThrow(FormatParseError);
+  });
+
+  it("refuses a plural expression too long or nested too deeply to evaluate", () => {
+    expect(parseError(() => parse("po", po(`nplurals=2; plural=${"n+".repeat(600)}n;`))).message).toMatch(/longer than 1000/);
+    // 400 parentheses fit in 1,000 characters but not in the nesting bound: the header is not used, the file still reads.
+    const deep = parse("po", po(`nplurals=2; plural=${"(".repeat(400)}n${")".repeat(400)};`), { language: "en" });
+    expect(deep.entries).toHaveLength(1);
+  });
+
+  it("refuses an entry with more msgstr forms than any language has", () => {
+    const many = `msgid "a"\nmsgid_plural "b"\n${Array.from({ length: 17 }, (_, i) => `msgstr[${i}] "x"\n`).join("")}`;
+    expect(parseError(() => parse("po", many)).message).toMatch(/more than 16 msgstr forms/);
+  });
+
+  it("refuses MO strings whose length runs past the end of the file", () => {
+    const file = moFile({ strings: [["key", "value"]], forgeLength: { index: 1, length: 1_000_000 } });
+    expect(parseError(() => parse("mo", file)).message).toMatch(/string 2 runs past the end of the file/);
+    expect(parse("mo", moFile({ strings: [["key", "value"]] })).entries).toEqual([{ key: "key", value: "value", sourceText: "key" }]);
+  });
+
+  it("refuses MO system-dependent strings that assemble far more than the file holds", () => {
+    // The reported attack, scaled down 50x: one segment referenced by 10,000 pieces in 64 strings
+    // (the reported one, a 50,000-byte segment, assembled 500 million characters).
+    const bomb = moFile({ segments: ["S".repeat(1000)], sysdep: Array.from({ length: 64 }, () => [Array(157).fill(""), ["x"]]) });
+    const before = process.memoryUsage().heapUsed;
+    expect(parseError(() => parse("mo", bomb)).message).toMatch(/add up to far more than the file holds/);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it("reads MO system-dependent strings as msgunfmt prints them", () => {
+    const file = moFile({
+      segments: ["I", "PRIu64"],
+      sysdep: [
+        [
+          ["%", "d files"],
+          ["%", "d Dateien"],
+        ],
+      ],
+    });
+    expect(parse("mo", file).entries).toContainEqual({ key: "%Id files", value: "%Id Dateien", sourceText: "%Id files" });
+  });
+
+  it("refuses YAML aliases that multiply a map past the file's size", () => {
+    const base = Array.from({ length: 2000 }, (_, i) => `  k${i}: v\n`).join("");
+    const copies = Array.from({ length: 99 }, (_, i) => `c${i}: *b\n`).join("");
+    expect(parseError(() => parse("yaml", `base: &b\n${base}${copies}`)).message).toMatch(/more than 16 times its own size/);
+    expect(parse("yaml", "base: &b\n  a: x\ncopy: *b\n").entries.map((e) => e.key)).toEqual(["base.a", "copy.a"]);
+  });
+
+  it.each(["json-nested", "yaml"] as FormatId[])("%s refuses one long name shared by many keys", (format) => {
+    const name = "n".repeat(20_000);
+    const children = Array.from({ length: 5000 }, (_, i) => i);
+    const text =
+      format === "yaml"
+        ? `? ${name}\n:\n${children.map((i) => `  ${i}: ""\n`).join("")}`
+        : `{"${name}":{${children.map((i) => `"${i}":""`).join(",")}}}`;
+    expect(parseError(() => parse(format, text)).message).toMatch(/more than 16 times its own size/);
+  });
+
+  it("finds a duplicate key among 20,000 YAML keys, with its line", () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `key_${i}: v\n`).join("");
+    const err = parseError(() => parse("yaml", `${keys}key_7: again\n`));
+    expect(err.message).toMatch(/a key appears twice/);
+    expect(err.line).toBe(20_001);
+    expect(parse("yaml", keys).entries).toHaveLength(20_000);
+  });
+
+  it("keeps a deeply nested ICU value as ICU in ARB (it is not mistaken for plain text)", () => {
+    const deep = `${"{a,select,other{".repeat(5000)}x${"}}".repeat(5000)}`;
+    const out = serialize("arb", [{ key: "k", value: deep }], { language: "en" }) as string;
+    expect(JSON.parse(out).k).toBe(deep);
   });
 });

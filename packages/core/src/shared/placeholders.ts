@@ -19,21 +19,47 @@ export interface PlaceholderWarning {
 const PRINTF = /%(?:(\d+)\$)?[-+0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcsSp@])/y;
 const ICU_COMPLEX = new Set(["plural", "select", "selectordinal"]);
 
-/** Every placeholder of a message, in order of appearance. */
+const ICU_HEADER = /\{\s*([\p{L}\p{N}_.-]+)\s*(?:,\s*([a-zA-Z]+)\s*)?([,}])/uy;
+// A branch of plural/select: `selector {` (plural may start with `offset:n`).
+const ICU_SELECTOR = /(?:offset:\s*\d+\s*)?(=?[\p{L}\p{N}_-]+)\s*\{/uy;
+const SPACE = /\s/;
+
+/**
+ * Every placeholder of a message, in order of appearance.
+ *
+ * One left-to-right pass with no recursion and no backtracking: the values are user data (a stored
+ * value may nest thousands of plural/select arguments), and this runs on every read of a
+ * translation and in the browser. Nesting is a counter of open plural/select arguments. A
+ * malformed argument ends where it stops making sense and the rest is read as text of the
+ * message around it, so time is linear in the text and no input can overflow the stack.
+ */
 export function extractPlaceholders(text: string): Placeholder[] {
   const out: Placeholder[] = [];
   let printfIndex = 0;
-  scanMessage(text, 0, false, out, () => ++printfIndex);
-  return out;
-}
-
-/**
- * Scans message text from `start` until the end (or, inside an ICU branch, the closing brace),
- * returning the index just past what it consumed.
- */
-function scanMessage(text: string, start: number, nested: boolean, out: Placeholder[], nextPrintf: () => number): number {
-  let i = start;
+  // plural/select arguments opened and not yet closed; inside one, either between its branches
+  // (expecting `selector {` or its closing `}`) or in a branch's message (until that branch's `}`)
+  let open = 0;
+  let betweenBranches = false;
+  const nextBrace = indexFinder(text, "{");
+  const nextClose = indexFinder(text, "}");
+  const nextDoubleClose = indexFinder(text, "}}");
+  let i = 0;
   while (i < text.length) {
+    if (betweenBranches) {
+      while (i < text.length && SPACE.test(text[i]!)) i++;
+      if (i >= text.length) break;
+      betweenBranches = false;
+      if (text[i] === "}") {
+        open--;
+        i++;
+        continue;
+      }
+      ICU_SELECTOR.lastIndex = i;
+      const selector = ICU_SELECTOR.exec(text);
+      if (selector) i += selector[0].length;
+      else open--; // not a branch: the argument is malformed, the text goes on as its parent's
+      continue;
+    }
     const ch = text[i];
     if (ch === "'" && "{}#|'".includes(text[i + 1] ?? "")) {
       // ICU quoting: '' is an apostrophe, '{...' is literal text up to the next lone apostrophe.
@@ -53,7 +79,7 @@ function scanMessage(text: string, start: number, nested: boolean, out: Placehol
       PRINTF.lastIndex = i;
       const m = PRINTF.exec(text);
       if (m) {
-        const position = m[1] ? Number(m[1]) : nextPrintf();
+        const position = m[1] ? Number(m[1]) : ++printfIndex;
         out.push({ token: m[0], id: `%${position}$${m[2] ?? ""}${m[3]}` });
         i += m[0].length;
         continue;
@@ -61,63 +87,72 @@ function scanMessage(text: string, start: number, nested: boolean, out: Placehol
       i++;
       continue;
     }
-    if (ch === "}" && nested) return i;
+    if (ch === "}" && open > 0) {
+      // the end of a branch's message
+      betweenBranches = true;
+      i++;
+      continue;
+    }
     if (ch === "{") {
       if (text[i + 1] === "{") {
-        const close = text.indexOf("}}", i + 2);
-        if (close !== -1) {
+        const close = nextDoubleClose(i + 2);
+        const inner = nextBrace(i + 2);
+        if (close !== -1 && (inner === -1 || inner > close)) {
           const name = text.slice(i + 2, close).trim();
-          if (name && !name.includes("{")) {
+          if (name) {
             out.push({ token: text.slice(i, close + 2), id: `{{${name}}}` });
             i = close + 2;
             continue;
           }
         }
       }
-      const end = scanIcuArgument(text, i, out, nextPrintf);
-      if (end !== -1) {
-        i = end;
-        continue;
+      ICU_HEADER.lastIndex = i;
+      const m = ICU_HEADER.exec(text);
+      if (m) {
+        const name = m[1]!;
+        const type = m[2];
+        const after = i + m[0].length;
+        if (m[3] === "}") {
+          out.push({ token: type ? `{${name}, ${type}}` : `{${name}}`, id: `{${name}}` });
+          i = after;
+          continue;
+        }
+        if (type) {
+          out.push({ token: `{${name}}`, id: `{${name}}` });
+          if (ICU_COMPLEX.has(type)) {
+            open++;
+            betweenBranches = true;
+            i = after;
+            continue;
+          }
+          // number/date/time styles hold no nested messages: skip to the next brace that closes.
+          const close = nextClose(after);
+          if (close !== -1) {
+            i = close + 1;
+            continue;
+          }
+        }
       }
     }
     i++;
   }
-  return i;
+  return out;
 }
 
-/** Parses `{name}` or `{name, type[, style]}` at `start`; returns the index after it, or -1. */
-function scanIcuArgument(text: string, start: number, out: Placeholder[], nextPrintf: () => number): number {
-  const header = /\{\s*([\p{L}\p{N}_.-]+)\s*(?:,\s*([a-zA-Z]+)\s*)?([,}])/uy;
-  header.lastIndex = start;
-  const m = header.exec(text);
-  if (!m) return -1;
-  const name = m[1]!;
-  const type = m[2];
-  let i = start + m[0].length;
-  if (m[3] === "}") {
-    out.push({ token: type ? `{${name}, ${type}}` : `{${name}}`, id: `{${name}}` });
-    return i;
-  }
-  if (!type) return -1;
-  out.push({ token: `{${name}}`, id: `{${name}}` });
-  if (!ICU_COMPLEX.has(type)) {
-    // number/date/time styles hold no nested messages: skip to the matching brace.
-    const close = text.indexOf("}", i);
-    return close === -1 ? -1 : close + 1;
-  }
-  // Branches: `selector {message}` pairs (plural may start with `offset:n`) until the closing brace.
-  while (i < text.length) {
-    while (i < text.length && /\s/.test(text[i]!)) i++;
-    if (text[i] === "}") return i + 1;
-    const selector = /(?:offset:\s*\d+\s*)?(=?[\p{L}\p{N}_-]+)\s*\{/uy;
-    selector.lastIndex = i;
-    const s = selector.exec(text);
-    if (!s) return -1;
-    i = scanMessage(text, i + s[0].length, true, out, nextPrintf);
-    if (text[i] !== "}") return -1;
-    i++;
-  }
-  return -1;
+/**
+ * `text.indexOf(needle, from)` for calls whose `from` does not go back: an answer still ahead of
+ * `from` is reused, so a text of many unclosed `{{` is searched once, not once per `{{`.
+ */
+function indexFinder(text: string, needle: string): (from: number) => number {
+  let searchedFrom = -1;
+  let found = -1;
+  return (from) => {
+    if (searchedFrom < 0 || from < searchedFrom || (found !== -1 && found < from)) {
+      searchedFrom = from;
+      found = text.indexOf(needle, from);
+    }
+    return found;
+  };
 }
 
 /** Compares a translation's placeholders with its source's; null when they agree. */

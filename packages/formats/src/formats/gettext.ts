@@ -15,8 +15,10 @@ import {
   gettextPluralRuleFor,
   hasFullerPluralRule,
   pluralFormsHeader,
+  readPluralForms,
 } from "../plural/plural-rules.js";
 import type { FormatIssue, ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
+import { assertMoStringTables } from "./mo-structure.js";
 import { readSysdepMessages, type SysdepMessage } from "./mo-sysdep.js";
 import { assertPoStructure } from "./po-structure.js";
 
@@ -32,6 +34,7 @@ export function parseGettext(kind: Kind, content: string | Uint8Array, options: 
     if (kind === "mo") {
       const buf =
         typeof content === "string" ? Buffer.from(content, "base64") : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      assertMoStringTables(buf);
       const parsed = moFormat.parse(buf) as GetTextTranslations | false;
       if (!parsed) throw new FormatParseError("This is not a gettext MO file (the magic number is wrong).");
       table = parsed;
@@ -52,6 +55,8 @@ export function parseGettext(kind: Kind, content: string | Uint8Array, options: 
   const headers = table.headers ?? {};
   const language = options.language ?? headers.Language ?? headers.language ?? undefined;
   const pluralForms = headers["Plural-Forms"] ?? headers["plural-forms"];
+  // Checked before any entry: a header past the bounds makes the whole file unreadable.
+  readPluralForms(pluralForms);
   let categories: string[] | undefined;
   const categoriesFor = (count: number): string[] =>
     (categories ??= categoriesForPluralForms(pluralForms, language || undefined) ?? guessCategories(count));

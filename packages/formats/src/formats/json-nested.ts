@@ -12,7 +12,7 @@ export function parseJsonNested(text: string, maxDepth: number): ParseResult {
   // The depth check's walk also counts the keys, so the duplicate-key check needs no walk of its own.
   const errors: ParseResult["errors"] = duplicateKeyWarnings(text, doc, checkDepth(doc, maxDepth));
   let entries: TranslationEntry[] = [];
-  const mayRepeat = flattenTree(doc, maxDepth, (key, value) => entries.push({ key, value }), errors);
+  const mayRepeat = flattenTree(doc, maxDepth, (key, value) => entries.push({ key, value }), errors, text.length);
   if (mayRepeat) entries = dropDuplicates(entries, errors);
   return { entries, errors, metadata: {} };
 }

@@ -8,17 +8,42 @@ import type { FormatIssue, TranslationEntry } from "../types.js";
 type Tree = { [key: string]: string | Tree };
 
 /**
+ * How much longer than the file its flattened keys and values may be, in characters. A key
+ * repeats the names of every map above it, and a YAML alias repeats a whole map, so a small file
+ * can name far more text than it holds (a 10 KB name over 10,000 children, or 99 aliases of a
+ * big map). Real files come to a few times their size; past this the file is refused.
+ */
+export const MAX_FLATTENED_RATIO = 16;
+const FLATTENED_SLACK = 1 << 20;
+// An entry costs about as much as this many characters besides its text (a leaf takes at least 4 in any file).
+const ENTRY_COST = 32;
+
+/**
  * Flatten a parsed document. Strings become entries; numbers and booleans are
  * converted to text; null, arrays of non-strings and other values are reported.
+ * `sourceLength` (the file's length) bounds what the entries may add up to.
  */
 export function flattenTree(
   root: unknown,
   maxDepth: number,
   onLeaf: (key: string, value: string, original?: number | boolean | bigint) => void,
   errors: FormatIssue[],
+  sourceLength: number,
 ): boolean {
   // Paths are unique unless some property name itself contains a dot ({"a.b": …, "a": {"b": …}}).
   let dottedName = false;
+  let budget = MAX_FLATTENED_RATIO * sourceLength + FLATTENED_SLACK;
+  const leaf = (key: string, value: string, original?: number | boolean | bigint): void => {
+    // Lengths only: the keys are still ropes over the shared prefix, so this costs nothing per key.
+    budget -= key.length + value.length + ENTRY_COST;
+    if (budget < 0) {
+      throw new FormatParseError(
+        `The file's keys and values add up to more than ${MAX_FLATTENED_RATIO} times its own size (through aliases or long names shared by many keys); it was refused.`,
+      );
+    }
+    if (original === undefined) onLeaf(key, value);
+    else onLeaf(key, value, original);
+  };
   const walk = (node: Record<string, unknown>, prefix: string, depth: number): void => {
     if (depth > maxDepth) {
       throw new FormatParseError(`The file is nested more than ${maxDepth} levels deep.`);
@@ -27,9 +52,9 @@ export function flattenTree(
       const child = node[k];
       const key = prefix + k;
       if (!dottedName && k.includes(".")) dottedName = true;
-      if (typeof child === "string") onLeaf(key, child);
+      if (typeof child === "string") leaf(key, child);
       else if (typeof child === "number" || typeof child === "boolean" || typeof child === "bigint") {
-        onLeaf(key, String(child), child);
+        leaf(key, String(child), child);
         errors.push(nonStringWarning(key, child));
       } else if (child === null || child === undefined) {
         errors.push({ key, message: `"${key}" has no value and was skipped.` });

@@ -16,6 +16,13 @@ export type SysdepMessage = {
 
 const SEGMENTS_END = 0xffffffff;
 const MAX_PIECES = 10_000;
+/**
+ * Pieces and segments may be referenced any number of times, so the strings they assemble could
+ * be far larger than the file. msgfmt writes each static piece once and segment names are shorter
+ * than the 8-byte descriptor that references them, so a real file's strings add up to less than
+ * twice its size: more than this many times its size is a damaged (or hostile) file.
+ */
+const MAX_ASSEMBLED_RATIO = 4;
 
 export function readSysdepMessages(buf: Buffer, charset: string): SysdepMessage[] {
   if (buf.length < 48) return [];
@@ -45,17 +52,26 @@ export function readSysdepMessages(buf: Buffer, charset: string): SysdepMessage[
     const name = slice(buf, offset, length).toString("latin1").replace(/\0$/, "");
     segmentNames.push(name === "I" ? "I" : `<${name}>`);
   }
+  let budget = MAX_ASSEMBLED_RATIO * buf.length;
+  const spend = (bytes: number): void => {
+    budget -= bytes;
+    if (budget < 0) {
+      throw new FormatParseError("The MO file is damaged: its system-dependent strings add up to far more than the file holds.");
+    }
+  };
   const readString = (descriptor: number): string => {
     let at = u32(descriptor);
     const parts: Buffer[] = [];
     for (let k = 0; k < MAX_PIECES; k++) {
       const size = u32(descriptor + 4 + k * 8);
       const ref = u32(descriptor + 8 + k * 8);
+      spend(size);
       parts.push(slice(buf, at, size));
       at += size;
       if (ref === SEGMENTS_END) return decoder.decode(Buffer.concat(parts)).replace(/\0$/, "");
       const name = segmentNames[ref];
       if (name === undefined) throw new FormatParseError("The MO file is damaged: a system-dependent string names an unknown segment.");
+      spend(name.length);
       parts.push(Buffer.from(name, "latin1"));
     }
     throw new FormatParseError("The MO file is damaged: a system-dependent string never ends.");

@@ -5,6 +5,7 @@
  * keyword followed by one complete quoted string, or a complete quoted continuation string.
  */
 import { FormatParseError } from "../errors.js";
+import { MAX_PLURAL_FORMS } from "../plural/plural-rules.js";
 
 // [\s\S] rather than ".": values may hold U+2028/U+2029, which "." does not match.
 const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+([\s\S]*)$/;
@@ -12,10 +13,17 @@ const QUOTED = /^"(?:[^"\\]|\\[\s\S])*"\s*$/;
 
 export function assertPoStructure(text: string): void {
   const lines = text.split(/\r?\n/);
+  // msgstr lines of the current entry: gettext-parser copies an entry's msgstr list for each one
+  // (quadratic in their number), and no language has more forms than MAX_PLURAL_FORMS.
+  let msgstrs = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.replace(/^\uFEFF/, "").trim();
     if (line === "" || line.startsWith("#")) continue;
     const keyword = KEYWORD.exec(line);
+    if (keyword?.[1]!.startsWith("msgstr") && ++msgstrs > MAX_PLURAL_FORMS) {
+      throw new FormatParseError(`The PO file is not valid: an entry has more than ${MAX_PLURAL_FORMS} msgstr forms`, { line: i + 1 });
+    }
+    if (keyword && !keyword[1]!.startsWith("msgstr")) msgstrs = 0;
     const rest = keyword ? keyword[2]!.trim() : line;
     if (!keyword && !line.startsWith('"')) {
       throw new FormatParseError(

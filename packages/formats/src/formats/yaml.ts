@@ -8,11 +8,12 @@
  * boolean, so a library round trip keeps its type. A translated value ("drei") and a
  * string that merely looks like a number or boolean ("3", "yes") are written as strings.
  */
-import { Document, parseDocument, stringify, visit, YAMLParseError } from "yaml";
+import { Document, LineCounter, parseDocument, stringify, visit, YAMLParseError } from "yaml";
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
 import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { buildTree, dropDuplicates, flattenTree } from "./key-tree.js";
+import { assertUniqueYamlKeys } from "./yaml-duplicates.js";
 
 const MAX_ALIASES = 100;
 const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?$/;
@@ -24,17 +25,18 @@ export function parseYaml(text: string, options: ParseOptions, maxDepth: number)
   try {
     // Merge keys (`<<: *defaults`) are common in Rails locales; aliases stay capped by maxAliasCount.
     // A merge key is the plain scalar `<<`, so a text without one reads the same without the (slower) merge handling.
-    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, merge: text.includes("<<") });
+    // Duplicate keys are found by our own linear pass: the package's `uniqueKeys` is quadratic in a map's size.
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false, merge: text.includes("<<"), lineCounter });
     const first = doc.errors[0];
     if (first) throw first;
+    assertUniqueYamlKeys(doc, lineCounter);
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (err) {
+    if (err instanceof FormatParseError) throw err;
     if (err instanceof YAMLParseError) {
       const pos = err.linePos?.[0];
-      const reason =
-        err.code === "DUPLICATE_KEY"
-          ? "a key appears twice in the same map"
-          : err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+      const reason = err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
       throw new FormatParseError(`The file is not valid YAML: ${reason}`, pos ? { line: pos.line, column: pos.col } : {});
     }
     const message = err instanceof Error ? err.message : String(err);
@@ -67,6 +69,7 @@ export function parseYaml(text: string, options: ParseOptions, maxDepth: number)
           : { key, value, metadata: { yamlScalar: typeof original === "boolean" ? "boolean" : "number" } },
       ),
     errors,
+    text.length,
   );
   if (mayRepeat) entries = dropDuplicates(entries, errors);
   return { entries, errors, metadata };

@@ -19,7 +19,7 @@ export function isIcuMessage(text: string): boolean {
   // The common message is settled by one linear test (the classes cannot overlap, so no backtracking).
   if (SIMPLE_MESSAGE.test(text)) return true;
   try {
-    const end = parseMessage(text, 0, false);
+    const end = parseMessage(text, 0);
     return end === text.length;
   } catch {
     return false;
@@ -54,11 +54,45 @@ export function toIcuMessage(text: string): string {
 
 class IcuSyntaxError extends Error {}
 
-/** Parses message text from `i`; returns the index of the `}` closing it (or text.length at top level). */
-function parseMessage(s: string, i: number, nested: boolean): number {
+const PLURAL_SELECTOR = /^(=-?\d+(?:\.\d+)?|[\p{L}\p{N}_-]+)/u;
+const SELECTOR = /^([\p{L}\p{N}_-]+)/u;
+
+/** A plural/select argument whose cases are being read. */
+type CasesFrame = { plural: boolean; hasOther: boolean; cases: number };
+
+/**
+ * Parses a whole message from `i`; returns the index where the top-level message ends (text.length).
+ * Nested plural/select arguments are a stack of frames rather than recursion: a value may nest
+ * thousands of them, and that must cost time in proportion to its length, not a stack overflow.
+ */
+function parseMessage(s: string, i: number): number {
   // Character codes rather than one-character strings: this runs over every character of a value.
   const n = s.length;
-  while (i < n) {
+  const open: CasesFrame[] = [];
+  let inCases = false;
+  while (true) {
+    if (inCases) {
+      // Between the cases of the innermost argument: its closing `}`, or `selector {` opening a case.
+      inCases = false;
+      const frame = open[open.length - 1]!;
+      while (i < n && isSpaceCode(s.charCodeAt(i))) i++;
+      if (s[i] === "}") {
+        if (!frame.hasOther || frame.cases === 0) throw new IcuSyntaxError("missing other case");
+        open.pop();
+        i++;
+        continue;
+      }
+      const sel = (frame.plural ? PLURAL_SELECTOR : SELECTOR).exec(s.slice(i, i + 100));
+      if (!sel) throw new IcuSyntaxError("selector expected");
+      if (sel[1] === "other") frame.hasOther = true;
+      i += sel[0].length;
+      while (i < n && isSpaceCode(s.charCodeAt(i))) i++;
+      if (s[i] !== "{") throw new IcuSyntaxError("{ expected after selector");
+      frame.cases++;
+      i++;
+      continue;
+    }
+    if (i >= n) break;
     const c = s.charCodeAt(i);
     if (c === 0x27 /* ' */) {
       const next = s.charCodeAt(i + 1);
@@ -75,21 +109,33 @@ function parseMessage(s: string, i: number, nested: boolean): number {
       continue;
     }
     if (c === 0x7b) {
-      i = parseArgument(s, i + 1);
+      const arg = parseArgument(s, i + 1);
+      if (typeof arg === "number") i = arg;
+      else {
+        open.push({ plural: arg.plural, hasOther: false, cases: 0 });
+        i = casesStart(s, arg.at, arg.plural);
+        inCases = true;
+      }
       continue;
     }
     if (c === 0x7d) {
-      if (nested) return i;
-      throw new IcuSyntaxError("unmatched }");
+      if (open.length === 0) throw new IcuSyntaxError("unmatched }");
+      // the end of a case's message: the argument's next case (or its end) follows
+      i++;
+      inCases = true;
+      continue;
     }
     i++;
   }
-  if (nested) throw new IcuSyntaxError("unclosed sub-message");
+  if (open.length > 0) throw new IcuSyntaxError("unclosed sub-message");
   return i;
 }
 
-/** Parses an argument after its `{`; returns the index after its closing `}`. */
-function parseArgument(s: string, i: number): number {
+/**
+ * Parses an argument after its `{`: returns the index after its closing `}`, or for plural/select
+ * where its cases begin (the caller reads them).
+ */
+function parseArgument(s: string, i: number): number | { at: number; plural: boolean } {
   // The common `{name}` with an ASCII name: settled without the regular expression below.
   let end = i;
   for (let c = s.charCodeAt(end); (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f; )
@@ -108,7 +154,7 @@ function parseArgument(s: string, i: number): number {
   const kind = type[1]!;
   if (kind === "plural" || kind === "selectordinal" || kind === "select") {
     if (s[i] !== ",") throw new IcuSyntaxError(", expected");
-    return parseCases(s, i + 1, kind !== "select");
+    return { at: i + 1, plural: kind !== "select" };
   }
   if (!SIMPLE_TYPES.has(kind)) throw new IcuSyntaxError("unknown argument type");
   if (s[i] === "}") return i + 1;
@@ -130,30 +176,12 @@ function parseArgument(s: string, i: number): number {
   throw new IcuSyntaxError("unclosed argument");
 }
 
-function parseCases(s: string, i: number, plural: boolean): number {
-  let hasOther = false;
-  let cases = 0;
-  const ws = () => {
-    while (i < s.length && isSpaceCode(s.charCodeAt(i))) i++;
-  };
-  ws();
+/** Where the first case of a plural/select begins: after spaces and a plural's `offset:n`. */
+function casesStart(s: string, i: number, plural: boolean): number {
+  while (i < s.length && isSpaceCode(s.charCodeAt(i))) i++;
   if (plural && s.startsWith("offset:", i)) {
     const offset = /^offset:\s*\d+/.exec(s.slice(i, i + 30));
     if (offset) i += offset[0].length;
   }
-  while (true) {
-    ws();
-    if (s[i] === "}") {
-      if (!hasOther || cases === 0) throw new IcuSyntaxError("missing other case");
-      return i + 1;
-    }
-    const sel = (plural ? /^(=-?\d+(?:\.\d+)?|[\p{L}\p{N}_-]+)/u : /^([\p{L}\p{N}_-]+)/u).exec(s.slice(i, i + 100));
-    if (!sel) throw new IcuSyntaxError("selector expected");
-    if (sel[1] === "other") hasOther = true;
-    i += sel[0].length;
-    ws();
-    if (s[i] !== "{") throw new IcuSyntaxError("{ expected after selector");
-    i = parseMessage(s, i + 1, true) + 1;
-    cases++;
-  }
+  return i;
 }

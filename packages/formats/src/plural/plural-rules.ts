@@ -4,6 +4,7 @@
  * selecting index n fall into. Czech and Russian get gettext's 3 forms, French 2: CLDR categories
  * that only fractions select (cs `many`, ru `other`, fr `many` for millions) have no msgstr.
  */
+import { FormatParseError } from "../errors.js";
 import { CLDR_CATEGORIES, type PluralCategory } from "./icu-plural.js";
 
 type GettextRule = { categories: PluralCategory[]; plural: string };
@@ -112,15 +113,43 @@ export function pluralFormsHeader(language: string, rule: GettextRule = gettextP
 }
 
 /**
+ * Bounds on what a `Plural-Forms` header may ask for. Real files use at most 6 forms (Arabic,
+ * Welsh) and expressions of about 100 characters; nplurals sizes an array and the expression is
+ * evaluated 1,100 times, so both are capped rather than trusted (see packages/formats/README.md).
+ */
+export const MAX_PLURAL_FORMS = 16;
+export const MAX_PLURAL_EXPRESSION = 1000;
+const MAX_EXPRESSION_NESTING = 64;
+
+/**
+ * `nplurals` and `plural` of a header, or undefined when it has none (a template's
+ * `nplurals=INTEGER`). A count or expression past the bounds is a FormatParseError.
+ */
+export function readPluralForms(header: string | undefined): { nplurals: number; expr: string } | undefined {
+  if (!header) return undefined;
+  const m = /nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]*);?/.exec(header);
+  if (!m) return undefined;
+  const nplurals = Number(m[1]);
+  if (nplurals > MAX_PLURAL_FORMS) {
+    throw new FormatParseError(
+      `The Plural-Forms header declares ${m[1]!.length > 12 ? "an absurd number of" : nplurals} plural forms; at most ${MAX_PLURAL_FORMS} are supported.`,
+    );
+  }
+  const expr = m[2]!.trim();
+  if (expr.length > MAX_PLURAL_EXPRESSION) {
+    throw new FormatParseError(`The Plural-Forms expression is longer than ${MAX_PLURAL_EXPRESSION} characters.`);
+  }
+  return { nplurals, expr };
+}
+
+/**
  * Map the msgstr indices of a foreign `Plural-Forms` header to CLDR categories by
  * evaluating its expression for n = 0..1099 against the language's CLDR rules.
  */
 export function categoriesForPluralForms(header: string | undefined, language: string | undefined): PluralCategory[] | undefined {
-  if (!header) return language ? gettextPluralRule(language).categories : undefined;
-  const m = /nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]*);?/.exec(header);
-  if (!m) return language ? gettextPluralRule(language).categories : undefined;
-  const nplurals = Number(m[1]);
-  const expr = m[2]!.trim();
+  const forms = readPluralForms(header);
+  if (!forms) return language ? gettextPluralRule(language).categories : undefined;
+  const { nplurals, expr } = forms;
   if (language) {
     const own = gettextPluralRule(language);
     if (own.categories.length === nplurals && normalizeExpr(own.plural) === normalizeExpr(expr)) return own.categories;
@@ -172,6 +201,12 @@ export function compilePluralExpression(expr: string): (n: number) => number {
   const tokens = expr.match(/\d+|n|\|\||&&|==|!=|<=|>=|[()?:<>!%*/+-]/g) ?? [];
   if (tokens.join("") !== expr.replace(/\s+/g, "")) throw new Error(`Unsupported plural expression: ${expr}`);
   let pos = 0;
+  // Parentheses, `!` and `?:` nest the parser (and the compiled closures): bounded, so a
+  // hostile header cannot overflow the stack.
+  let nesting = 0;
+  const enter = () => {
+    if (++nesting > MAX_EXPRESSION_NESTING) throw new Error("Plural expression nested too deeply");
+  };
   type Node = (n: number) => number;
   const peek = () => tokens[pos];
   const take = (t?: string) => {
@@ -183,9 +218,11 @@ export function compilePluralExpression(expr: string): (n: number) => number {
     const cond = binary(0);
     if (peek() !== "?") return cond;
     take("?");
+    enter();
     const a = ternary();
     take(":");
     const b = ternary();
+    nesting--;
     return (n) => (cond(n) ? a(n) : b(n));
   };
   const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
@@ -203,12 +240,16 @@ export function compilePluralExpression(expr: string): (n: number) => number {
   const unary = (): Node => {
     const t = take();
     if (t === "!") {
+      enter();
       const inner = unary();
+      nesting--;
       return (n) => (inner(n) ? 0 : 1);
     }
     if (t === "(") {
+      enter();
       const inner = ternary();
       take(")");
+      nesting--;
       return inner;
     }
     if (t === "n") return (n) => n;

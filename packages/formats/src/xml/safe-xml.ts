@@ -17,6 +17,12 @@ export const COMMENT = "#comment";
 
 const parsers = new Map<string, XMLParser>();
 
+/**
+ * Element nesting the parser accepts (its own default, stated here because the readers walk the
+ * tree recursively: this bound is what keeps their stack depth small). Deeper files are refused.
+ */
+export const MAX_XML_NESTING = 100;
+
 function getParser(stopNodes: string[]): XMLParser {
   const cacheKey = stopNodes.join("|");
   let parser = parsers.get(cacheKey);
@@ -35,6 +41,7 @@ function getParser(stopNodes: string[]): XMLParser {
       ignoreDeclaration: true,
       ignorePiTags: true,
       stopNodes,
+      maxNestedTags: MAX_XML_NESTING,
     });
     parsers.set(cacheKey, parser);
   }
