@@ -138,10 +138,15 @@ describe("the query string", () => {
 });
 
 describe("answers outside the schema", () => {
-  it("gives unknown paths, malformed and non-object bodies the documented shape", async () => {
+  it("gives unknown paths, malformed and non-object bodies and the CSRF refusal the documented shape", async () => {
     expectGraphqlError(await server.request("GET", "/graphql/nope", { apiKey: user.apiKey }), 404, "NOT_FOUND");
     expectGraphqlError(await server.request("POST", "/graphql", { apiKey: user.apiKey, rawBody: '{"query":' }), 400, "BAD_USER_INPUT");
     expectGraphqlError(await server.request("POST", "/graphql", { apiKey: user.apiKey, rawBody: "[]" }), 400, "BAD_USER_INPUT");
+    const csrf = await server.request("POST", "/graphql", {
+      body: { query: "{ __typename }" },
+      headers: { cookie: user.cookie, origin: "https://evil.example" },
+    });
+    expectGraphqlError(csrf, 403, "FORBIDDEN");
     const syntax = await server.request("POST", "/graphql", { apiKey: user.apiKey, body: { query: "{ nope" } });
     expect(syntax.body.errors[0].extensions).toEqual({ code: "GRAPHQL_PARSE_FAILED", statusCode: 400 });
     expect(server.errorLines()).toEqual([]);

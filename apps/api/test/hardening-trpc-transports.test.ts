@@ -77,7 +77,7 @@ describe("a repeated input", () => {
 });
 
 describe("bodies refused before tRPC", () => {
-  it("answer malformed JSON and other charsets in tRPC's envelope, not the REST body", async () => {
+  it("answer malformed JSON, other charsets and the CSRF refusal in tRPC's envelope, not the REST body", async () => {
     const malformed = await server.request("POST", "/trpc/projects.create", { apiKey: user.apiKey, rawBody: '{"name":' });
     expectTrpcError(malformed, 400, "BAD_REQUEST");
     const charset = await server.request("POST", "/trpc/projects.create", {
@@ -88,6 +88,11 @@ describe("bodies refused before tRPC", () => {
     expectTrpcError(charset, 415, "UNSUPPORTED_MEDIA_TYPE");
     const unknown = await server.request("GET", "/trpc/nope.nope", { apiKey: user.apiKey });
     expectTrpcError(unknown, 404, "NOT_FOUND");
+    const csrf = await server.request("POST", "/trpc/projects.create", {
+      rawBody: '{"name":"x","sourceLanguage":"en"}',
+      headers: { cookie: user.cookie, origin: "https://evil.example" },
+    });
+    expectTrpcError(csrf, 403, "FORBIDDEN");
     expect(server.errorLines()).toEqual([]);
   });
 });
