@@ -15,7 +15,7 @@ export interface FuzzRequest {
   op: { id: string };
   /** Which API (REST when absent). */
   surface?: Surface;
-  /** GraphQL: the response keys the document asks for (aliases included). */
+  /** GraphQL mutations: the response keys the document asks for, in order (aliases included). */
   rootFields?: string[];
   tenant: Tenant;
   /** Which mistake this request carries (the figures count by it). */

@@ -93,9 +93,10 @@ function graphqlErrorProblem(error: unknown): string | null {
 }
 
 /**
- * `rootFields`: the response keys the document asked for, in order. Mutation fields run one after
- * another, and a failing non-null field nulls the whole `data` (later fields do not run): the fields
- * before it ran (and may have written) although `data` is null.
+ * `rootFields`: a mutation's response keys, in order. Mutation fields run one after another, and a
+ * failing non-null field nulls the whole `data` (later fields do not run): the fields before it ran
+ * (and may have written) although `data` is null. (Query fields run at once: when one fails, which
+ * others succeeded is not known, and `data` shows none of them.)
  */
 export function graphqlVerdict(res: RawResult, rootFields: string[] = []): Verdict {
   const { body, problem } = parsed(res);
