@@ -1,17 +1,20 @@
-// `pnpm fuzz`: the long run of the OpenAPI fuzzer, on embedded PGlite and (when TEST_DATABASE_URL
-// or FUZZ_DATABASE_URL names a PostgreSQL server) on a fresh PostgreSQL database, printing the
-// figures RELIABILITY.md records. Options: FUZZ_REQUESTS (default 20000 per database), FUZZ_SEED,
-// FUZZ_DATABASES (comma list of pglite,postgres). Exits 1 when anything was found.
+// `pnpm fuzz`: the long run of the fuzzer (REST, tRPC and GraphQL), on embedded PGlite and (when
+// TEST_DATABASE_URL or FUZZ_DATABASE_URL names a PostgreSQL server) on a fresh PostgreSQL database,
+// printing the figures RELIABILITY.md records. Options: FUZZ_REQUESTS (default 20000 per database),
+// FUZZ_SEED, FUZZ_DATABASES (comma list of pglite,postgres), FUZZ_SURFACES (comma list of
+// rest,trpc,graphql; default all three). Exits 1 when anything was found.
 import { randomBytes } from "node:crypto";
 import { createDb, type Database } from "@locale/db";
 import { formatFigures, formatFindings, runFuzz } from "../test/helpers/fuzz/fuzz-run";
 import { startFuzzServer } from "../test/helpers/fuzz/fuzz-server";
+import type { Surface } from "../test/helpers/fuzz/transport-checks";
 import { startHookReceiver } from "../test/helpers/fuzz/webhook-receiver";
 
 const requests = Number(process.env.FUZZ_REQUESTS ?? 20_000);
 const seed = Number(process.env.FUZZ_SEED ?? 20261124);
 const postgresUrl = process.env.FUZZ_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const databases = (process.env.FUZZ_DATABASES ?? (postgresUrl ? "pglite,postgres" : "pglite")).split(",");
+const surfaces = (process.env.FUZZ_SURFACES ?? "rest,trpc,graphql").split(",") as Surface[];
 
 async function openDatabase(kind: string): Promise<{ db: Database; drop(): Promise<void> }> {
   if (kind === "pglite") {
@@ -48,9 +51,10 @@ for (const database of databases) {
       requests,
       database,
       webhookUrl: receiver.url,
+      surfaces,
       onProgress: (sent, f) =>
         console.log(
-          `  ${database}: ${sent} sent, 5xx ${f.fiveXx}, hangs ${f.hangs}, bad bodies ${f.badBodies}, leaks ${f.leaks}, changes ${f.unexplainedChanges}`,
+          `  ${database} (${surfaces.join(", ")}): ${sent} sent, 5xx ${f.fiveXx}, hangs ${f.hangs}, bad bodies ${f.badBodies}, leaks ${f.leaks}, changes ${f.unexplainedChanges}`,
         ),
     });
     console.log(formatFigures(figures));

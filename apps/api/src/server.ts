@@ -28,6 +28,7 @@ import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { restReads } from "./rest/rest-reads";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
+import { trpcParserErrors } from "./trpc/error-envelope";
 import { logInternalError } from "./trpc/log-internal-error";
 import { mountWebApp } from "./web/web-app";
 
@@ -118,6 +119,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
       createContext: contextFactory(deps),
       onError: ({ error, path }) => logInternalError(logger, error, path),
     }),
+    trpcParserErrors,
   );
 
   app.use("/graphql", ...graphqlHandlers(deps, logger));

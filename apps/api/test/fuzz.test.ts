@@ -2,15 +2,14 @@
 // operation of the served document, as two tenants, each request wrong in one place. Any 5xx, any
 // answer slower than 10 s, any error body not of the documented shape, any trace of the other
 // tenant, and any change to the database by a refused request fails the suite.
-import { createTestDb, testBackend } from "@locale/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBackend } from "@locale/db";
+import { describe, expect, it } from "vitest";
 import { installChangeLog } from "./helpers/fuzz/change-log";
 import { formatFigures, formatFindings, runFuzz } from "./helpers/fuzz/fuzz-run";
-import { type FuzzServer, startFuzzServer } from "./helpers/fuzz/fuzz-server";
+import { useFuzzServer } from "./helpers/fuzz/fuzz-suite";
 import { errorBodyProblem, leakedTraces } from "./helpers/fuzz/response-checks";
 import type { RawResult } from "./helpers/fuzz/send-raw";
 import type { Tenant } from "./helpers/fuzz/tenant-seed";
-import { startHookReceiver } from "./helpers/fuzz/webhook-receiver";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const REQUESTS = Number(process.env.FUZZ_SHORT_REQUESTS ?? 2_000);
@@ -54,21 +53,10 @@ describe("the fuzzer's own checks", () => {
 });
 
 describe(`OpenAPI fuzzer on ${testBackend()}`, () => {
-  let server: FuzzServer;
-  let receiver: Awaited<ReturnType<typeof startHookReceiver>>;
-
-  beforeAll(async () => {
-    receiver = await startHookReceiver();
-    server = await startFuzzServer(await createTestDb());
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await receiver?.close();
-    await server?.db.close();
-  });
+  const suite = useFuzzServer();
 
   it("logs every stored change, and none for a refused request or a token's lastUsedAt", async () => {
+    const { server } = suite;
     const log = await installChangeLog(server.db);
     const start = await log.position();
     const signup = await server.request("POST", "/api/auth/signup", {
@@ -91,11 +79,11 @@ describe(`OpenAPI fuzzer on ${testBackend()}`, () => {
   });
 
   it(`answers ${REQUESTS} fuzzed requests with no 5xx, hang, bad error body, leak or change by a refused request`, async () => {
-    const { figures, findings } = await runFuzz(server, {
+    const { figures, findings } = await runFuzz(suite.server, {
       seed: SEED,
       requests: REQUESTS,
       database: testBackend(),
-      webhookUrl: receiver.url,
+      webhookUrl: suite.receiver.url,
     });
     console.log(formatFigures(figures));
     expect(figures.requests).toBe(REQUESTS);

@@ -91,14 +91,15 @@ describe("NUL and lone surrogates", () => {
   });
 });
 
-describe("NUL the guards cannot see", () => {
-  it("maps the database's refusal of NUL (an inline GraphQL literal) to a 400-coded error, not a 500", async () => {
+describe("NUL in an inline GraphQL literal", () => {
+  it("is refused before execution with a 400 naming the argument, like a variable", async () => {
     const res = await server.request("POST", "/graphql", {
       apiKey: user.apiKey,
       body: { query: 'mutation { createProject(input: {name: "a\\u0000b", sourceLanguage: "en"}) { id } }' },
     });
+    expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({
-      message: "Text must not contain NUL characters or invalid Unicode",
+      message: "createProject.input.name: must not contain NUL characters",
       extensions: { code: "BAD_USER_INPUT", statusCode: 400 },
     });
   });

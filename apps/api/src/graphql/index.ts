@@ -11,8 +11,11 @@ import type { Logger } from "pino";
 import { csrfGuard } from "../rest/csrf";
 import { type AppDeps, resolveActor } from "../trpc/context";
 import { builder, type GraphqlContext } from "./builder";
+import { useDocumentedErrors } from "./documented-errors";
 import { graphiqlAssets, renderLocalGraphiql } from "./graphiql-page";
 import { graphqlRuntime } from "./graphql-runtime";
+import { useStorableLiterals } from "./literal-guard";
+import { graphqlParserErrors, guardGraphqlTransport } from "./transport-guard";
 import { guardGraphqlVariables } from "./variables-guard";
 import "./schema/organization";
 import "./schema/project";
@@ -90,14 +93,19 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
         maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
         maxDirectives: { n: 20 },
       }),
+      useStorableLiterals(),
+      useDocumentedErrors(),
     ],
   });
-  // express.json first: the same body size limit (413) as REST; yoga reads the parsed body.
+  // express.json first: the same body size limit (413) as REST; yoga reads the parsed body. The
+  // transport guard refuses every body yoga would parse itself (form, multipart): transport-guard.ts.
   return [
     graphiqlAssets(),
+    guardGraphqlTransport,
     express.json({ limit: deps.config.MAX_BODY_BYTES }),
     csrfGuard(deps.config),
     guardGraphqlVariables,
     yoga as unknown as RequestHandler,
+    graphqlParserErrors as unknown as RequestHandler,
   ];
 }

@@ -7,7 +7,6 @@
 import { forbidden } from "@locale/core";
 import type { NextFunction, Request, Response } from "express";
 import { sessionSecretOf } from "../trpc/context";
-import { sendError } from "./error-responses";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -36,7 +35,7 @@ function withLoopbackAliases(origin: string | null): (string | null)[] {
 
 /** Reads `publicUrl` and `corsOrigins` on every request: the test server learns its port late. */
 export function csrfGuard(config: { publicUrl: string; corsOrigins: string[] }) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, _res: Response, next: NextFunction): void => {
     if (SAFE.has(req.method) || req.header("x-api-key")) return next();
     if (sessionSecretOf(req) === undefined) return next();
     const origin = req.header("origin");
@@ -45,6 +44,7 @@ export function csrfGuard(config: { publicUrl: string; corsOrigins: string[] }) 
     const claimed = originOf(origin ?? referer ?? "");
     const allowed = [...withLoopbackAliases(originOf(config.publicUrl)), ...config.corsOrigins.map(originOf)];
     if (claimed && allowed.includes(claimed)) return next();
-    sendError(res, forbidden().toBody());
+    // Answered by the mount's error handler, in its surface's shape (REST, tRPC, GraphQL).
+    next(forbidden());
   };
 }

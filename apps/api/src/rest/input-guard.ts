@@ -5,8 +5,9 @@
 //   what a response echoes is exactly what the client sent and what was stored;
 // - nesting deeper than MAX_JSON_DEPTH: serialising and validating such values recursed until
 //   the stack overflowed.
-import { type AppError, badRequest, unstorableTextProblem } from "@locale/core";
+import { AppError, badRequest, unstorableTextProblem } from "@locale/core";
 import type { NextFunction, Request, Response } from "express";
+import { sendTrpcError } from "../trpc/error-envelope";
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -76,19 +77,29 @@ export function guardInput(req: Request, _res: Response, next: NextFunction): vo
 
 /**
  * The same check for /trpc, answered in tRPC's error envelope. It must run before tRPC's adapter,
- * which serialises the parsed body again (and overflowed the stack on deep input).
+ * which serialises the parsed body again (and overflowed the stack on deep input). The adapter reads
+ * the first `input` of the query string: a repeated one is refused, so the one checked is the one used.
  */
 export function guardTrpcInput(req: Request, res: Response, next: NextFunction): void {
+  const problem = trpcInputProblem(req);
+  if (problem) sendTrpcError(res, problem.toBody());
+  else next();
+}
+
+function trpcInputProblem(req: Request): AppError | null {
+  // A body of another type would reach tRPC unparsed (and its 415 went out as text/plain).
+  if (req.is("application/json") === false) return new AppError("UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
+  const pathOrQuery = pathOrQueryProblem(req.path, req.query);
+  if (pathOrQuery) return pathOrQuery;
+  const inputs = new URLSearchParams(req.originalUrl.split("?")[1] ?? "").getAll("input");
+  if (inputs.length > 1) return badRequest("input: must be given once", [{ path: "input", message: "must be given once" }]);
   let problem = findInputProblem(req.body);
-  const queryInput = req.query.input;
-  if (!problem && typeof queryInput === "string") {
+  if (!problem && inputs.length === 1) {
     try {
-      problem = findInputProblem(JSON.parse(queryInput));
+      problem = findInputProblem(JSON.parse(inputs[0]!));
     } catch {
-      // malformed input: tRPC answers that itself
+      // malformed input: tRPC answers that itself (400)
     }
   }
-  if (!problem) return next();
-  const body = inputProblemError(problem).toBody();
-  res.status(400).json({ error: { message: body.message, code: -32600, data: { httpStatus: 400, code: "BAD_REQUEST" }, appBody: body } });
+  return problem ? inputProblemError(problem) : null;
 }

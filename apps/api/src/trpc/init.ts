@@ -15,6 +15,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { DeclaredErrors } from "../rest/openapi-errors";
 import type { RequestContext } from "./context";
+import { trpcErrorEnvelope } from "./error-envelope";
 
 export interface AppMeta extends OpenApiMeta {
   /** Creating procedures answer 201. */
@@ -43,6 +44,9 @@ export function errorBodyOf(error: TRPCError): ErrorBody {
       return badRequest(error.message).toBody();
     case "UNAUTHORIZED":
       return unauthorized().toBody();
+    case "METHOD_NOT_SUPPORTED":
+      // A mutation over GET, a query over POST, or another method: the caller's mistake.
+      return new AppError("METHOD_NOT_ALLOWED", error.message).toBody();
     default:
       return internalError().toBody();
   }
@@ -52,10 +56,10 @@ export const t = initTRPC
   .context<RequestContext>()
   .meta<AppMeta>()
   .create({
-    errorFormatter({ shape, error }) {
-      const body = errorBodyOf(error);
-      // `appBody` is what the REST layer sends; stacks and internal messages never leave.
-      return { message: body.message, code: shape.code, data: { httpStatus: body.statusCode, code: shape.data.code }, appBody: body };
+    errorFormatter({ error }) {
+      // `appBody` is what the REST layer sends; stacks and internal messages never leave. The codes
+      // follow the status (an AppError thrown in a procedure reaches tRPC as INTERNAL_SERVER_ERROR).
+      return trpcErrorEnvelope(errorBodyOf(error)).error;
     },
   });
 

@@ -8,6 +8,7 @@ import { type AppConfig, loadConfig } from "../../src/config";
 import { createLogger } from "../../src/logger";
 import { coreConfigOf, createApp, listen } from "../../src/server";
 import { recordContract } from "./contract-recorder";
+import { jsonRequester } from "./json-request";
 
 export interface TestResponse<T = any> {
   status: number;
@@ -65,25 +66,7 @@ export async function startTestServer(
     deps.core.publicUrl = url;
   }
 
-  async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    if (o.apiKey) headers["x-api-key"] = o.apiKey;
-    if (o.cookie) headers.cookie = o.cookie;
-    let body: string | undefined;
-    if (o.rawBody !== undefined) body = o.rawBody;
-    else if (o.body !== undefined) body = JSON.stringify(o.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
-      headers["content-type"] = "application/json";
-    const res = await fetch(url + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // non-JSON body (export downloads)
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers, text };
-  }
+  const request = jsonRequester(url);
 
   return {
     url,

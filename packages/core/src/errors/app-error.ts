@@ -6,6 +6,8 @@ export const APP_ERROR_TABLE = {
   UNAUTHORIZED: { status: 401, error: "Unauthorized", trpc: "UNAUTHORIZED", graphql: "UNAUTHENTICATED" },
   FORBIDDEN: { status: 403, error: "Forbidden", trpc: "FORBIDDEN", graphql: "FORBIDDEN" },
   NOT_FOUND: { status: 404, error: "Not Found", trpc: "NOT_FOUND", graphql: "NOT_FOUND" },
+  // A tRPC procedure or GraphQL operation reached with a method it does not take (a mutation over GET).
+  METHOD_NOT_ALLOWED: { status: 405, error: "Method Not Allowed", trpc: "METHOD_NOT_SUPPORTED", graphql: "METHOD_NOT_ALLOWED" },
   CONFLICT: { status: 409, error: "Conflict", trpc: "CONFLICT", graphql: "CONFLICT" },
   REQUEST_TIMEOUT: { status: 408, error: "Request Timeout", trpc: "TIMEOUT", graphql: "REQUEST_TIMEOUT" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "Payload Too Large", trpc: "PAYLOAD_TOO_LARGE", graphql: "PAYLOAD_TOO_LARGE" },

@@ -1,15 +1,19 @@
-// The fuzz loop: draws requests from the operations of the served OpenAPI document (seeded, so a
-// run can be repeated), sends them one at a time as either tenant, and records every answer that
-// breaks the rules — a 5xx, no answer within the time limit, an error body not of the documented
-// shape, the other tenant's data, or a database that changed although the request was refused.
+// The fuzz loop: draws requests from the operations of the served OpenAPI document, the procedures
+// of /trpc and the fields of the GraphQL schema (seeded, so a run can be repeated), sends them one
+// at a time as either tenant, and records every answer that breaks the rules — a 5xx, no answer
+// within the time limit, an error body not of the surface's documented shape, the other tenant's
+// data, or a database that changed although the request was refused.
 import fc from "fast-check";
 import type { TestServer } from "../test-server";
 import { type ChangeLog, installChangeLog } from "./change-log";
+import { graphqlRequestArb, graphqlSchemaOf } from "./graphql-requests";
 import { type FuzzRequest, requestArb } from "./mutations";
 import { type FuzzOperation, operationsOf } from "./openapi-operations";
-import { errorBodyProblem, leakedTraces } from "./response-checks";
+import { leakedTraces } from "./response-checks";
 import { closeRawAgent, type RawResult, sendRaw } from "./send-raw";
 import { createTenant, seedGeneration, type Tenant } from "./tenant-seed";
+import { type Surface, verdictOf } from "./transport-checks";
+import { trpcProceduresOf, trpcRequestArb } from "./trpc-requests";
 
 export type FindingType = "5xx" | "hang" | "bad-body" | "leak" | "unexplained-change" | "no-answer";
 
@@ -56,10 +60,21 @@ export interface FuzzOptions {
   reseedEvery?: number;
   webhookUrl: string;
   database: string;
+  /** Which APIs to fuzz (default REST only); requests are drawn evenly over their operations. */
+  surfaces?: Surface[];
   onProgress?: (sent: number, figures: FuzzFigures) => void;
 }
 
 const shorten = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
+
+/** Requests that end the tenant's cookie session when they succeed. */
+const SIGN_OUTS = [
+  "POST /auth/logout",
+  "POST /auth/logout-everywhere",
+  "trpc auth.logOut",
+  "trpc auth.logOutEverywhere",
+  "graphql mutation.logOutEverywhere",
+];
 
 export async function runFuzz(server: TestServer, options: FuzzOptions): Promise<{ figures: FuzzFigures; findings: Finding[] }> {
   const started = performance.now();
@@ -70,6 +85,10 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
     await createTenant(server, "A", options.webhookUrl),
     await createTenant(server, "B", options.webhookUrl),
   ];
+  const surfaces = options.surfaces ?? ["rest"];
+  const restOperations = surfaces.includes("rest") ? operations : [];
+  const procedures = surfaces.includes("trpc") ? trpcProceduresOf(operations) : [];
+  const graphql = surfaces.includes("graphql") ? await graphqlSchemaOf(server, tenants[0].apiKey) : null;
   const changeLog = await installChangeLog(server.db);
   const hangMs = options.hangMs ?? 10_000;
   const reseedEvery = options.reseedEvery ?? 400;
@@ -80,7 +99,7 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
     seed: options.seed,
     requests: 0,
     durationMs: 0,
-    operations: operations.length,
+    operations: restOperations.length + procedures.length + (graphql?.fields.length ?? 0),
     operationsReached: 0,
     statusCounts: {},
     kindCounts: {},
@@ -108,7 +127,12 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
   };
 
   // Arbitraries name the ids of the current generation: rebuilt after every reseed.
-  const buildArb = () => fc.oneof(...operations.map((op) => requestArb(op, { tenants, webhookUrl: options.webhookUrl })));
+  const buildArb = () =>
+    fc.oneof(
+      ...restOperations.map((op) => requestArb(op, { tenants, webhookUrl: options.webhookUrl })),
+      ...procedures.map((proc) => trpcRequestArb(proc, tenants, options.webhookUrl)),
+      ...(graphql?.fields ?? []).map((field) => graphqlRequestArb(field, graphql!, tenants, options.webhookUrl)),
+    );
   let arb = buildArb();
   let before = await changeLog.position();
   const deadline = options.timeBudgetMs ? started + options.timeBudgetMs : Number.POSITIVE_INFINITY;
@@ -127,7 +151,8 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
     figures.statusCounts[statusClass] = (figures.statusCounts[statusClass] ?? 0) + 1;
     const mainKind = req.kind.split(" + ")[0]!;
     figures.kindCounts[mainKind] = (figures.kindCounts[mainKind] ?? 0) + 1;
-    if (res.status >= 200 && res.status < 300) reached.add(req.op.id);
+    const verdict = verdictOf(req.surface ?? "rest", req.method, res, req.rootFields);
+    if (verdict.accepted) reached.add(req.op.id);
 
     if (res.hung) {
       figures.hangs++;
@@ -136,28 +161,25 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
       figures.noAnswer++;
       record("no-answer", req, res, res.error ?? "connection closed without a response");
     }
-    if (res.status >= 500) {
+    if (verdict.fiveXx) {
       figures.fiveXx++;
       record("5xx", req, res, res.text);
     }
-    if (res.status >= 400) {
-      const problem = errorBodyProblem(req.method, res);
-      if (problem) {
-        figures.badBodies++;
-        record("bad-body", req, res, `${problem}: ${res.text}`);
-      }
+    if (verdict.bodyProblem) {
+      figures.badBodies++;
+      record("bad-body", req, res, `${verdict.bodyProblem}: ${res.text}`);
     }
     const other = tenants[req.tenant === tenants[0] ? 1 : 0]!;
     const sent = `${req.target}\n${Object.values(req.headers).join("\n")}\n${req.body?.toString("utf8") ?? ""}`;
     const traces = leakedTraces(res, other, sent);
-    if (res.status >= 200 && res.status < 300 && req.namesOtherTenant) traces.push("a 2xx for a path naming the other tenant's record");
+    if (verdict.accepted && req.namesOtherTenant) traces.push("a success for a request naming the other tenant's record");
     if (traces.length) {
       figures.leaks++;
       record("leak", req, res, `${traces.join("; ")}: ${res.text}`);
     }
 
     const after = await changeLog.position();
-    const accepted = res.status >= 200 && res.status < 300;
+    const accepted = verdict.accepted;
     if (!accepted) {
       figures.rejected++;
       if (after !== before) {
@@ -166,12 +188,12 @@ export async function runFuzz(server: TestServer, options: FuzzOptions): Promise
       }
     }
     before = after;
-    if (accepted && req.op.id === "POST /auth/password-reset") {
+    if (accepted && ["POST /auth/password-reset", "trpc auth.requestPasswordReset"].includes(req.op.id)) {
       // The reset link is created and mailed after the answer: let that finish, so its rows are not
       // blamed on the next request.
       before = await settledPosition(changeLog);
     }
-    if (accepted && ["POST /auth/logout", "POST /auth/logout-everywhere"].includes(req.op.id) && req.headers.cookie) {
+    if (accepted && SIGN_OUTS.includes(req.op.id) && req.headers.cookie) {
       // The tenant's session is gone: sign in again so cookie requests keep reaching the handlers.
       const login = await server.request("POST", "/api/auth/login", { body: { email: req.tenant.email, password: req.tenant.password } });
       if (login.status === 200) req.tenant.cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;

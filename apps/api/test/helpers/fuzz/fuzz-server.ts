@@ -4,17 +4,20 @@
 // so the database changes only through the requests themselves).
 import type http from "node:http";
 import type { Database } from "@locale/db";
+import type { DestinationStream } from "pino";
 import { loadConfig } from "../../../src/config";
 import { createLogger } from "../../../src/logger";
 import { createApp, listen } from "../../../src/server";
 import { type FakeAiProviders, startFakeAiProviders } from "../fake-ai-providers";
-import type { RequestOptions, TestResponse, TestServer } from "../test-server";
+import { jsonRequester } from "../json-request";
+import type { TestServer } from "../test-server";
 
 export interface FuzzServer extends TestServer {
   ai: FakeAiProviders;
 }
 
-export async function startFuzzServer(db: Database, env: Record<string, string> = {}): Promise<FuzzServer> {
+/** `logTo`: where log lines go (stdout when absent), e.g. a stream a test reads. */
+export async function startFuzzServer(db: Database, env: Record<string, string> = {}, logTo?: DestinationStream): Promise<FuzzServer> {
   const ai = await startFakeAiProviders();
   const config = loadConfig({
     PORT: "0",
@@ -32,27 +35,12 @@ export async function startFuzzServer(db: Database, env: Record<string, string> 
     WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
     ...env,
   });
-  const { app, deps } = createApp(db, config, createLogger(config.LOG_LEVEL));
+  const { app, deps } = createApp(db, config, createLogger(config.LOG_LEVEL, logTo));
   const { server, url } = await listen(app, 0, "127.0.0.1");
   config.publicUrl = url;
   deps.core.publicUrl = url;
 
-  async function request<T>(method: string, path: string, o: RequestOptions = {}): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    if (o.apiKey) headers["x-api-key"] = o.apiKey;
-    if (o.cookie) headers.cookie = o.cookie;
-    const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
-    if (body !== undefined) headers["content-type"] ??= "application/json";
-    const res = await fetch(url + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers, text };
-  }
+  const request = jsonRequester(url);
 
   return {
     url,

@@ -5,11 +5,18 @@
 // then, nothing wrong at all, so valid requests keep changing the state the others run against.
 import fc from "fast-check";
 import type { FuzzOperation, JsonSchema } from "./openapi-operations";
-import { oddStringArb, type ValueContext, validValueOf, wrongTypeOf } from "./schema-values";
+import { oddStringArb, type ValueContext, validValueOf } from "./schema-values";
 import type { Tenant, TenantIds } from "./tenant-seed";
+import type { Surface } from "./transport-checks";
+import { nestedJson, pathsIn, valueMistakes } from "./value-paths";
 
 export interface FuzzRequest {
-  op: FuzzOperation;
+  /** The operation, procedure or field the request aims at (`id` names it in the figures). */
+  op: { id: string };
+  /** Which API (REST when absent). */
+  surface?: Surface;
+  /** GraphQL mutations: the response keys the document asks for, in order (aliases included). */
+  rootFields?: string[];
   tenant: Tenant;
   /** Which mistake this request carries (the figures count by it). */
   kind: string;
@@ -145,37 +152,6 @@ function queryValueFor(name: string, schema: JsonSchema, ctx: ValueContext): fc.
   return validValueOf(schema, ctx, name).map((v) => encodeURIComponent(String(v)));
 }
 
-/** Every path to a value inside `value` (objects and arrays), the root included. */
-function pathsIn(value: unknown, prefix: Array<string | number> = [], out: Array<Array<string | number>> = []) {
-  out.push(prefix);
-  if (Array.isArray(value)) for (const [i, v] of value.entries()) pathsIn(v, [...prefix, i], out);
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) pathsIn(v, [...prefix, k], out);
-  return out;
-}
-
-function setAt(root: unknown, path: Array<string | number>, next: unknown): unknown {
-  if (path.length === 0) return next;
-  const copy = structuredClone(root) as Record<string | number, unknown>;
-  let cursor = copy;
-  for (const step of path.slice(0, -1)) cursor = cursor[step] as Record<string | number, unknown>;
-  cursor[path[path.length - 1]!] = next;
-  return copy;
-}
-
-function schemaAt(schema: JsonSchema, path: Array<string | number>): JsonSchema {
-  let s: JsonSchema | undefined = schema;
-  for (const step of path) {
-    const alt: JsonSchema | undefined = s?.anyOf?.[0] ?? s?.oneOf?.[0];
-    const base: JsonSchema | undefined = s?.properties || s?.items ? s : alt;
-    s = typeof step === "number" ? base?.items : base?.properties?.[step];
-  }
-  return s ?? {};
-}
-
-function nested(depth: number, leaf: string): string {
-  return `{"value":${"[".repeat(depth)}${leaf}${"]".repeat(depth)}}`;
-}
-
 type BodyDraw = { kind: string; body?: string; contentType?: string };
 
 function bodyMutation(op: FuzzOperation, ctx: ValueContext): fc.Arbitrary<BodyDraw> {
@@ -190,11 +166,12 @@ function bodyMutation(op: FuzzOperation, ctx: ValueContext): fc.Arbitrary<BodyDr
   const valid = validValueOf(schema, ctx);
   const withPath = valid.chain((v) => fc.constantFrom(...pathsIn(v)).map((p) => ({ v, p })));
   const required = schema.required ?? [];
+  const odd = valueMistakes(withPath, schema, ctx.marker);
   return fc.oneof(
     { weight: 3, arbitrary: valid.map(json("valid")) },
     {
       weight: 3,
-      arbitrary: withPath.chain(({ v, p }) => wrongTypeOf(schemaAt(schema, p)).map((w) => setAt(v, p, w))).map(json("body:wrong-type")),
+      arbitrary: odd.wrongType.map(json("body:wrong-type")),
     },
     {
       weight: required.length ? 2 : 0,
@@ -223,24 +200,14 @@ function bodyMutation(op: FuzzOperation, ctx: ValueContext): fc.Arbitrary<BodyDr
         )
         .map((body) => ({ kind: "body:extra-field", body })),
     },
-    { weight: 3, arbitrary: withPath.chain(({ v, p }) => oddStringArb().map((s) => setAt(v, p, s))).map(json("body:odd-string")) },
-    {
-      weight: 1,
-      arbitrary: withPath
-        .chain(({ v, p }) => fc.integer({ min: 100_000, max: 400_000 }).map((n) => setAt(v, p, "x".repeat(n))))
-        .map(json("body:huge-string")),
-    },
-    {
-      weight: 1,
-      arbitrary: withPath
-        .chain(({ v, p }) => fc.integer({ min: 1_000, max: 5_000 }).map((n) => setAt(v, p, Array(n).fill(ctx.marker))))
-        .map(json("body:huge-array")),
-    },
+    { weight: 3, arbitrary: odd.oddString.map(json("body:odd-string")) },
+    { weight: 1, arbitrary: odd.hugeString.map(json("body:huge-string")) },
+    { weight: 1, arbitrary: odd.hugeArray.map(json("body:huge-array")) },
     {
       weight: 1,
       arbitrary: fc
         .tuple(fc.constantFrom(64, 500, 3_000, 10_000, 50_000), fc.constantFrom("1", '"x"', "{}"))
-        .map(([d, leaf]) => ({ kind: "body:deep-nesting", body: nested(d, leaf) })),
+        .map(([d, leaf]) => ({ kind: "body:deep-nesting", body: nestedJson(d, leaf) })),
     },
     { weight: 1, arbitrary: fc.constantFrom(null, 1, "text", [], [{}], true).map(json("body:not-an-object")) },
     { weight: 2, arbitrary: fc.constantFrom(...INVALID_JSON).map((body) => ({ kind: "body:invalid-json", body })) },

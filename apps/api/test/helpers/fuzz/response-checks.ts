@@ -14,20 +14,33 @@ export function errorBodyProblem(method: string, res: RawResult): string | null 
   } catch {
     return "not JSON";
   }
+  return documentedBodyProblem(body, res.status);
+}
+
+/** Why `body` is not the documented `{statusCode, message, error, issues?}` for `status`, or null. */
+export function documentedBodyProblem(body: unknown, status: number): string | null {
   if (!body || typeof body !== "object" || Array.isArray(body)) return "not an object";
   const b = body as Record<string, unknown>;
   const extra = Object.keys(b).filter((k) => !["statusCode", "message", "error", "issues"].includes(k));
   if (extra.length) return `unexpected fields ${extra.join(", ")}`;
-  if (b.statusCode !== res.status) return `statusCode ${JSON.stringify(b.statusCode)} on a ${res.status}`;
+  if (b.statusCode !== status) return `statusCode ${JSON.stringify(b.statusCode)} on a ${status}`;
   if (typeof b.message !== "string" || !b.message) return "message is not a non-empty string";
-  if (b.error !== STATUS_CODES[res.status]) return `error ${JSON.stringify(b.error)} (expected ${STATUS_CODES[res.status]})`;
-  if (b.issues !== undefined) {
-    if (!Array.isArray(b.issues)) return "issues is not an array";
-    const bad = b.issues.find((i) => !i || typeof i !== "object" || typeof (i as { message?: unknown }).message !== "string");
-    if (bad !== undefined) return `issue without a message: ${JSON.stringify(bad).slice(0, 200)}`;
-  }
-  if (res.status >= 500 && /\n\s+at /.test(b.message)) return "stack trace in the message";
+  if (b.error !== STATUS_CODES[status]) return `error ${JSON.stringify(b.error)} (expected ${STATUS_CODES[status]})`;
+  const issuesProblem = issuesProblemOf(b.issues);
+  if (issuesProblem) return issuesProblem;
+  if (status >= 500 && STACK.test(b.message)) return "stack trace in the message";
   return null;
+}
+
+/** A stack trace's frame line. */
+export const STACK = /\n\s+at /;
+
+/** Why `issues` (when present) is not a list of `{message}` items, or null. */
+export function issuesProblemOf(issues: unknown): string | null {
+  if (issues === undefined) return null;
+  if (!Array.isArray(issues)) return "issues is not an array";
+  const bad = issues.find((i) => !i || typeof i !== "object" || typeof (i as { message?: unknown }).message !== "string");
+  return bad === undefined ? null : `issue without a message: ${JSON.stringify(bad).slice(0, 200)}`;
 }
 
 /** Traces of `other` in the answer that the request did not carry itself. */

@@ -145,3 +145,16 @@ export async function seedGeneration(server: TestServer, t: Tenant, webhookUrl: 
   for (const id of [projectId, keyId, second._id, comment._id, glossary._id, term._id, orgHook._id, projectHook._id]) t.allIds.add(id);
   for (const id of [orgToken._id, projectToken._id, job.jobId, history[0]._id, invite._id, tmEntry?._id]) if (id) t.allIds.add(id);
 }
+
+/**
+ * JSON-accepting request headers with the tenant's credentials (its API key, or its session cookie
+ * when `cookie`), or with the mistake `auth:<key>` names: `auth:none` sends none, any other a bad key.
+ */
+export function credentialHeaders(mistake: string, tenant: Tenant, cookie: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (mistake === "auth:none") return headers;
+  if (mistake.startsWith("auth:")) headers["x-api-key"] = mistake.slice("auth:".length);
+  else if (cookie) headers.cookie = tenant.cookie;
+  else headers["x-api-key"] = tenant.apiKey;
+  return headers;
+}
