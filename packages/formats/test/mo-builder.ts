@@ -69,6 +69,6 @@ export function moFile(spec: MoSpec): Uint8Array {
   }
   words.push(...offsets[0]!, ...offsets[1]!, ...descriptorWordsOut);
   const head = Buffer.alloc(words.length * 4);
-  words.forEach((w, i) => head.writeUInt32LE(w >>> 0, i * 4));
+  for (const [i, w] of words.entries()) head.writeUInt32LE(w >>> 0, i * 4);
   return new Uint8Array(Buffer.concat([head, ...data]));
 }

@@ -20,10 +20,11 @@ export function assertPoStructure(text: string): void {
     const line = lines[i]!.replace(/^\uFEFF/, "").trim();
     if (line === "" || line.startsWith("#")) continue;
     const keyword = KEYWORD.exec(line);
-    if (keyword?.[1]!.startsWith("msgstr") && ++msgstrs > MAX_PLURAL_FORMS) {
+    const isMsgstr = keyword?.[1]?.startsWith("msgstr") === true;
+    if (isMsgstr && ++msgstrs > MAX_PLURAL_FORMS) {
       throw new FormatParseError(`The PO file is not valid: an entry has more than ${MAX_PLURAL_FORMS} msgstr forms`, { line: i + 1 });
     }
-    if (keyword && !keyword[1]!.startsWith("msgstr")) msgstrs = 0;
+    if (keyword && !isMsgstr) msgstrs = 0;
     const rest = keyword ? keyword[2]!.trim() : line;
     if (!keyword && !line.startsWith('"')) {
       throw new FormatParseError(
