@@ -12,6 +12,7 @@ import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
 import { isWellFormedText } from "../shared/unicode-text";
 import { type FormatId, JSON_FORMATS } from "./format-rules";
+import { inImportTurn } from "./import-gate";
 import { type Candidate, IMPORTED_KEY_NAMES_IN_ACTIVITY, type ImportTarget, ImportWriter } from "./import-writer";
 import { readJsonEntries } from "./json-entry-reader";
 
@@ -184,74 +185,77 @@ async function runImport(ctx: ServiceContext, prepared: PreparedImport, feed: (s
       });
     }
   };
-  return ctx.db.prisma.$transaction(async (tx) => {
-    const writer = new ImportWriter(tx, { ...target, actor: ctx.actor });
-    let batch: Candidate[] = [];
-    const sink: EntrySink = {
-      entry(entry) {
-        // The library never splits keys into namespaces on its own; a namespace it reports is a prefix.
-        const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
-        const problem = keyProblem(key) ?? textProblem(entry.value, MAX_VALUE_LENGTH, "value");
-        if (problem) {
-          addIssue({ key, message: problem });
-          skipped++;
-          return;
-        }
-        const takeValue = format !== "pot" && !entry.fuzzy && entry.value !== "";
-        // A description is a courtesy of the file: an unusable one is dropped, the entry still counts.
-        const description =
-          entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
-        batch.push({ key, value: entry.value, description, takeValue });
-      },
-      issue: addIssue,
-      get pending() {
-        return batch.length;
-      },
-      async flush() {
-        if (batch.length === 0) return;
-        const current = batch;
-        batch = [];
-        const outcome = await writer.write(current);
-        for (const c of outcome.repeated) addIssue({ key: c.key, message: `Duplicate key "${c.key}"; the first occurrence was kept.` });
-        const valuedHere = current.filter((c) => c.takeValue).length - outcome.repeated.filter((c) => c.takeValue).length;
-        valued += valuedHere;
-        imported += outcome.written;
-        // Repeated, and entries without a value to take (POT, fuzzy, empty): counted, not written.
-        skipped += current.length - valuedHere;
-      },
-    };
-    await feed(sink);
-    await sink.flush();
-    // Kept without overwrite, or identical: no write and no history.
-    skipped += valued - imported;
-    await recordActivity(tx, ctx.actor, {
-      action: "import.completed",
-      projectId: target.projectId,
-      targetId: target.projectId,
-      targetType: "project",
-      metadata: {
-        language: target.language,
-        format,
-        imported,
-        skipped,
-        errorCount,
-        keysCreated: writer.keysCreated,
-        overwrite: target.overwrite,
-      },
-    });
-    if (writer.keysCreated > 0) {
+  // On PGlite, imports take turns for the database's one transaction (import-gate.ts).
+  return inImportTurn(ctx.db, ctx.actor.organizationId, () =>
+    ctx.db.prisma.$transaction(async (tx) => {
+      const writer = new ImportWriter(tx, { ...target, actor: ctx.actor });
+      let batch: Candidate[] = [];
+      const sink: EntrySink = {
+        entry(entry) {
+          // The library never splits keys into namespaces on its own; a namespace it reports is a prefix.
+          const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
+          const problem = keyProblem(key) ?? textProblem(entry.value, MAX_VALUE_LENGTH, "value");
+          if (problem) {
+            addIssue({ key, message: problem });
+            skipped++;
+            return;
+          }
+          const takeValue = format !== "pot" && !entry.fuzzy && entry.value !== "";
+          // A description is a courtesy of the file: an unusable one is dropped, the entry still counts.
+          const description =
+            entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
+          batch.push({ key, value: entry.value, description, takeValue });
+        },
+        issue: addIssue,
+        get pending() {
+          return batch.length;
+        },
+        async flush() {
+          if (batch.length === 0) return;
+          const current = batch;
+          batch = [];
+          const outcome = await writer.write(current);
+          for (const c of outcome.repeated) addIssue({ key: c.key, message: `Duplicate key "${c.key}"; the first occurrence was kept.` });
+          const valuedHere = current.filter((c) => c.takeValue).length - outcome.repeated.filter((c) => c.takeValue).length;
+          valued += valuedHere;
+          imported += outcome.written;
+          // Repeated, and entries without a value to take (POT, fuzzy, empty): counted, not written.
+          skipped += current.length - valuedHere;
+        },
+      };
+      await feed(sink);
+      await sink.flush();
+      // Kept without overwrite, or identical: no write and no history.
+      skipped += valued - imported;
       await recordActivity(tx, ctx.actor, {
-        action: "key.imported",
+        action: "import.completed",
         projectId: target.projectId,
         targetId: target.projectId,
         targetType: "project",
-        metadata: { language: target.language, format, count: writer.keysCreated, keys: writer.createdNames },
+        metadata: {
+          language: target.language,
+          format,
+          imported,
+          skipped,
+          errorCount,
+          keysCreated: writer.keysCreated,
+          overwrite: target.overwrite,
+        },
       });
-    }
-    const errors =
-      errorCount > listed.length ? [...listed, { message: `${errorCount - listed.length} more problems are not listed.` }] : listed;
-    return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format };
-  });
+      if (writer.keysCreated > 0) {
+        await recordActivity(tx, ctx.actor, {
+          action: "key.imported",
+          projectId: target.projectId,
+          targetId: target.projectId,
+          targetType: "project",
+          metadata: { language: target.language, format, count: writer.keysCreated, keys: writer.createdNames },
+        });
+      }
+      const errors =
+        errorCount > listed.length ? [...listed, { message: `${errorCount - listed.length} more problems are not listed.` }] : listed;
+      return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format };
+    }),
+  );
 }
 
 async function firstBytes(source: ImportSource): Promise<Uint8Array> {
