@@ -5,7 +5,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// API_DIR runs another checkout's api (e.g. main, to measure before and after a change).
+const apiDir = process.env.API_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface Api {
   url: string;
