@@ -2,8 +2,8 @@
 // connection and runs one transaction at a time, and an import is one transaction: concurrent
 // imports used to wait for it inside Prisma, where the ones that waited past its `maxWait`
 // failed with a 500 ("Unable to start a transaction in the given time"). Here they wait in a
-// queue instead, one running at a time, so every other request waits at most for the import that
-// is running, never for a pile of them. The queue is bounded, per organization and in all: past
+// queue instead, one running at a time with a short gap between two, so every other request waits
+// at most for the import that is running, never for a pile of them. The queue is bounded, per organization and in all: past
 // the bound an import is refused at once with 503 and `Retry-After`. PostgreSQL runs imports side
 // by side (one connection each), so the gate lets them all through there.
 import type { Database } from "@locale/db";
@@ -13,6 +13,13 @@ import { ServiceBusyError } from "../errors/service-busy";
 export const IMPORTS_QUEUED_PER_ORGANIZATION = 4;
 /** Imports running or waiting in all. */
 export const IMPORTS_QUEUED_IN_ALL = 16;
+/**
+ * The database is left to other requests this long between two imports. A request runs several
+ * statements one after another (credentials, then its reads), and each queues anew for PGlite:
+ * without a gap, every statement of one read waited for one more import (a read waited 69 s for
+ * three 50,000-key imports).
+ */
+export const IMPORT_TURN_GAP_MS = 100;
 /** What a refused import is told to wait. */
 export const IMPORT_QUEUE_RETRY_AFTER_SECONDS = 10;
 
@@ -56,7 +63,7 @@ export async function inImportTurn<T>(db: Database, organizationId: string, work
     else g.byOrganization.set(organizationId, left);
     g.total--;
     const next = g.waiting.shift();
-    if (next) next();
+    if (next) setTimeout(next, IMPORT_TURN_GAP_MS);
     else g.running = false;
   }
 }
