@@ -84,6 +84,7 @@ async function underAttack(api: Api, name: string, bystander: { key: string; pro
   let running = true;
   const health: number[] = [];
   const reads: number[] = [];
+  const writes: number[] = [];
   const statuses = new Map<string, number>();
   const count = (s: string) => statuses.set(s, (statuses.get(s) ?? 0) + 1);
   const healthLoop = async () => {
@@ -100,10 +101,12 @@ async function underAttack(api: Api, name: string, bystander: { key: string; pro
       const read = await call(api, "GET", `/api/projects/${bystander.projectId}/keys?limit=5`, { key: bystander.key });
       reads.push(performance.now() - t);
       count(`read ${read.status}`);
+      const w = performance.now();
       const write = await call(api, "POST", `/api/projects/${bystander.projectId}/keys`, {
         key: bystander.key,
         body: { key: `${name}-${i}` },
       });
+      writes.push(performance.now() - w);
       count(`write ${write.status}${write.retryAfter ? ` (Retry-After ${write.retryAfter})` : ""}`);
     }
   };
@@ -117,13 +120,17 @@ async function underAttack(api: Api, name: string, bystander: { key: string; pro
   const peak = await memoryOf(api.child.pid!);
   health.sort((a, b) => a - b);
   reads.sort((a, b) => a - b);
+  writes.sort((a, b) => a - b);
   console.log(`\n## ${name}`);
   console.log(`attack: ${outcome}; ${ms(took)}; api RSS ${idle.rssMb.toFixed(0)} MB before, peak ${peak.hwmMb.toFixed(0)} MB`);
   console.log(
     `/health: ${health.length} asked during the attack, p50 ${ms(quantile(health, 0.5))}, p99 ${ms(quantile(health, 0.99))}, max ${ms(health.at(-1) ?? Number.NaN)}`,
   );
   console.log(
-    `other tenant's read: ${reads.length} asked during the attack, p50 ${ms(quantile(reads, 0.5))}, p99 ${ms(quantile(reads, 0.99))}, max ${ms(reads.at(-1) ?? Number.NaN)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    `other tenant's read: ${reads.length} asked during the attack, p50 ${ms(quantile(reads, 0.5))}, p99 ${ms(quantile(reads, 0.99))}, max ${ms(reads.at(-1) ?? Number.NaN)}`,
+  );
+  console.log(
+    `other tenant's write: ${writes.length} asked, p50 ${ms(quantile(writes, 0.5))}, max ${ms(writes.at(-1) ?? Number.NaN)}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
 }
 
@@ -140,53 +147,64 @@ async function main() {
     const bystanderUser = await signUp(api);
     const bystander = { key: bystanderUser.key, projectId: await project(api, bystanderUser.key) };
 
-    // Item 4: four approved long sources, then long searches with minSimilarity 1 (no languages).
-    const tmProject = await project(api, attacker.key);
-    for (let i = 0; i < 4; i++) await approvedEntry(api, attacker.key, tmProject, `long${i}`, text(TM_LONG, 11 + i));
-    const gql = (sourceText: string) =>
-      call(api, "POST", "/graphql", {
-        key: attacker.key,
-        body: { query: "query($s: String!) { tmSearch(sourceText: $s, minSimilarity: 1) { similarity } }", variables: { s: sourceText } },
-      });
-    await underAttack(api, `GraphQL tmSearch, ${TM_LONG}-character sourceText, 4 entries of ${TM_LONG}`, bystander, async () => {
-      const res = await gql(text(TM_LONG, 5));
-      return `${res.status} ${JSON.stringify(res.body).slice(0, 140)}`;
-    });
-    await underAttack(api, `GraphQL tmSearch, 10,000-character sourceText, 4 entries of ${TM_LONG}`, bystander, async () => {
-      const res = await gql(text(10_000, 6));
-      return `${res.status} ${JSON.stringify(res.body).slice(0, 140)}`;
-    });
-    // A long search within the budget: three 10,000-character entries of another organization.
-    const second = await signUp(api);
-    const secondProject = await project(api, second.key);
-    for (let i = 0; i < 3; i++) await approvedEntry(api, second.key, secondProject, `mid${i}`, text(10_000, 40 + i));
-    await underAttack(api, "REST TM search, 10,000 characters against 3 entries of 10,000 (within the budget)", bystander, async () => {
-      const res = await call(api, "GET", `/api/organizations/current/tm/search?minSimilarity=1&sourceText=${text(10_000, 7)}`, {
-        key: second.key,
-      });
-      return `${res.status} ${Array.isArray(res.body) ? `${res.body.length} matches` : JSON.stringify(res.body).slice(0, 140)}`;
-    });
-
-    // Item 7: three concurrent large imports by one tenant.
-    const targets = [await project(api, attacker.key), await project(api, attacker.key), await project(api, attacker.key)];
-    const file = (n: number) =>
-      JSON.stringify(Object.fromEntries(Array.from({ length: IMPORT_KEYS }, (_, k) => [`f${n}.k${k}`, `Value ${k} of file ${n}`])));
-    const files = targets.map((_, n) => file(n));
-    await underAttack(api, `3 concurrent imports of ${IMPORT_KEYS} keys`, bystander, async () => {
-      const t0 = performance.now();
-      const results = await Promise.all(
-        targets.map((p, n) =>
-          call(api, "POST", `/api/projects/${p}/import/en?format=json-flat`, { key: attacker.key, raw: files[n] }).then(
-            (r) => `${r.status}${r.status === 200 ? "" : ` ${JSON.stringify(r.body).slice(0, 80)}`} at ${ms(performance.now() - t0)}`,
-          ),
-        ),
-      );
-      return results.join(", ");
-    });
+    // ONLY=imports skips the TM attacks.
+    if (process.env.ONLY !== "imports") await tmAttacks(api, attacker, bystander);
+    await importAttack(api, attacker, bystander);
   } finally {
     await api.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+type User = { key: string; orgId: string };
+type Bystander = { key: string; projectId: string };
+
+async function tmAttacks(api: Api, attacker: User, bystander: Bystander) {
+  // Item 4: four approved long sources, then long searches with minSimilarity 1 (no languages).
+  const tmProject = await project(api, attacker.key);
+  for (let i = 0; i < 4; i++) await approvedEntry(api, attacker.key, tmProject, `long${i}`, text(TM_LONG, 11 + i));
+  const gql = (sourceText: string) =>
+    call(api, "POST", "/graphql", {
+      key: attacker.key,
+      body: { query: "query($s: String!) { tmSearch(sourceText: $s, minSimilarity: 1) { similarity } }", variables: { s: sourceText } },
+    });
+  await underAttack(api, `GraphQL tmSearch, ${TM_LONG}-character sourceText, 4 entries of ${TM_LONG}`, bystander, async () => {
+    const res = await gql(text(TM_LONG, 5));
+    return `${res.status} ${JSON.stringify(res.body).slice(0, 140)}`;
+  });
+  await underAttack(api, `GraphQL tmSearch, 10,000-character sourceText, 4 entries of ${TM_LONG}`, bystander, async () => {
+    const res = await gql(text(10_000, 6));
+    return `${res.status} ${JSON.stringify(res.body).slice(0, 140)}`;
+  });
+  // A long search within the budget: three 10,000-character entries of another organization.
+  const second = await signUp(api);
+  const secondProject = await project(api, second.key);
+  for (let i = 0; i < 3; i++) await approvedEntry(api, second.key, secondProject, `mid${i}`, text(10_000, 40 + i));
+  await underAttack(api, "REST TM search, 10,000 characters against 3 entries of 10,000 (within the budget)", bystander, async () => {
+    const res = await call(api, "GET", `/api/organizations/current/tm/search?minSimilarity=1&sourceText=${text(10_000, 7)}`, {
+      key: second.key,
+    });
+    return `${res.status} ${Array.isArray(res.body) ? `${res.body.length} matches` : JSON.stringify(res.body).slice(0, 140)}`;
+  });
+}
+
+async function importAttack(api: Api, attacker: User, bystander: Bystander) {
+  // Item 7: three concurrent large imports by one tenant.
+  const targets = [await project(api, attacker.key), await project(api, attacker.key), await project(api, attacker.key)];
+  const file = (n: number) =>
+    JSON.stringify(Object.fromEntries(Array.from({ length: IMPORT_KEYS }, (_, k) => [`f${n}.k${k}`, `Value ${k} of file ${n}`])));
+  const files = targets.map((_, n) => file(n));
+  await underAttack(api, `3 concurrent imports of ${IMPORT_KEYS} keys`, bystander, async () => {
+    const t0 = performance.now();
+    const results = await Promise.all(
+      targets.map((p, n) =>
+        call(api, "POST", `/api/projects/${p}/import/en?format=json-flat`, { key: attacker.key, raw: files[n] }).then(
+          (r) => `${r.status}${r.status === 200 ? "" : ` ${JSON.stringify(r.body).slice(0, 80)}`} at ${ms(performance.now() - t0)}`,
+        ),
+      ),
+    );
+    return results.join(", ");
+  });
 }
 
 await main();
