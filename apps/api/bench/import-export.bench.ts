@@ -8,74 +8,17 @@
 // history) written by a minimal script with multi-row INSERTs in one transaction.
 //   pnpm --filter @locale/api run bench:import-export     (SIZES=100000,300000 and PGLITE_SIZE=100000 by
 //   default; API_NODE_OPTIONS=--max-old-space-size=256 caps the api's heap)
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDb } from "@locale/db";
+import { memoryOf, startApi } from "./api-process";
 
 const SIZES = (process.env.SIZES ?? "100000,300000").split(",").map(Number);
 const PGLITE_SIZE = Number(process.env.PGLITE_SIZE ?? 100_000);
 /** Issue 14: 300,000 keys in ≤ 30 s on PostgreSQL, api RSS growth ≤ 150 MB for import and export. */
 const IMPORT_TARGET_MS_PER_KEY = 30_000 / 300_000;
 const RSS_GROWTH_TARGET_MB = 150;
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-interface Api {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-async function startApi(env: Record<string, string>): Promise<Api> {
-  const child = spawn(
-    process.execPath,
-    [...(process.env.API_NODE_ARGS ?? "").split(" ").filter(Boolean), "--import", "tsx", "src/main.ts"],
-    {
-      cwd: apiDir,
-      // API_NODE_OPTIONS (e.g. --max-old-space-size=256) and API_NODE_ARGS (V8 flags NODE_OPTIONS does
-      // not take) reach the api only, not this runner.
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_OPTIONS: process.env.API_NODE_OPTIONS ?? "", ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the api did not start within 120 s")), 120_000);
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running: (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the api exited with ${code}`));
-    });
-  });
-  return {
-    url,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-        child.once("exit", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-async function memoryOf(pid: number): Promise<{ rssMb: number; hwmMb: number }> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
-}
 
 /** Runs `fn` while sampling the child's RSS; returns the result, the time and the phase's peak. */
 async function measure<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; ms: number; peakMb: number }> {

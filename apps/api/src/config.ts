@@ -101,6 +101,8 @@ const ZEnv = z.object({
       (v) => trustProxyIsValid(trustProxyOf(v)),
       "must be true, false, a hop count, or comma-separated addresses/CIDR ranges/loopback/linklocal/uniquelocal",
     ),
+  /** How long a request waits for a database transaction to start before a 503 (docs/imports-on-pglite.md). */
+  DB_TRANSACTION_MAX_WAIT_MS: z.coerce.number().int().min(100).default(20_000),
   /** The native TM engine (docs/tm-search.md): off makes every TM search read the database. */
   TM_ENGINE: z.enum(["on", "off"]).default("on"),
   /** A language pair gets an in-process copy for the engine from this many entries on. */

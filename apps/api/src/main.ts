@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 
   let db: Database;
   try {
-    db = await createDb(config.DATABASE_URL);
+    db = await createDb(config.DATABASE_URL, { transactionMaxWaitMs: config.DB_TRANSACTION_MAX_WAIT_MS });
   } catch (error) {
     await lock?.release();
     throw error;

@@ -17,7 +17,7 @@ import { createLogger, requestLogger } from "./logger";
 import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
 import { csrfGuard } from "./rest/csrf";
-import { expressErrorHandler, notFoundRoute, rewriteAdapterErrors } from "./rest/error-responses";
+import { expressErrorHandler, notFoundRoute, retryAfterHeaders, rewriteAdapterErrors } from "./rest/error-responses";
 import { isRawImportRequest } from "./rest/import-route";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
 import { normalizeRequest } from "./rest/normalize-request";
@@ -98,7 +98,8 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
       createContext: contextFactory(deps),
       maxBodySize: config.MAX_BODY_BYTES,
       responseMeta: ({ paths, errors }) => {
-        const status = errors.length === 0 ? successStatusOf(paths?.[0]) : undefined;
+        if (errors.length > 0) return { headers: retryAfterHeaders(errors[0]) };
+        const status = successStatusOf(paths?.[0]);
         return status ? { status } : {};
       },
       onError: ({ error, path }) => logInternalError(logger, error, path),
@@ -117,6 +118,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
     createExpressMiddleware({
       router: appRouter,
       createContext: contextFactory(deps),
+      responseMeta: ({ errors }) => (errors.length > 0 ? { headers: retryAfterHeaders(errors[0]) } : {}),
       onError: ({ error, path }) => logInternalError(logger, error, path),
     }),
     trpcParserErrors,

@@ -75,7 +75,7 @@ describe("the OpenAPI document", () => {
 
   it("documents the statuses each operation can answer", () => {
     // Domain conflicts, archived projects, and the body statuses.
-    expect(statuses("post", "/projects/{projectId}/keys")).toEqual([201, 400, 401, 403, 404, 409, 413, 415]);
+    expect(statuses("post", "/projects/{projectId}/keys")).toEqual([201, 400, 401, 403, 404, 409, 413, 415, 503]);
     expect(statuses("post", "/organizations/{orgId}/glossaries/{id}/terms")).toContain(409);
     expect(statuses("post", "/projects/{projectId}/ai/translate/batch/cancel/{jobId}")).toContain(409);
     expect(statuses("post", "/auth/signup")).toEqual([201, 400, 403, 409, 413, 415]);
@@ -91,6 +91,9 @@ describe("the OpenAPI document", () => {
     }
     // Reads and writes that never meet an archived project have no 409.
     expect(statuses("get", "/projects/{projectId}/keys")).toEqual([200, 400, 401, 403, 404]);
+    // A write, or a read in a transaction, may find PGlite busy past its wait: 503 with Retry-After.
+    expect(find("get", "/organizations/{orgId}/tm/search").responses["503"]?.headers).toHaveProperty("Retry-After");
+    expect(find("post", "/projects/{projectId}/import").responses["503"]?.headers).toHaveProperty("Retry-After");
     expect(statuses("post", "/projects/{projectId}/tokens")).not.toContain(409);
     expect(statuses("post", "/projects/{projectId}/keys/{keyId}/comments")).toContain(409);
     expect(statuses("post", "/projects/{projectId}/ai/translate")).toContain(502);
@@ -99,7 +102,7 @@ describe("the OpenAPI document", () => {
     // Public operations: no 401 unless a password is checked; login is one. Sign-in throttling: 429.
     expect(statuses("post", "/auth/login")).toEqual([200, 400, 401, 403, 413, 415, 429]);
     expect(statuses("post", "/auth/password-reset")).toEqual([200, 400, 403, 413, 415, 429]);
-    expect(statuses("post", "/auth/password")).toEqual([200, 400, 401, 403, 413, 415, 429]);
+    expect(statuses("post", "/auth/password")).toEqual([200, 400, 401, 403, 413, 415, 429, 503]);
     expect(find("post", "/auth/login").responses["429"].headers).toEqual({
       "Retry-After": { description: expect.any(String), required: true, schema: { type: "integer", minimum: 1 } },
     });

@@ -14,6 +14,7 @@ export * from "./auth/sign-up";
 export * from "./context";
 export * from "./errors/app-error";
 export * from "./errors/prisma-errors";
+export * from "./errors/service-busy";
 export * from "./organizations/load-organization";
 export * from "./organizations/slug";
 export * from "./projects/archive-project";

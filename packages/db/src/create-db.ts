@@ -36,9 +36,18 @@ export interface CreateDbOptions {
   logQueries?: boolean;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /**
+   * How long a transaction may wait to start (default 20 s): on PGlite, for the one transaction
+   * running (a long import); past it the request fails with P2028, answered 503 + Retry-After.
+   */
+  transactionMaxWaitMs?: number;
 }
 
 const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 300_000 };
+
+function transactionOptions(options: CreateDbOptions) {
+  return { ...TRANSACTION_OPTIONS, ...(options.transactionMaxWaitMs ? { maxWait: options.transactionMaxWaitMs } : {}) };
+}
 
 // fuzzystrmatch: TM search verifies candidates with levenshtein_less_equal in the database.
 function newPGlite(dataDir?: string): Promise<PGlite> {
@@ -101,7 +110,7 @@ async function openPGlite(url: string | undefined, options: CreateDbOptions): Pr
   const client = await newPGlite(dataDir);
   const prisma = new PrismaClient({
     adapter: new PrismaPGlite(client),
-    transactionOptions: TRANSACTION_OPTIONS,
+    transactionOptions: transactionOptions(options),
     log: prismaLog(options) as never,
   });
   return {
@@ -131,7 +140,7 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
   pool.on("error", () => {});
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool),
-    transactionOptions: TRANSACTION_OPTIONS,
+    transactionOptions: transactionOptions(options),
     log: prismaLog(options) as never,
   });
   // The schema engine takes Prisma's session-level migration advisory lock and, running in this

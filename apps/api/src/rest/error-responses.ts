@@ -2,7 +2,8 @@
 // the OpenAPI adapter writes responses itself, so its JSON is rewritten on the way out; express
 // errors (malformed JSON, oversized bodies) and unknown routes get the same body here.
 
-import { AppError, type ErrorBody, errorBodyForStatus, fromDatabaseError } from "@locale/core";
+import { AppError, type ErrorBody, errorBodyForStatus, fromDatabaseError, retryAfterOf } from "@locale/core";
+import { TRPCError } from "@trpc/server";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 
@@ -26,6 +27,17 @@ export function rewriteAdapterErrors(req: Request, res: Response, next: NextFunc
   next();
 }
 
+/** `Retry-After` for a refusal that asks for one (a busy database or import queue: 503), on every surface. */
+export function retryAfterHeaders(error: unknown): Record<string, string> {
+  const seconds = retryAfterOf(fromDatabaseError(error instanceof TRPCError ? error.cause : error));
+  return seconds ? { "Retry-After": String(seconds) } : {};
+}
+
+/** Sets the headers of retryAfterHeaders on a response not yet sent. */
+export function setRetryAfter(res: { setHeader(name: string, value: string): unknown }, error: unknown): void {
+  for (const [name, value] of Object.entries(retryAfterHeaders(error))) res.setHeader(name, value);
+}
+
 export function sendError(res: Response, body: ErrorBody): void {
   res.status(body.statusCode).type("application/json").send(JSON.stringify(body));
 }
@@ -42,6 +54,7 @@ export function expressErrorHandler(logger: Logger) {
       res.end();
       return;
     }
+    setRetryAfter(res, err);
     if (typeof e?.toBody === "function") return sendError(res, e.toBody());
     const mapped = fromDatabaseError(err);
     if (mapped instanceof AppError) return sendError(res, mapped.toBody());

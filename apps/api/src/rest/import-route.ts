@@ -14,7 +14,7 @@ import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import { ZImportFileResponse } from "../routers/import-export/import-file";
 import { type AppDeps, resolveActor } from "../trpc/context";
-import { sendError } from "./error-responses";
+import { sendError, setRetryAfter } from "./error-responses";
 import type { PlainRoute } from "./plain-route";
 
 const ROUTE = "/projects/:projectId/import/:language";
@@ -125,6 +125,7 @@ export const importRoute: PlainRoute = {
         if (err instanceof AppError) {
           // An early answer (413, 4xx before the body was read): the connection is not reused.
           if (!req.complete) res.setHeader("Connection", "close");
+          setRetryAfter(res, err);
           return sendError(res, err.toBody());
         }
         next(err);

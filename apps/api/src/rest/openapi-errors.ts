@@ -79,6 +79,13 @@ const RULES: StatusRule[] = [
     description: "The request body is not `application/json`",
     applies: (op) => op.adapter && op.method !== "delete" && BODY_METHODS.has(op.method),
   },
+  {
+    status: 503,
+    description:
+      "The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait",
+    // Writes run in a transaction; reads that do declare it themselves (meta.errors).
+    applies: (op) => op.protected && UNSAFE_METHODS.has(op.method),
+  },
 ];
 
 /** Status → description of every error the operation can answer, in status order. */
@@ -93,7 +100,7 @@ export function errorStatusesOf(op: OperationFacts): Map<number, string> {
 const ERROR_BODY_REF = "#/components/schemas/ErrorBody";
 const VALIDATION_ERROR_BODY_REF = "#/components/schemas/ValidationErrorBody";
 
-/** Every 429 says when to come back (the sign-in throttle's blocks; docs/accounts.md). */
+/** Every 429 and 503 says when to come back (the sign-in throttle's blocks, docs/accounts.md; a busy database, docs/imports-on-pglite.md). */
 const RETRY_AFTER_HEADER = {
   "Retry-After": { description: "Seconds until the request may be made again", required: true, schema: { type: "integer", minimum: 1 } },
 };
@@ -103,7 +110,7 @@ export function errorResponse(status: number, description: string): Record<strin
   const ref = status === 400 ? VALIDATION_ERROR_BODY_REF : ERROR_BODY_REF;
   return {
     description,
-    ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
+    ...(status === 429 || status === 503 ? { headers: RETRY_AFTER_HEADER } : {}),
     content: { "application/json": { schema: { $ref: ref } } },
   };
 }

@@ -25,7 +25,7 @@ import { appRouter } from "../routers";
 import { type AppDeps, contextFactory } from "../trpc/context";
 import { errorBodyOf } from "../trpc/init";
 import { logInternalError } from "../trpc/log-internal-error";
-import { sendError } from "./error-responses";
+import { sendError, setRetryAfter } from "./error-responses";
 import { pathOrQueryProblem } from "./input-guard";
 import { hasAmbiguousPath } from "./path-guard";
 import { PLAIN_ROUTES } from "./plain-routes";
@@ -208,6 +208,7 @@ export function restReads(
       const body = errorBodyOf(error);
       if (body.statusCode >= 500) req.log?.error({ path }, "request failed");
       if (res.headersSent) return void res.end();
+      setRetryAfter(res, error);
       send(res, body.statusCode, body);
     }
   }

@@ -40,7 +40,10 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { worker?: boolean; logQueries?: boolean; bareExpress?: boolean } = {},
 ): Promise<TestServer> {
-  const db = await createTestDb({ logQueries: options.logQueries });
+  const db = await createTestDb({
+    logQueries: options.logQueries,
+    ...(env.DB_TRANSACTION_MAX_WAIT_MS ? { transactionMaxWaitMs: Number(env.DB_TRANSACTION_MAX_WAIT_MS) } : {}),
+  });
   // Webhook receivers in tests listen on loopback: reached through the operator allow-list.
   const config = loadConfig({
     PORT: "0",

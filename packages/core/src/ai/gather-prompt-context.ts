@@ -4,6 +4,7 @@
 import type { Database } from "@locale/db";
 import { GlossaryMatcher } from "../glossary/glossary-matcher";
 import { rankTmEntries } from "../tm/rank-tm-entries";
+import { TmSearchTooCostly } from "../tm/verify-in-slices";
 
 export interface GlossaryHint {
   term: string;
@@ -115,6 +116,10 @@ async function readTm(db: Database, input: GatherInput): Promise<TmHint[]> {
     targetLang: input.targetLanguage,
     minSimilarity: MIN_TM_SIMILARITY,
     limit: MAX_TM,
+  }).catch((err: unknown) => {
+    // A text too long to search within the budget gets no TM hints; the translation goes on.
+    if (err instanceof TmSearchTooCostly) return [];
+    throw err;
   });
   return matches.map((m) => ({ source: m.sourceText, target: m.targetText, similarity: m.similarity }));
 }

@@ -2,8 +2,9 @@
 // one place (every surface reads it through AppError): a unique violation is a 409; a record that
 // vanished under a concurrent delete, or a parent that did (foreign key), is a 404; a
 // serialization failure or deadlock is a 409 the client may retry; text PostgreSQL cannot hold is
-// a 400. Prisma codes (P…) and raw SQLSTATE codes (from $queryRaw and the pg driver) alike.
+// a 400; a transaction that could not start in time (P2028) is a 503 with Retry-After. Prisma codes (P…) and raw SQLSTATE codes (from $queryRaw and the pg driver) alike.
 import { AppError, badRequest, conflict, notFound } from "./app-error";
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, ServiceBusyError } from "./service-busy";
 
 const RETRY_MESSAGE = "The record was changed by a concurrent request; retry";
 
@@ -62,6 +63,10 @@ export function fromDatabaseError(error: unknown, conflictMessage = "Resource al
       return notFound(parentOfForeignKey(e));
     case "P2034":
       return conflict(RETRY_MESSAGE);
+    case "P2028":
+      // "Unable to start a transaction in the given time": the embedded database's one transaction
+      // was held (a long import) past the transaction's maxWait. Nothing was applied: 503, retry.
+      return new ServiceBusyError("The database is busy; retry shortly", DATABASE_BUSY_RETRY_AFTER_SECONDS);
     case "P2010": {
       const state = typeof e.meta?.code === "string" ? e.meta.code : undefined;
       return (state && fromSqlState(state, e, conflictMessage)) ?? error;

@@ -2,5 +2,6 @@
 
 export * from "./export-translations";
 export * from "./format-rules";
+export * from "./import-gate";
 export * from "./import-translations";
 export * from "./list-formats";

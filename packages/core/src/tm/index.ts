@@ -7,3 +7,4 @@ export * from "./search-tm";
 export * from "./tm-engine-copies";
 export * from "./tm-record";
 export * from "./tm-similarity";
+export * from "./verify-in-slices";

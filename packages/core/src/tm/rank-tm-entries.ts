@@ -7,7 +7,8 @@
 //     trigram-similarity bound that the GIN index applies (only when that bound is positive, i.e.
 //     for similarities of about 76 and more);
 // and the candidates are verified with the exact distance: in PostgreSQL with fuzzystrmatch's
-// levenshtein_less_equal where the extension exists, otherwise in the application.
+// levenshtein_less_equal where the extension exists, otherwise in the application, outside the
+// reading transaction, in slices and within a budget (verify-in-slices.ts).
 // The search first asks for high similarities (where both filters are selective) and stops as soon
 // as `limit` entries qualify: every entry ranking with them then has at least that similarity, so
 // it was among the candidates. Only otherwise does it read the whole length window of minSimilarity.
@@ -15,15 +16,8 @@ import { type Database, Prisma } from "@locale/db";
 import { rankWithEngine } from "./rank-with-engine";
 import { byRank } from "./tm-rank-order";
 import type { TmRow } from "./tm-record";
-import {
-  bagDistance,
-  codePointCounts,
-  lengthWindow,
-  levenshtein,
-  maxDistanceFor,
-  normalizeTmText,
-  similarityFromDistance,
-} from "./tm-similarity";
+import { bagDistance, codePointCounts, lengthWindow, maxDistanceFor, normalizeTmText, similarityFromDistance } from "./tm-similarity";
+import { SlicedVerifier } from "./verify-in-slices";
 
 /** Similarities tried before minSimilarity, highest first (only those above it). */
 const LADDER = [90, 80];
@@ -97,38 +91,43 @@ export async function rankTmEntries(db: Database, input: RankTmInput): Promise<R
   const queryCounts = codePointCounts(query);
   const inDatabase = (await hasLevenshtein(db)) && length <= LEVENSHTEIN_MAX_CHARS;
 
-  return db.prisma.$transaction(async (tx) => {
-    const [{ trigrams }] = await tx.$queryRaw<[{ trigrams: number }]>`
-      SELECT coalesce(array_length(show_trgm(${norm}), 1), 0)::int AS "trigrams"`;
+  const [{ trigrams }] = await db.prisma.$queryRaw<[{ trigrams: number }]>`
+    SELECT coalesce(array_length(show_trgm(${norm}), 1), 0)::int AS "trigrams"`;
+  // Long texts are verified here, outside any transaction (PGlite would be held for every other
+  // request meanwhile), in slices and within a budget of work (verify-in-slices.ts).
+  const verifier = new SlicedVerifier();
 
-    /** The length window of a similarity, the largest distance in it, and a useful trigram limit. */
-    const plan = (atLeast: number) => {
-      const window = lengthWindow(length, atLeast);
-      const maxDistance = maxDistanceFor(Math.max(length, window.max), atLeast);
-      const bound = trigramLimit(trigrams, maxDistance);
-      return { window, maxDistance, trigramBound: bound !== null && bound >= MIN_USEFUL_TRIGRAM_LIMIT ? bound : null };
-    };
+  /** The length window of a similarity, the largest distance in it, and a useful trigram limit. */
+  const plan = (atLeast: number) => {
+    const window = lengthWindow(length, atLeast);
+    const maxDistance = maxDistanceFor(Math.max(length, window.max), atLeast);
+    const bound = trigramLimit(trigrams, maxDistance);
+    return { window, maxDistance, trigramBound: bound !== null && bound >= MIN_USEFUL_TRIGRAM_LIMIT ? bound : null };
+  };
 
-    /** Every entry with similarity ≥ atLeast, best first, at most `limit` of them. */
-    const stage = async (atLeast: number): Promise<RankedTmEntry[]> => {
-      const { window, trigramBound } = plan(atLeast);
-      const useTrigrams = trigramBound !== null;
+  const columns = Prisma.sql`"id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt", "sourceNorm"`;
+  type Candidate = { id: string; sourceNorm: string; usageCount: number; createdAt: Date; identical: boolean };
+
+  /** Every entry with similarity ≥ atLeast, best first, at most `limit` of them. */
+  const stage = async (atLeast: number): Promise<RankedTmEntry[]> => {
+    const { window, trigramBound } = plan(atLeast);
+    const useTrigrams = trigramBound !== null;
+    const where = (minLength: number, maxLength: number) => Prisma.sql`
+      "organizationId" = ${organizationId}
+      AND (${sourceLang}::text IS NULL OR "sourceLanguage" = ${sourceLang})
+      AND (${targetLang}::text IS NULL OR "targetLanguage" = ${targetLang})
+      AND "sourceLength" BETWEEN ${minLength} AND ${maxLength}
+      ${useTrigrams ? Prisma.sql`AND "sourceNorm" % ${norm}` : Prisma.empty}`;
+    // Texts fuzzystrmatch accepts are verified and ranked by PostgreSQL (the integer formula of
+    // similarityFromDistance); longer ones, or all when the extension is missing, here.
+    const sqlMax = inDatabase ? Math.min(window.max, LEVENSHTEIN_MAX_CHARS) : window.min - 1;
+    const { rows, rest } = await db.prisma.$transaction(async (tx) => {
       if (useTrigrams) {
         // `%` is the operator the GIN index serves; its limit is a setting, local to this transaction.
         // The margin covers pg_trgm's single-precision arithmetic.
         await tx.$queryRaw`SELECT set_config('pg_trgm.similarity_threshold', ${String(trigramBound - 1e-6)}, true)`;
       }
-      const where = (minLength: number, maxLength: number) => Prisma.sql`
-        "organizationId" = ${organizationId}
-        AND (${sourceLang}::text IS NULL OR "sourceLanguage" = ${sourceLang})
-        AND (${targetLang}::text IS NULL OR "targetLanguage" = ${targetLang})
-        AND "sourceLength" BETWEEN ${minLength} AND ${maxLength}
-        ${useTrigrams ? Prisma.sql`AND "sourceNorm" % ${norm}` : Prisma.empty}`;
-      const columns = Prisma.sql`"id", "sourceText", "targetText", "sourceLanguage", "targetLanguage", "usageCount", "createdAt", "sourceNorm"`;
       const rows: Row[] = [];
-      // Texts fuzzystrmatch accepts are verified and ranked by PostgreSQL (the integer formula of
-      // similarityFromDistance); longer ones, or all when the extension is missing, here.
-      const sqlMax = inDatabase ? Math.min(window.max, LEVENSHTEIN_MAX_CHARS) : window.min - 1;
       if (sqlMax >= window.min) {
         rows.push(
           ...(await tx.$queryRaw<Row[]>`
@@ -144,40 +143,60 @@ export async function rankTmEntries(db: Database, input: RankTmInput): Promise<R
             LIMIT ${limit}`),
         );
       }
-      if (window.max > sqlMax) {
-        // Only what ranking needs travels for every candidate; the rest only for the winners.
-        const rest = await tx.$queryRaw<{ id: string; sourceNorm: string; usageCount: number; createdAt: Date; identical: boolean }[]>`
-          SELECT "id", "sourceNorm", "usageCount", "createdAt", "sourceText" = ${sourceText} AS "identical"
-          FROM "TmEntry" WHERE ${where(Math.max(window.min, sqlMax + 1), window.max)}`;
-        const verified: RankedTmEntry[] = [];
-        for (const row of rest) {
-          const text = Array.from(row.sourceNorm, (c) => c.codePointAt(0)!);
-          const longest = Math.max(length, text.length);
-          const bound = maxDistanceFor(longest, atLeast);
-          if (!row.identical && bagDistance(queryCounts, length, text) > bound) continue; // cannot qualify
-          const similarity = row.identical ? 100 : similarityFromDistance(levenshtein(query, text, bound), longest);
-          if (similarity >= atLeast) verified.push({ ...(row as unknown as Row), similarity });
+      // Only what ranking needs travels for every candidate; the rest only for the winners.
+      const rest =
+        window.max > sqlMax
+          ? await tx.$queryRaw<Candidate[]>`
+              SELECT "id", "sourceNorm", "usageCount", "createdAt", "sourceText" = ${sourceText} AS "identical"
+              FROM "TmEntry" WHERE ${where(Math.max(window.min, sqlMax + 1), window.max)}`
+          : [];
+      return { rows, rest };
+    });
+    if (rest.length > 0) {
+      const verified: RankedTmEntry[] = [];
+      // The character-count bound first (one pass), then the budget for what is left, then the distances.
+      const survivors: { row: Candidate; longest: number; bound: number }[] = [];
+      let cells = 0;
+      for (const row of rest) {
+        if (row.identical) {
+          verified.push({ ...(row as unknown as Row), similarity: 100 });
+          continue;
         }
-        const winners = verified.sort(byRank).slice(0, limit);
-        if (winners.length) {
-          const full = await tx.$queryRaw<Row[]>`
-            SELECT ${columns} FROM "TmEntry" WHERE "id" IN (${Prisma.join(winners.map((w) => w.id))})`;
-          const byId = new Map(full.map((r) => [r.id, r]));
-          for (const w of winners) {
-            const row = byId.get(w.id); // absent only if deleted in between
-            if (row) rows.push({ ...row, similarity: w.similarity });
-          }
+        const text = Array.from(row.sourceNorm, (c) => c.codePointAt(0)!);
+        const longest = Math.max(length, text.length);
+        const bound = maxDistanceFor(longest, atLeast);
+        verifier.charge(text.length);
+        if (bagDistance(queryCounts, length, text) <= bound) {
+          survivors.push({ row, longest, bound });
+          cells += SlicedVerifier.cellsOf(length, text.length, bound);
+        }
+        await verifier.pause();
+      }
+      verifier.charge(cells);
+      for (const { row, longest, bound } of survivors) {
+        const text = Array.from(row.sourceNorm, (c) => c.codePointAt(0)!);
+        const similarity = similarityFromDistance(await verifier.distance(query, text, bound), longest);
+        if (similarity >= atLeast) verified.push({ ...(row as unknown as Row), similarity });
+      }
+      const winners = verified.sort(byRank).slice(0, limit);
+      if (winners.length) {
+        const full = await db.prisma.$queryRaw<Row[]>`
+          SELECT ${columns} FROM "TmEntry" WHERE "id" IN (${Prisma.join(winners.map((w) => w.id))})`;
+        const byId = new Map(full.map((r) => [r.id, r]));
+        for (const w of winners) {
+          const row = byId.get(w.id); // absent only if deleted in between
+          if (row) rows.push({ ...row, similarity: w.similarity });
         }
       }
-      return (rows as RankedTmEntry[]).sort(byRank).slice(0, limit);
-    };
-
-    for (const atLeast of LADDER) {
-      if (atLeast <= floor) break;
-      if (plan(atLeast).trigramBound === null) continue; // as costly as the final read: skip
-      const found = await stage(atLeast);
-      if (found.length === limit) return found;
     }
-    return stage(floor);
-  });
+    return (rows as RankedTmEntry[]).sort(byRank).slice(0, limit);
+  };
+
+  for (const atLeast of LADDER) {
+    if (atLeast <= floor) break;
+    if (plan(atLeast).trigramBound === null) continue; // as costly as the final read: skip
+    const found = await stage(atLeast);
+    if (found.length === limit) return found;
+  }
+  return stage(floor);
 }

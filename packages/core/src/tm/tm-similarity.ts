@@ -21,31 +21,72 @@ const codePoints = (text: string): number[] => Array.from(text, (c) => c.codePoi
 export function levenshtein(a: string | number[], b: string | number[], max = Number.POSITIVE_INFINITY): number {
   const s = typeof a === "string" ? codePoints(a) : a;
   const t = typeof b === "string" ? codePoints(b) : b;
-  if (Math.abs(s.length - t.length) > max) return Math.abs(s.length - t.length);
-  if (s.length === 0) return t.length;
-  if (t.length === 0) return s.length;
-  const band = Math.min(max, Math.max(s.length, t.length));
-  const over = band + 1;
-  let prev = new Int32Array(t.length + 1);
-  let curr = new Int32Array(t.length + 1);
-  for (let j = 0; j <= t.length; j++) prev[j] = Math.min(j, over);
-  for (let i = 1; i <= s.length; i++) {
-    const from = Math.max(1, i - band);
-    const to = Math.min(t.length, i + band);
-    curr[from - 1] = from === 1 ? Math.min(i, over) : over;
-    const si = s[i - 1];
-    let rowMin = curr[from - 1]!;
-    for (let j = from; j <= to; j++) {
-      const cost = si === t[j - 1] ? 0 : 1;
-      const v = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost, over);
-      curr[j] = v;
-      if (v < rowMin) rowMin = v;
+  return new LevenshteinRows(s, t, max).run(Number.POSITIVE_INFINITY)!;
+}
+
+/**
+ * The computation of `levenshtein`, resumable between rows: long texts are verified a slice of
+ * rows at a time, so the event loop can answer other requests in between (rank-tm-entries.ts).
+ */
+export class LevenshteinRows {
+  /** The answer, once known. */
+  result: number | undefined;
+  /** Cells of one row of the band: what a row costs. */
+  readonly rowCells: number;
+  private readonly band: number;
+  private prev: Int32Array;
+  private curr: Int32Array;
+  private i = 1;
+
+  constructor(
+    private readonly s: number[],
+    private readonly t: number[],
+    max: number,
+  ) {
+    this.band = Math.min(max, Math.max(s.length, t.length));
+    this.rowCells = Math.min(t.length, 2 * this.band + 1);
+    this.prev = new Int32Array(0);
+    this.curr = new Int32Array(0);
+    if (Math.abs(s.length - t.length) > max) this.result = Math.abs(s.length - t.length);
+    else if (s.length === 0) this.result = t.length;
+    else if (t.length === 0) this.result = s.length;
+    else {
+      const over = this.band + 1;
+      this.prev = new Int32Array(t.length + 1);
+      this.curr = new Int32Array(t.length + 1);
+      for (let j = 0; j <= t.length; j++) this.prev[j] = Math.min(j, over);
     }
-    if (to < t.length) curr[to + 1] = over;
-    if (rowMin > band) return over; // every path already costs more than the bound
-    [prev, curr] = [curr, prev];
   }
-  return prev[t.length]!;
+
+  /** Computes up to `rows` more rows; returns the distance once it is known, else undefined. */
+  run(rows: number): number | undefined {
+    if (this.result !== undefined) return this.result;
+    const { s, t, band } = this;
+    const over = band + 1;
+    let { prev, curr } = this;
+    const last = Math.min(s.length, this.i + rows - 1);
+    for (let i = this.i; i <= last; i++) {
+      const from = Math.max(1, i - band);
+      const to = Math.min(t.length, i + band);
+      curr[from - 1] = from === 1 ? Math.min(i, over) : over;
+      const si = s[i - 1];
+      let rowMin = curr[from - 1]!;
+      for (let j = from; j <= to; j++) {
+        const cost = si === t[j - 1] ? 0 : 1;
+        const v = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost, over);
+        curr[j] = v;
+        if (v < rowMin) rowMin = v;
+      }
+      if (to < t.length) curr[to + 1] = over;
+      if (rowMin > band) return (this.result = over); // every path already costs more than the bound
+      [prev, curr] = [curr, prev];
+    }
+    this.prev = prev;
+    this.curr = curr;
+    this.i = last + 1;
+    if (last === s.length) this.result = prev[t.length]!;
+    return this.result;
+  }
 }
 
 /** How often each code point occurs in a text: the input of bagDistance. */

@@ -1778,6 +1778,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "auth-logOutEverywhere": {
@@ -1846,6 +1857,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2089,6 +2111,17 @@ export interface operations {
             };
             /** @description Too many wrong passwords for this account; `Retry-After` gives the seconds until the block ends */
             429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
                 headers: {
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
@@ -2416,6 +2449,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "auth-signUp": {
@@ -2692,6 +2736,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3015,6 +3070,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "glossary-delete": {
@@ -3081,6 +3147,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3176,6 +3253,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3339,6 +3427,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3537,6 +3636,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "glossary-check": {
@@ -3642,6 +3752,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "glossary-deleteTerm": {
@@ -3708,6 +3829,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3825,6 +3957,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3970,6 +4113,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "members-list": {
@@ -4108,6 +4262,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "members-updateRole": {
@@ -4194,6 +4359,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4302,6 +4478,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,6 +4648,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "tm-search": {
@@ -4531,6 +4729,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction); `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4703,6 +4912,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "tokens-revokeOrganizationToken": {
@@ -4768,6 +4988,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4943,6 +5174,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "webhooks-deleteOrganizationWebhook": {
@@ -5009,6 +5251,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5105,6 +5358,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5287,6 +5551,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "organizations-getCurrent": {
@@ -5455,6 +5730,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "members-listCurrent": {
@@ -5579,6 +5865,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "members-updateRoleCurrent": {
@@ -5663,6 +5960,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5759,6 +6067,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5907,6 +6226,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6062,6 +6392,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "projects-update": {
@@ -6163,6 +6504,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6272,6 +6624,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "projects-removeLanguage": {
@@ -6361,6 +6724,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "projects-deletePermanently": {
@@ -6425,6 +6799,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6513,6 +6898,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6780,6 +7176,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "ai-translateBatch": {
@@ -6892,6 +7299,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "ai-cancelBatchJob": {
@@ -6976,6 +7394,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7082,6 +7511,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7711,6 +8151,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "importExport-importFileBody": {
@@ -7805,6 +8256,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8000,6 +8462,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "keys-get": {
@@ -8148,6 +8621,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "keys-update": {
@@ -8248,6 +8732,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8438,6 +8933,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "comments-delete": {
@@ -8513,6 +9019,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8615,6 +9132,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "comments-resolve": {
@@ -8710,6 +9238,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8917,6 +9456,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "translations-history": {
@@ -9098,6 +9648,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "translations-revertTo": {
@@ -9201,6 +9762,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9316,6 +9888,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9438,6 +10021,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "keys-bulkDelete": {
@@ -9513,6 +10107,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9620,6 +10225,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9792,6 +10408,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "tokens-revokeProjectToken": {
@@ -9857,6 +10484,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10058,6 +10696,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "webhooks-listProjectWebhooks": {
@@ -10234,6 +10883,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     "webhooks-deleteProjectWebhook": {
@@ -10299,6 +10959,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10403,6 +11074,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10577,6 +11259,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,8 +1,9 @@
 // Translation memory: browse and fuzzy search, through the core TM services.
 
 import type { Page } from "@locale/core";
-import { listTmEntries, searchTm, type TmEntryRecord, type TmSearchResult } from "@locale/core/tm";
+import { listTmEntries, type SearchTmInput, searchTm, type TmEntryRecord, type TmSearchResult } from "@locale/core/tm";
 import { builder, svcOf } from "../builder";
+import { parseProcedureInput } from "../procedure-input";
 import { PageMetaRef } from "./common";
 
 const TmEntryRef = builder.objectRef<TmEntryRecord>("TmEntry").implement({
@@ -54,14 +55,7 @@ builder.queryFields((t) => ({
       minSimilarity: t.arg.int(),
       limit: t.arg.int(),
     },
-    resolve: (_root, args, ctx) =>
-      searchTm(svcOf(ctx), {
-        orgId: "current",
-        sourceText: args.sourceText,
-        sourceLang: args.sourceLang ?? undefined,
-        targetLang: args.targetLang ?? undefined,
-        minSimilarity: args.minSimilarity ?? undefined,
-        limit: args.limit ?? undefined,
-      }),
+    // The REST procedure's input bounds the text (10,000 characters) and the other arguments alike.
+    resolve: (_root, args, ctx) => searchTm(svcOf(ctx), parseProcedureInput<SearchTmInput>("tm.search", { ...args, orgId: "current" })),
   }),
 }));

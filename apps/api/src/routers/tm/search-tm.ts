@@ -11,6 +11,9 @@ export const searchTmProcedure = authedProcedure
       tags,
       summary: "Fuzzy search by source text, best similarity first",
     },
+    errors: {
+      503: "The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction); `Retry-After` gives the seconds to wait",
+    },
   })
   .input(
     ZOrgInput.extend({
