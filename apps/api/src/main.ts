@@ -73,7 +73,9 @@ async function main(): Promise<void> {
 
   let db: Database;
   try {
-    db = await createDb(config.DATABASE_URL);
+    db = await createDb(config.DATABASE_URL, {
+      onListenConnectionLost: (err) => logger.warn({ err }, "lost the database connection used for LISTEN; reconnecting"),
+    });
   } catch (error) {
     await lock?.release();
     throw error;

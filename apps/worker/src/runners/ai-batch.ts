@@ -132,7 +132,8 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatch
           });
       }
 
-      const unlisten = await db.listen(AI_JOBS_CHANNEL, () => wake());
+      // A NOTIFY lost with the database connection: look for runnable jobs once it is back.
+      const unlisten = await db.listen(AI_JOBS_CHANNEL, wake, wake);
       const unlistenCancel = await db.listen(AI_JOB_CANCEL_CHANNEL, (jobId) => {
         if (active.has(jobId)) cancelAnnounced.add(jobId);
       });
