@@ -5,6 +5,7 @@
 // the CSRF guard (403), path ids may be unknown (404), bodies have a size limit (413) and the
 // adapter wants JSON (415). Statuses that come from the domain (409 duplicates and archived
 // projects, 401 on a wrong password) are declared next to the procedure: `meta.errors`.
+// Every operation may answer 503 and 507 (the database or the disk failing, not the request).
 // Not documented: 500 (a bug, never part of the contract) and Node's own body-less 431 for
 // oversized headers, which no operation's handler ever sees.
 
@@ -79,6 +80,18 @@ const RULES: StatusRule[] = [
     description: "The request body is not `application/json`",
     applies: (op) => op.adapter && op.method !== "delete" && BODY_METHODS.has(op.method),
   },
+  // Every operation reads or writes the database (and some write temporary files): see
+  // docs/operations.md for what happens while the database is away or the disk is full.
+  {
+    status: 503,
+    description: "The database is unreachable or restarting (or out of connections); `Retry-After` says when to retry",
+    applies: () => true,
+  },
+  {
+    status: 507,
+    description: "The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry",
+    applies: () => true,
+  },
 ];
 
 /** Status → description of every error the operation can answer, in status order. */
@@ -93,7 +106,7 @@ export function errorStatusesOf(op: OperationFacts): Map<number, string> {
 const ERROR_BODY_REF = "#/components/schemas/ErrorBody";
 const VALIDATION_ERROR_BODY_REF = "#/components/schemas/ValidationErrorBody";
 
-/** Every 429 says when to come back (the sign-in throttle's blocks; docs/accounts.md). */
+/** Every 429 says when to come back (the sign-in throttle's blocks; docs/accounts.md), and every 503 and 507. */
 const RETRY_AFTER_HEADER = {
   "Retry-After": { description: "Seconds until the request may be made again", required: true, schema: { type: "integer", minimum: 1 } },
 };
@@ -103,7 +116,7 @@ export function errorResponse(status: number, description: string): Record<strin
   const ref = status === 400 ? VALIDATION_ERROR_BODY_REF : ERROR_BODY_REF;
   return {
     description,
-    ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
+    ...(status === 429 || status === 503 || status === 507 ? { headers: RETRY_AFTER_HEADER } : {}),
     content: { "application/json": { schema: { $ref: ref } } },
   };
 }
