@@ -6,7 +6,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../src/logger";
 import { coreConfigOf } from "../src/server";
-import { type FakeAiProviders, openSse, seedProject, startFakeAiProviders, waitUntil } from "./helpers/fake-ai-providers";
+import { type FakeAiProviders, holdAnswers, openSse, seedProject, startFakeAiProviders, waitUntil } from "./helpers/fake-ai-providers";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 let server: TestServer;
@@ -111,14 +111,7 @@ describe("AI batch workers", () => {
   it("never runs one job twice in a worker whose lease ran out while it worked (a stalled process)", { timeout: 180_000 }, async () => {
     const user = await signUpUser(server);
     const { projectId } = await seedProject(server, user, keys(6, "stall"));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    fake.reply = async (req) => {
-      await gate;
-      return fake.defaultReply(req);
-    };
+    const release = holdAnswers(fake);
     const lines: { msg?: string }[] = [];
     const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
     const handle = await createAiBatchRunner({ workerId: "worker-stall", leaseMs: LONG_LEASE_MS, pollMs: 100 }).start({ ...deps, logger });

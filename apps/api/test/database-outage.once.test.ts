@@ -6,7 +6,7 @@
 import { open, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeAiProviders, openSse, seedProject, startFakeAiProviders, waitUntil } from "./helpers/fake-ai-providers";
+import { type FakeAiProviders, holdAnswers, openSse, seedProject, startFakeAiProviders, waitUntil } from "./helpers/fake-ai-providers";
 import { type PrivatePostgres, startPrivatePostgres } from "./helpers/private-postgres";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
@@ -39,24 +39,18 @@ function expectUnavailable(res: { status: number; body: any; headers: Headers },
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
 }
 
-/** Sends NOTIFYs until one reaches the listener (the listener may still be reconnecting). */
-async function expectNotificationsDelivered(channel: string): Promise<void> {
-  const got: string[] = [];
-  const unlisten = await server.db.listen(channel, (payload) => got.push(payload));
-  try {
-    let n = 0;
-    await waitUntil(
-      async () => {
-        await server.db.notify(channel, `n${++n}`).catch(() => {});
-        await new Promise((r) => setTimeout(r, 100));
-        return got.length > 0;
-      },
-      60_000,
-      0,
-    );
-  } finally {
-    await unlisten();
-  }
+/** Sends NOTIFYs on `channel` until `received` holds one (the listener may still be reconnecting). */
+async function notifyUntilReceived(channel: string, received: string[]): Promise<void> {
+  let n = 0;
+  await waitUntil(
+    async () => {
+      await server.db.notify(channel, `after-${++n}`).catch(() => {});
+      await new Promise((r) => setTimeout(r, 100));
+      return received.length > 0;
+    },
+    60_000,
+    0,
+  );
 }
 
 describe("the database goes away", () => {
@@ -78,16 +72,7 @@ describe("the database goes away", () => {
       return res.status === 200;
     }, 60_000);
     // The subscription made before the termination is listened to again on a new connection.
-    let n = 0;
-    await waitUntil(
-      async () => {
-        await server.db.notify("outage_probe", `after-${++n}`);
-        await new Promise((r) => setTimeout(r, 100));
-        return received.length > 0;
-      },
-      60_000,
-      0,
-    );
+    await notifyUntilReceived("outage_probe", received);
     expect(received[0]).toMatch(/^after-/);
     await unlisten();
   });
@@ -99,14 +84,7 @@ describe("the database goes away", () => {
       Array.from({ length: 4 }, (_, i) => ({ key: `restart.${i}`, source: `restart string ${i}` })),
     );
     // Provider answers wait until the database is down, so the job is mid-flight across the restart.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    fake.reply = async (req) => {
-      await gate;
-      return fake.defaultReply(req);
-    };
+    const release = holdAnswers(fake);
     const start = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/start`, {
       apiKey: user.apiKey,
       body: { sourceLanguage: "en", targetLanguage: "de" },
@@ -118,6 +96,8 @@ describe("the database goes away", () => {
     });
     await waitUntil(() => fake.requests.length > 0, 60_000);
 
+    const received: string[] = [];
+    const unlisten = await server.db.listen("restart_probe", (payload) => received.push(payload));
     await cluster.stop();
     try {
       expectUnavailable(await server.request("GET", "/api/projects", { apiKey: user.apiKey }));
@@ -140,7 +120,9 @@ describe("the database goes away", () => {
       body: { key: "after.restart" },
     });
     expect(created.status).toBe(201);
-    await expectNotificationsDelivered("restart_probe");
+    // A channel listened to before the restart is listened to again.
+    await notifyUntilReceived("restart_probe", received);
+    await unlisten();
     // The job resumes and the stream opened before the restart (LISTEN on the job's channel) sees
     // it through to the end.
     await stream.done;
