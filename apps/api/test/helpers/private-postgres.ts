@@ -59,13 +59,25 @@ export async function startPrivatePostgres(options: { dataTmpfsMb?: number } = {
   const port = await freePort();
   const pgCtl = path.join(bin, "pg_ctl");
   const serverOptions = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=50`;
-  await asPostgres(path.join(bin, "initdb"), ["-D", dataDir, "-X", wal, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   const start = () =>
     asPostgres(pgCtl, ["-D", dataDir, "-l", path.join(root, "server.log"), "-o", serverOptions, "-w", "-t", "120", "start"]);
   const stop = (mode: string) => asPostgres(pgCtl, ["-D", dataDir, "-m", mode, "-w", "-t", "120", "stop"]);
-  await start();
-  await asPostgres(path.join(bin, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "locale"]);
   let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    await stop("immediate").catch(() => {});
+    if (dataMount) await run("umount", [dataMount]).catch(() => {});
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    await asPostgres(path.join(bin, "initdb"), ["-D", dataDir, "-X", wal, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
+    await start();
+    await asPostgres(path.join(bin, "createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "locale"]);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/locale`,
     port,
@@ -74,12 +86,6 @@ export async function startPrivatePostgres(options: { dataTmpfsMb?: number } = {
       asPostgres(path.join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", "locale", "-Atq", "-c", query]),
     start: async () => void (await start()),
     stop: async () => void (await stop("fast")),
-    async remove() {
-      if (removed) return;
-      removed = true;
-      await stop("immediate").catch(() => {});
-      if (dataMount) await run("umount", [dataMount]).catch(() => {});
-      await rm(root, { recursive: true, force: true });
-    },
+    remove,
   };
 }
