@@ -1,5 +1,6 @@
 // The server's logger (pino, JSON lines on stdout) and its per-request log line.
 import { IncomingMessage } from "node:http";
+import { safeLogDestination } from "@locale/worker/process";
 import type { NextFunction, Request, Response } from "express";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 
@@ -15,8 +16,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   // Synchronous writes to stdout: pino's default hands every line to a libuv thread and back, a
   // cross-thread wake-up per request that cost more than writing the line here (BENCHMARKS.md,
-  // issue 14); and a line is out before the request moves on, so a crash loses none.
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+  // issue 14); and a line is out before the request moves on, so a crash loses none. A line that
+  // cannot be written (full disk, closed pipe) is dropped, never an error (log-destination.ts).
+  return pino(options, destination ?? safeLogDestination());
 }
 
 declare module "http" {

@@ -73,7 +73,10 @@ async function main(): Promise<void> {
 
   let db: Database;
   try {
-    db = await createDb(config.DATABASE_URL, { transactionMaxWaitMs: config.DB_TRANSACTION_MAX_WAIT_MS });
+    db = await createDb(config.DATABASE_URL, {
+      transactionMaxWaitMs: config.DB_TRANSACTION_MAX_WAIT_MS,
+      onListenConnectionLost: (err) => logger.warn({ err }, "lost the database connection used for LISTEN; reconnecting"),
+    });
   } catch (error) {
     await lock?.release();
     throw error;

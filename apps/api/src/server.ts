@@ -26,6 +26,7 @@ import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { restReads } from "./rest/rest-reads";
+import { RetryAfterResponse, retryAfterOnUnavailable } from "./retry-after-response";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
 import { trpcParserErrors } from "./trpc/error-envelope";
@@ -66,6 +67,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   configureTmEngine(db, tmEngineSettingsOf(config));
   const app = express();
   app.disable("x-powered-by");
+  retryAfterOnUnavailable(app);
   // req.ip (sign-in throttling, session list): X-Forwarded-For is believed only from TRUST_PROXY peers.
   app.set("trust proxy", trustProxyOf(config.TRUST_PROXY));
   // Where invitation links lead (the service has no web app of its own). Mounted before the
@@ -142,7 +144,7 @@ export function listen(app: express.Express, port: number, host: string): Promis
   return new Promise((resolve, reject) => {
     const front = frontOf.get(app);
     const handler: http.RequestListener = front ? (req, res) => void (front(req, res) || app(req, res)) : app;
-    const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, handler);
+    const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, ServerResponse: RetryAfterResponse }, handler);
     server.on("clientError", answerClientError);
     server.once("error", reject);
     server.listen(port, host, () => {

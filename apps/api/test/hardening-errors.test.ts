@@ -18,6 +18,8 @@ function capturingLogger() {
   return { logger: pino({ level: "info" }, stream), lines };
 }
 
+const UNAVAILABLE = "The database is not reachable; retry shortly";
+const FULL = "The server has no storage space left for this change; retry once space is freed";
 const prismaError = (code: string, meta: Record<string, unknown> = {}) => Object.assign(new Error(`prisma ${code}`), { code, meta });
 
 describe("database errors → documented statuses", () => {
@@ -41,6 +43,25 @@ describe("database errors → documented statuses", () => {
       409,
       "The record was changed by a concurrent request; retry",
     ],
+    // The database away or out of space: not a bug (500) but 503 / 507, retried by clients.
+    [Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }), 503, UNAVAILABLE],
+    [Object.assign(new Error("the database system is starting up"), { code: "57P03" }), 503, UNAVAILABLE],
+    [Object.assign(new Error("connection failure"), { code: "08006" }), 503, UNAVAILABLE],
+    [
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", syscall: "connect", errno: -111 }),
+      503,
+      UNAVAILABLE,
+    ],
+    [prismaError("P1001"), 503, UNAVAILABLE],
+    [Object.assign(new Error("init"), { errorCode: "P1001" }), 503, UNAVAILABLE],
+    [prismaError("P2024"), 503, UNAVAILABLE],
+    [prismaError("P2039", { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } }), 503, UNAVAILABLE],
+    [new Error("Connection terminated unexpectedly"), 503, UNAVAILABLE],
+    [Object.assign(new Error("too many clients"), { code: "53300" }), 503, "The database is out of resources; retry shortly"],
+    [Object.assign(new Error("could not extend file: No space left on device"), { code: "53100" }), 507, FULL],
+    [prismaError("P2010", { code: "53100" }), 507, FULL],
+    [prismaError("P2039", { driverAdapterError: { cause: { kind: "postgres", originalCode: "53100" } } }), 507, FULL],
+    [Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }), 507, FULL],
   ])("maps %s", (error, status, message) => {
     const mapped = fromDatabaseError(error);
     expect(mapped).toBeInstanceOf(AppError);
@@ -49,7 +70,7 @@ describe("database errors → documented statuses", () => {
   });
 
   it("leaves unknown errors alone (they are 500s)", () => {
-    const error = Object.assign(new Error("connection reset"), { code: "ECONNRESET" });
+    const error = Object.assign(new Error("division by zero"), { code: "22012" });
     expect(fromDatabaseError(error)).toBe(error);
     expect(errorBodyOf(new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error })).statusCode).toBe(500);
   });

@@ -15,10 +15,11 @@ import {
   onStopSignal,
   resolveFromUserDirectory,
   runShutdown,
+  safeLogDestination,
   setHeapGrowthPercent,
 } from "./process";
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info" }, safeLogDestination());
 const url = process.env.DATABASE_URL;
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100) {
@@ -57,7 +58,9 @@ try {
   console.error(`Invalid configuration:\n  ${(error as Error).message}`);
   process.exit(1);
 }
-const db = await createDb(url);
+const db = await createDb(url, {
+  onListenConnectionLost: (err) => logger.warn({ err }, "lost the database connection used for LISTEN; reconnecting"),
+});
 configureTmEngine(db, tmEngine);
 logger.info(`translation memory search: ${describeTmEngine(db)}`);
 const worker = await startWorker({

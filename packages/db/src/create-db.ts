@@ -13,6 +13,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client";
 import { applyMigrations } from "./migrations";
+import { PgListener } from "./pg-listener";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -21,8 +22,13 @@ export interface Database {
   prisma: PrismaClient;
   /** Raw SQL outside Prisma, for the job queue and hand-tuned reads. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** LISTEN on a channel; resolves to an unsubscribe function. Notifications arrive after commit. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unsubscribe function. Notifications arrive after commit.
+   * PostgreSQL: when the connection was lost (server restart, failover, terminated backend) the
+   * channel is listened to again on a new one and `onResubscribed` runs, so the subscriber can
+   * read what it may have missed meanwhile; PGlite never loses it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** Factory the schema engine uses for migrations (and shadow databases). */
   migrationFactory: SqlMigrationAwareDriverAdapterFactory;
@@ -41,9 +47,14 @@ export interface CreateDbOptions {
    * running (a long import); past it the request fails with P2028, answered 503 + Retry-After.
    */
   transactionMaxWaitMs?: number;
+  /** PostgreSQL: `application_name` of every connection (default APPLICATION_NAME). */
+  applicationName?: string;
+  /** PostgreSQL: called when the LISTEN connection is lost (it reconnects by itself). */
+  onListenConnectionLost?: (error: Error | undefined) => void;
 }
 
 const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 300_000 };
+const CONNECT_TIMEOUT_MS = 10_000;
 
 function transactionOptions(options: CreateDbOptions) {
   return { ...TRANSACTION_OPTIONS, ...(options.transactionMaxWaitMs ? { maxWait: options.transactionMaxWaitMs } : {}) };
@@ -134,8 +145,19 @@ async function openPGlite(url: string | undefined, options: CreateDbOptions): Pr
   };
 }
 
+/** How the service's connections name themselves in pg_stat_activity (operators find them by it). */
+export const APPLICATION_NAME = "locale-service";
+
 async function openPostgres(url: string, options: CreateDbOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const connection = {
+    connectionString: url,
+    application_name: options.applicationName ?? APPLICATION_NAME,
+    // A server that went away answers nothing: give up on a new connection (the request answers
+    // 503) instead of waiting as long as the operating system would, and notice dead peers.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
   // An idle client's network error must not crash the process; the pool replaces the client.
   pool.on("error", () => {});
   const prisma = new PrismaClient({
@@ -147,55 +169,23 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
   // process rather than as its own, never ends that session: the lock stayed with an open pool
   // connection, and every other process starting on the database waited for it and failed after
   // 10 s (P1002). The engine gets one connection of its own, released by unlocking it there.
-  const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+  const migrationPool = new pg.Pool({ ...connection, max: 1 });
   migrationPool.on("error", () => {});
-  let listener: pg.PoolClient | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient(): Promise<pg.PoolClient> {
-    if (listener) return listener;
-    listener = await pool.connect();
-    listener.on("notification", (msg) => {
-      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
-    });
-    return listener;
-  }
-  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
-  // LISTEN/UNLISTEN share one connection: run them one after another (pg deprecates overlap).
-  let listenerQueue: Promise<unknown> = Promise.resolve();
-  const onListener = (sql: string) => {
-    const run = listenerQueue.then(async () => (await listenerClient()).query(sql));
-    listenerQueue = run.catch(() => {});
-    return run;
-  };
+  const listener = new PgListener(connection, options.onListenConnectionLost);
   const db: Database = {
     kind: "postgres",
     prisma,
     async query<T>(sql: string, params: unknown[] = []) {
       return (await pool.query(sql, params)).rows as T[];
     },
-    async listen(channel, onMessage) {
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await onListener(`LISTEN ${quote(channel)}`);
-      }
-      set.add(onMessage);
-      return async () => {
-        set.delete(onMessage);
-        if (set.size === 0 && handlers.get(channel) === set) {
-          handlers.delete(channel);
-          await onListener(`UNLISTEN ${quote(channel)}`).catch(() => {});
-        }
-      };
-    },
+    listen: (channel, onMessage, onResubscribed) => listener.listen(channel, onMessage, onResubscribed),
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
     migrationFactory: new PrismaPg(migrationPool) as unknown as SqlMigrationAwareDriverAdapterFactory,
     async close() {
       await prisma.$disconnect();
-      listener?.release();
+      await listener.close();
       await pool.end();
       await migrationPool.end();
     },

@@ -80,7 +80,12 @@ async function handleStream(deps: AppDeps, req: Request, res: Response): Promise
       });
   };
   // Subscribe before the first read, so an event committed in between is not missed.
-  unsubscribe = await deps.db.listen(jobEventsChannel(job.id), () => schedule());
+  // After a lost database connection, read again what may have been committed meanwhile.
+  unsubscribe = await deps.db.listen(
+    jobEventsChannel(job.id),
+    () => schedule(),
+    () => schedule(),
+  );
   if (done) await unsubscribe();
   schedule(true);
 }

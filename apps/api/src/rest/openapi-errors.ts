@@ -5,6 +5,7 @@
 // the CSRF guard (403), path ids may be unknown (404), bodies have a size limit (413) and the
 // adapter wants JSON (415). Statuses that come from the domain (409 duplicates and archived
 // projects, 401 on a wrong password) are declared next to the procedure: `meta.errors`.
+// Every operation may answer 503 and 507 (the database or the disk failing, not the request).
 // Not documented: 500 (a bug, never part of the contract) and Node's own body-less 431 for
 // oversized headers, which no operation's handler ever sees.
 
@@ -79,12 +80,19 @@ const RULES: StatusRule[] = [
     description: "The request body is not `application/json`",
     applies: (op) => op.adapter && op.method !== "delete" && BODY_METHODS.has(op.method),
   },
+  // Every operation reads or writes the database (and some write temporary files): see
+  // docs/operations.md for what happens while the database is away or the disk is full, and
+  // docs/imports-on-pglite.md for the embedded database's busy answer.
   {
     status: 503,
     description:
-      "The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` gives the seconds to wait",
-    // Writes run in a transaction; reads that do declare it themselves (meta.errors).
-    applies: (op) => op.protected && UNSAFE_METHODS.has(op.method),
+      "The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry",
+    applies: () => true,
+  },
+  {
+    status: 507,
+    description: "The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry",
+    applies: () => true,
   },
 ];
 
@@ -100,7 +108,7 @@ export function errorStatusesOf(op: OperationFacts): Map<number, string> {
 const ERROR_BODY_REF = "#/components/schemas/ErrorBody";
 const VALIDATION_ERROR_BODY_REF = "#/components/schemas/ValidationErrorBody";
 
-/** Every 429 and 503 says when to come back (the sign-in throttle's blocks, docs/accounts.md; a busy database, docs/imports-on-pglite.md). */
+/** Every 429, 503 and 507 says when to come back (the sign-in throttle's blocks, docs/accounts.md; a database that is away or busy, docs/operations.md and docs/imports-on-pglite.md; a full disk). */
 const RETRY_AFTER_HEADER = {
   "Retry-After": { description: "Seconds until the request may be made again", required: true, schema: { type: "integer", minimum: 1 } },
 };
@@ -110,7 +118,7 @@ export function errorResponse(status: number, description: string): Record<strin
   const ref = status === 400 ? VALIDATION_ERROR_BODY_REF : ERROR_BODY_REF;
   return {
     description,
-    ...(status === 429 || status === 503 ? { headers: RETRY_AFTER_HEADER } : {}),
+    ...(status === 429 || status === 503 || status === 507 ? { headers: RETRY_AFTER_HEADER } : {}),
     content: { "application/json": { schema: { $ref: ref } } },
   };
 }

@@ -42,11 +42,18 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Starts `command args` (default: node on the built server) without waiting for it to answer. */
-export function spawnServer(options: { cwd: string; env: Record<string, string>; command?: string; args?: string[] }): ServerProcess {
+export function spawnServer(options: {
+  cwd: string;
+  env: Record<string, string>;
+  command?: string;
+  args?: string[];
+  /** A file descriptor the child's stdout goes to instead of a pipe read by the test. */
+  stdoutFd?: number;
+}): ServerProcess {
   const proc = spawn(options.command ?? process.execPath, options.args ?? [BUILT_SERVER], {
     cwd: options.cwd,
     env: childEnv(options.env),
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", options.stdoutFd ?? "pipe", "pipe"],
   });
   let out = "";
   let err = "";

@@ -325,6 +325,19 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   };
 }
 
+/** Holds every answer (the requests are received and recorded) until the returned release is called. */
+export function holdAnswers(fake: FakeAiProviders): () => void {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  fake.reply = async (req) => {
+    await gate;
+    return fake.defaultReply(req);
+  };
+  return release;
+}
+
 /** Polls `check` until it returns true (bounded). */
 export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 20_000, stepMs = 25): Promise<void> {
   const deadline = Date.now() + timeoutMs;

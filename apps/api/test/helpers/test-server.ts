@@ -2,7 +2,7 @@
 // TEST_DB_BACKEND=postgres), plus small fetch helpers for black-box tests.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTestDb, type Database } from "@locale/db";
+import { createDb, createTestDb, type Database } from "@locale/db";
 import { startWorker } from "@locale/worker";
 import { type AppConfig, loadConfig } from "../../src/config";
 import { createLogger } from "../../src/logger";
@@ -38,12 +38,13 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { worker?: boolean; logQueries?: boolean; bareExpress?: boolean } = {},
+  options: { worker?: boolean; logQueries?: boolean; bareExpress?: boolean; databaseUrl?: string } = {},
 ): Promise<TestServer> {
-  const db = await createTestDb({
-    logQueries: options.logQueries,
-    ...(env.DB_TRANSACTION_MAX_WAIT_MS ? { transactionMaxWaitMs: Number(env.DB_TRANSACTION_MAX_WAIT_MS) } : {}),
-  });
+  // A database of the test's own (a private PostgreSQL cluster), else a fresh test database.
+  const dbOptions = env.DB_TRANSACTION_MAX_WAIT_MS ? { transactionMaxWaitMs: Number(env.DB_TRANSACTION_MAX_WAIT_MS) } : {};
+  const db = options.databaseUrl
+    ? await createDb(options.databaseUrl, dbOptions)
+    : await createTestDb({ logQueries: options.logQueries, ...dbOptions });
   // Webhook receivers in tests listen on loopback: reached through the operator allow-list.
   const config = loadConfig({
     PORT: "0",

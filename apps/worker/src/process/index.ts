@@ -1,5 +1,6 @@
 // Process-level pieces shared by the api's and the worker's entry points.
 export { type DataDirLock, DataDirLockedError, lockDataDir } from "./data-dir-lock";
 export { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthPercentOf, MAX_HEAP_GROWTH_PERCENT, setHeapGrowthPercent } from "./heap-growth";
+export { type LogDestination, safeLogDestination } from "./log-destination";
 export { onStopSignal, runShutdown, type ShutdownStep } from "./shutdown";
 export { resolveFromUserDirectory, userDirectory } from "./user-directory";

@@ -13,6 +13,7 @@
 import type { Database, Prisma } from "@locale/db";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
+import { guardPgBossCompletion } from "./pg-boss-completion";
 import { databaseExecutor, type SqlExecutor, transactionExecutor } from "./sql-adapters";
 
 export interface QueueSendOptions {
@@ -102,6 +103,7 @@ async function createQueueInTurn(executor: SqlExecutor, schema: string, name: st
 }
 
 export function createQueue(db: Database, logger: Logger, options: CreateQueueOptions = {}): JobQueue {
+  guardPgBossCompletion();
   const schema = options.schema ?? QUEUE_SCHEMA;
   const executor = databaseExecutor(db);
   const boss = new PgBoss({

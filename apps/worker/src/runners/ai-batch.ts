@@ -60,6 +60,15 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatch
       const runJob = async (jobId: string): Promise<void> => {
         if (stopping || killed) return;
         if (!(await claimJob(db, jobId, workerId, leaseMs))) return;
+        // The job runs here already: its lease looked expired (this process was too slow to renew
+        // it, e.g. on a loaded machine) and the dispatcher queued it again. The claim just gave the
+        // lease back to that run; a second run would ask the provider again for the items the first
+        // has in flight. Should the first run have stopped meanwhile, it releases the job, and the
+        // dispatcher queues it once more.
+        if (active.has(jobId)) {
+          logger.debug({ jobId }, "AI batch job already running in this worker; its lease was taken back");
+          return;
+        }
         active.add(jobId);
         try {
           await runAiJob(
@@ -79,10 +88,12 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatch
         } catch (err) {
           if (!killed) logger.error({ err, jobId }, "AI batch job failed");
         } finally {
-          active.delete(jobId);
           cancelAnnounced.delete(jobId);
           // A job this worker no longer works on must not stay leased to it (a crash skips this).
+          // Released before it leaves `active`, so a claim arriving meanwhile never starts a run
+          // that the release would then take the lease from.
           if (!killed) await releaseLease(db, jobId, workerId).catch(() => {});
+          active.delete(jobId);
         }
       };
 
@@ -132,7 +143,8 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatch
           });
       }
 
-      const unlisten = await db.listen(AI_JOBS_CHANNEL, () => wake());
+      // A NOTIFY lost with the database connection: look for runnable jobs once it is back.
+      const unlisten = await db.listen(AI_JOBS_CHANNEL, wake, wake);
       const unlistenCancel = await db.listen(AI_JOB_CANCEL_CHANNEL, (jobId) => {
         if (active.has(jobId)) cancelAnnounced.add(jobId);
       });

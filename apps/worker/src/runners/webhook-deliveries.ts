@@ -113,7 +113,7 @@ export const webhookDeliveriesRunner: Runner = {
       }
     });
 
-    const unlisten = await db.listen(WEBHOOK_DELIVERIES_CHANNEL, kick);
+    const unlisten = await db.listen(WEBHOOK_DELIVERIES_CHANNEL, kick, kick);
     const poll = setInterval(kick, pollMs);
     poll.unref();
     kick();

@@ -23,6 +23,8 @@ export const APP_ERROR_TABLE = {
   INTERNAL: { status: 500, error: "Internal Server Error", trpc: "INTERNAL_SERVER_ERROR", graphql: "INTERNAL_SERVER_ERROR" },
   BAD_GATEWAY: { status: 502, error: "Bad Gateway", trpc: "BAD_GATEWAY", graphql: "BAD_GATEWAY" },
   SERVICE_UNAVAILABLE: { status: 503, error: "Service Unavailable", trpc: "SERVICE_UNAVAILABLE", graphql: "SERVICE_UNAVAILABLE" },
+  // tRPC has no code of its own for 507; its nearest is "the service cannot do this now".
+  INSUFFICIENT_STORAGE: { status: 507, error: "Insufficient Storage", trpc: "SERVICE_UNAVAILABLE", graphql: "INSUFFICIENT_STORAGE" },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_TABLE;
@@ -69,6 +71,13 @@ export const notFound = (resource: string) => new AppError("NOT_FOUND", `${resou
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const payloadTooLarge = (message = "Request body is too large") => new AppError("PAYLOAD_TOO_LARGE", message);
 export const internalError = () => new AppError("INTERNAL", "Internal server error");
+export const serviceUnavailable = (message = "The database is not reachable; retry shortly") =>
+  new AppError("SERVICE_UNAVAILABLE", message);
+export const insufficientStorage = (message = "The server has no storage space left for this change; retry once space is freed") =>
+  new AppError("INSUFFICIENT_STORAGE", message);
+
+/** Seconds a client should wait before retrying a 503 or 507 (sent as `Retry-After`). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The documented body for any status, used where no AppError exists (unknown routes, parsers). */
 export function errorBodyForStatus(status: number, message: string, issues?: ErrorIssue[]): ErrorBody {

@@ -3,13 +3,17 @@
 // vanished under a concurrent delete, or a parent that did (foreign key), is a 404; a
 // serialization failure or deadlock is a 409 the client may retry; text PostgreSQL cannot hold is
 // a 400; a transaction that could not start in time (P2028) is a 503 with Retry-After. Prisma codes (P…) and raw SQLSTATE codes (from $queryRaw and the pg driver) alike.
-import { AppError, badRequest, conflict, notFound } from "./app-error";
+// Failures of the database itself are not the caller's and not a bug either: a database that is
+// unreachable, restarting or out of connections is a 503, a full disk a 507 (both with
+// `Retry-After`, set by the HTTP layer), so clients retry instead of reporting a 500.
+import { AppError, badRequest, conflict, insufficientStorage, notFound, serviceUnavailable } from "./app-error";
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS, ServiceBusyError } from "./service-busy";
 
 const RETRY_MESSAGE = "The record was changed by a concurrent request; retry";
 
 interface DatabaseErrorLike {
   code?: unknown;
+  errorCode?: unknown;
   message?: unknown;
   meta?: {
     modelName?: unknown;
@@ -17,7 +21,7 @@ interface DatabaseErrorLike {
     constraint?: unknown;
     code?: unknown;
     /** Driver adapters (pg, PGlite) put the database's own error here. */
-    driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } };
+    driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown; kind?: unknown } };
   } | null;
   cause?: unknown;
 }
@@ -42,9 +46,45 @@ function fromSqlState(state: string, error: DatabaseErrorLike, conflictMessage: 
     case "22021": // character_not_in_repertoire (NUL)
     case "22P05": // untranslatable_character
       return badRequest("Text must not contain NUL characters or invalid Unicode");
+    case "53100": // disk_full
+      return insufficientStorage();
+    case "57P01": // admin_shutdown: the backend was terminated or the server is stopping
+    case "57P02": // crash_shutdown
+    case "57P03": // cannot_connect_now: the server is starting or in recovery
+    case "57P05": // idle_session_timeout
+      return serviceUnavailable();
     default:
+      // 08…: connection exceptions; 53…: insufficient resources (connections, memory).
+      if (state.startsWith("08")) return serviceUnavailable();
+      if (state.startsWith("53")) return serviceUnavailable("The database is out of resources; retry shortly");
       return null;
   }
+}
+
+// Prisma's own codes for a database it cannot reach or that hung up: cannot reach (P1001), timed
+// out (P1002, P1008), closed the connection (P1017), no pooled connection in time (P2024), too many
+// connections (P2037).
+const PRISMA_UNAVAILABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2037"]);
+// Driver-adapter error kinds of the same failures (`meta.driverAdapterError.cause.kind`).
+const ADAPTER_UNAVAILABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+// Operating-system errors: the socket to the database failed, or the disk (PGlite's data
+// directory, temporary files) is full.
+const SOCKET_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND"]);
+const STORAGE_ERRNOS = new Set(["ENOSPC", "EDQUOT"]);
+// node-postgres reports a connection lost mid-query with a plain Error (no code).
+// Prisma wraps it in an error whose message ends with the driver's.
+const PG_CONNECTION_LOST = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/;
+
+function fromResourceFailure(code: string | undefined, error: DatabaseErrorLike): AppError | null {
+  // PrismaClientInitializationError carries its code as `errorCode`.
+  if (!code && typeof error.errorCode === "string") code = error.errorCode;
+  if (code && PRISMA_UNAVAILABLE.has(code)) return serviceUnavailable();
+  if (code && SOCKET_ERRNOS.has(code)) return serviceUnavailable();
+  if (code && STORAGE_ERRNOS.has(code)) return insufficientStorage();
+  const kind = error.meta?.driverAdapterError?.cause?.kind;
+  if (typeof kind === "string" && ADAPTER_UNAVAILABLE.has(kind)) return serviceUnavailable();
+  if (typeof error.message === "string" && PG_CONNECTION_LOST.test(error.message)) return serviceUnavailable();
+  return null;
 }
 
 /** Maps known database errors to AppErrors; anything else is returned unchanged. */
@@ -72,6 +112,8 @@ export function fromDatabaseError(error: unknown, conflictMessage = "Resource al
       return (state && fromSqlState(state, e, conflictMessage)) ?? error;
     }
     default: {
+      const resource = fromResourceFailure(code, e);
+      if (resource) return resource;
       const adapterCause = e.meta?.driverAdapterError?.cause;
       const adapterState = adapterCause?.originalCode ?? adapterCause?.code;
       if (typeof adapterState === "string") return fromSqlState(adapterState, e, conflictMessage) ?? error;
