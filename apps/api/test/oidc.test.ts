@@ -228,6 +228,46 @@ describe("providers and start", () => {
   });
 });
 
+describe("returnTo after normalisation (open redirect)", () => {
+  // Each of these starts with one "/", but its dot segments make it `//evil.example/`, which a
+  // browser reads as another site.
+  const DOT_SEGMENTS = [
+    "/.//evil.example/",
+    "/a/..//evil.example/",
+    "/%2e//evil.example/",
+    "/%2e%2e//evil.example/",
+    "/%2E/x/..//evil.example/",
+  ];
+
+  it("refuses (400) a returnTo whose dot segments normalise to //host, and stores no flow", async () => {
+    const before = await server.db.prisma.oidcLoginRequest.count();
+    for (const returnTo of DOT_SEGMENTS) {
+      const res = await fetch(`${server.url}/api/auth/oidc/test/start?returnTo=${encodeURIComponent(returnTo)}`, { redirect: "manual" });
+      expect(res.status, returnTo).toBe(400);
+      expect((await res.json()).issues).toEqual([
+        { path: "returnTo", message: "must be a path of this service, starting with a single /" },
+      ]);
+    }
+    expect(await server.db.prisma.oidcLoginRequest.count()).toBe(before);
+    // A dot segment that stays on the service is kept, normalised.
+    const ok = await fetch(`${server.url}/api/auth/oidc/test/start?returnTo=${encodeURIComponent("/a/../projects")}`, {
+      redirect: "manual",
+    });
+    expect(ok.status).toBe(302);
+  });
+
+  it("checks the final Location too: a stored returnTo that would leave the origin lands on /", async () => {
+    const login = account(`redirect-${++n}@example.com`);
+    const at = await toCallback(server, login, { query: { returnTo: "/projects" } });
+    // As if stored by an older start, before the check looked at the normalised path.
+    await server.db.prisma.oidcLoginRequest.updateMany({ where: { returnTo: "/projects" }, data: { returnTo: "//evil.example/" } });
+    const done = await visit(at.jar, at.callbackUrl);
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/");
+    expect(done.sid).toBeTruthy();
+  });
+});
+
 describe("an unreachable provider", () => {
   it("sends the browser back to the sign-in page with oidc_failed and stores no flow", async () => {
     const before = await server.db.prisma.oidcLoginRequest.count();

@@ -12,6 +12,7 @@ import { signInWithProviderAccount } from "./oidc-account";
 import { oidcClientOf } from "./oidc-client";
 import { isEmailDomainAllowed, type OidcProviderConfig, oidcRedirectUri } from "./oidc-providers";
 import { OidcLoginRefused } from "./oidc-refusal";
+import { isSafeLocalPath } from "./start-oidc-login";
 
 export interface FinishOidcLoginInput {
   /** The callback's query string as received (`?code=…&state=…&iss=…`). */
@@ -132,5 +133,8 @@ export async function finishOidcLogin(
     userAgent: input.userAgent,
     ipAddress: input.ipAddress,
   });
-  return { ...signedIn, returnTo: request.returnTo ?? "/" };
+  // Checked again on the way out (a row stored before the start's check was tightened, or by
+  // any other writer): the final Location is what must stay on this origin.
+  const returnTo = request.returnTo && isSafeLocalPath(request.returnTo) ? request.returnTo : "/";
+  return { ...signedIn, returnTo };
 }

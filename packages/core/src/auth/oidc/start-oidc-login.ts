@@ -31,18 +31,26 @@ export interface StartedOidcLogin {
 /**
  * `value` as a same-origin path of the service (path, query, fragment), or null when absent.
  * Anything that could leave the origin (`//host`, `/\host`, a scheme, control characters) is a 400.
+ * The check is made on the normalised result, which is what the browser will be sent to: dot
+ * segments (`/.//host`, `/a/..//host`, `/%2e//host`) can turn a path into `//host`, which a
+ * browser reads as another site.
  */
 export function sameOriginPath(publicUrl: string, value: string | undefined): string | null {
   if (value === undefined || value === "") return null;
   const bad = (message: string) => badRequest(`returnTo: ${message}`, [{ path: "returnTo", message }]);
   if (value.length > MAX_RETURN_TO) throw bad(`must be at most ${MAX_RETURN_TO} characters`);
-  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) {
-    throw bad("must be a path of this service, starting with a single /");
-  }
+  const notAPath = () => bad("must be a path of this service, starting with a single /");
+  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) throw notAPath();
   const base = new URL(publicUrl);
   const url = new URL(value, base);
-  if (url.origin !== base.origin) throw bad("must be a path of this service, starting with a single /");
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  if (url.origin !== base.origin || !isSafeLocalPath(path)) throw notAPath();
+  return path;
+}
+
+/** A Location every browser reads as a path of this origin: one leading `/`, never `//` or `/\`. */
+export function isSafeLocalPath(path: string): boolean {
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && !/[\u0000-\u001f\u007f]/.test(path);
 }
 
 export async function startOidcLogin(
