@@ -19,6 +19,8 @@ export interface StartOidcLoginInput {
   returnTo?: string;
   /** An invitation token: the sign-in accepts that invitation. */
   invitationToken?: string;
+  /** The signed-in person linking this provider to their account (docs/sign-in-with-oidc.md "Linking"). */
+  linkUserId?: string;
 }
 
 export interface StartedOidcLogin {
@@ -91,7 +93,16 @@ export async function startOidcLogin(
   // Abandoned flows are cleaned up opportunistically: one indexed delete per start.
   await ctx.db.prisma.oidcLoginRequest.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   await ctx.db.prisma.oidcLoginRequest.create({
-    data: { stateHash: sha256(state), provider: provider.id, codeVerifier, nonce, returnTo, invitationTokenHash, expiresAt },
+    data: {
+      stateHash: sha256(state),
+      provider: provider.id,
+      codeVerifier,
+      nonce,
+      returnTo,
+      invitationTokenHash,
+      linkUserId: input.linkUserId ?? null,
+      expiresAt,
+    },
   });
   return { authorizationUrl: authorizationUrl.href, state, expiresAt };
 }
