@@ -60,7 +60,7 @@ async function handleStart(deps: AppDeps, logger: Logger, req: Request, res: Res
   let linkUserId: string | undefined;
   if (link) {
     const actor = await resolveActor(deps, req);
-    if (!actor || actor.via !== "session") throw unauthorized();
+    if (actor?.via !== "session") throw unauthorized();
     linkUserId = actor.userId;
   }
   try {

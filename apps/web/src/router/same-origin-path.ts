@@ -3,7 +3,7 @@
 // can turn a path that starts with one "/" into `//host`, another site. The server applies the
 // same rule to the identity-provider flow's `returnTo` (docs/sign-in-with-oidc.md).
 export function sameOriginPath(value: string | null | undefined, origin: string = location.origin): string {
-  if (!value || !value.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(value)) return "/";
+  if (!value?.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(value)) return "/";
   const url = new URL(value, origin);
   const path = url.pathname + url.search + url.hash;
   return url.origin === origin && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
