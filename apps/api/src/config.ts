@@ -36,7 +36,11 @@ const ZEnv = z.object({
   /** Embedded database directory; a relative path is taken from where the command was run. */
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: z.string().url().optional(),
-  COOKIE_SECURE: bool(false),
+  /** Unset: derived from PUBLIC_URL (https → Secure and the `__Host-` name); set: an override. */
+  COOKIE_SECURE: z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ["true", "1", "yes"].includes(v))),
   CORS_ORIGINS: z.string().default(""),
   ALLOW_SIGNUP: bool(true),
   MAX_BODY_BYTES: z.coerce
@@ -151,6 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? `file:${resolveFromUserDirectory(e.DATABASE_URL.slice("file:".length), env)}`
       : e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ""),
+    // A service reached over https never sends its session cookie over plain http.
+    COOKIE_SECURE: e.COOKIE_SECURE ?? e.PUBLIC_URL?.toLowerCase().startsWith("https:") ?? false,
     corsOrigins: e.CORS_ORIGINS.split(",")
       .map((s) => s.trim())
       .filter(Boolean),

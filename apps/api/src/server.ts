@@ -16,6 +16,7 @@ import { graphqlHandlers } from "./graphql";
 import { createLogger, requestLogger } from "./logger";
 import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
+import { corsPolicy } from "./rest/cors";
 import { csrfGuard } from "./rest/csrf";
 import { expressErrorHandler, notFoundRoute, retryAfterHeaders, rewriteAdapterErrors } from "./rest/error-responses";
 import { isRawImportRequest } from "./rest/import-route";
@@ -83,6 +84,9 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   const openApiDoc = buildOpenApiDocument("/api", Object.assign({}, ...PLAIN_ROUTES.map((r) => r.docs)));
   app.get(["/api/openapi.json", "/api/v1/openapi.json"], (_req, res) => void res.json(openApiDoc));
   app.use("/api/docs", swaggerUi.serve, swaggerUi.setup(openApiDoc, { customSiteTitle: "Locale Service API" }));
+
+  // One CORS policy for REST, tRPC and GraphQL: the service's own origin and CORS_ORIGINS only.
+  app.use(["/api", "/trpc", "/graphql"], corsPolicy(config));
 
   const restApi = express.Router();
   restApi.use(refuseAmbiguousPaths);

@@ -148,7 +148,28 @@ describe("using the link", () => {
     expect((await confirm(first, "first new password")).status).toBe(200);
     const voided = await confirm(second, "second new password");
     expect(voided.status).toBe(400);
-    expect(voided.body.message).toBe("This password reset link has already been used; request a new one");
+    // The link was never used: it says why it stopped working.
+    expect(voided.body.message).toBe(
+      "This password reset link stopped working because the password was changed after it was sent; request a new one",
+    );
+  });
+
+  it("says so when a password change voided the link (REST and tRPC)", async () => {
+    const user = await signUpUser(server, "Changer");
+    await requestReset(user.email);
+    const token = tokenOfMail(await mailTo(user.email));
+    const changed = await server.request("POST", "/api/auth/password", {
+      cookie: user.cookie,
+      body: { currentPassword: PASSWORD, newPassword: "changed by the owner" },
+    });
+    expect(changed.status).toBe(200);
+    const message = "This password reset link stopped working because the password was changed after it was sent; request a new one";
+    const rest = await confirm(token, "attacker's choice");
+    expect(rest.body).toEqual({ statusCode: 400, message, error: "Bad Request", issues: [{ path: "token", message }] });
+    const trpc = await server.request("POST", "/trpc/auth.resetPassword", { body: { token, password: "attacker's choice" } });
+    expect(trpc.status).toBe(400);
+    expect(trpc.body.error.message).toBe(message);
+    expect((await logIn(user.email, "changed by the owner")).status).toBe(200);
   });
 
   it("refuses an expired link, an unknown token and a short password with 400", async () => {

@@ -78,7 +78,8 @@ describe("invitation e-mail over SMTP", () => {
       role: "reviewer",
     });
     const setCookie = res.headers.get("set-cookie")!;
-    expect(setCookie).toMatch(/^sid=.*HttpOnly/);
+    // PUBLIC_URL is https: the session cookie is Secure and __Host- prefixed (docs/accounts.md).
+    expect(setCookie).toMatch(/^__Host-sid=.*Secure.*HttpOnly/);
     const cookie = setCookie.split(";")[0]!;
     expect((await server.request("GET", "/api/auth/me", { cookie })).body).toMatchObject({
       role: "reviewer",

@@ -101,8 +101,11 @@ async function me(s: TestServer, sid: string) {
 beforeAll(async () => {
   idp = await startTestIdp();
   server = await startTestServer({
-    OIDC_PROVIDERS: "test,corp,down",
+    OIDC_PROVIDERS: "test,corp,down,trusted",
     ...idp.env("test", { name: "Test IdP" }),
+    // The operator trusts this provider's verified e-mails to sign in existing accounts.
+    ...idp.env("trusted", { name: "Trusted SSO" }),
+    OIDC_TRUSTED_LINK_BY_EMAIL: "true",
     ...idp.env("corp", { name: "Corp SSO", allowedDomains: "example.org" }),
     // Nothing listens there: discovery fails.
     OIDC_DOWN_ISSUER: "http://127.0.0.1:9",
@@ -110,7 +113,7 @@ beforeAll(async () => {
     OIDC_DOWN_CLIENT_SECRET: "y",
   });
   closed = await startTestServer({ ALLOW_SIGNUP: "false", OIDC_PROVIDERS: "test", ...idp.env("test") });
-  idp.register([callbackOf(server, "test"), callbackOf(server, "corp"), callbackOf(closed, "test")]);
+  idp.register([callbackOf(server, "test"), callbackOf(server, "corp"), callbackOf(server, "trusted"), callbackOf(closed, "test")]);
 });
 
 afterAll(async () => {
@@ -133,6 +136,7 @@ describe("configuration", () => {
       OIDC_KC_CLIENT_ID: "c",
       OIDC_KC_CLIENT_SECRET: "s",
       OIDC_KC_NAME: "Keycloak",
+      OIDC_KC_LINK_BY_EMAIL: "true",
     });
     expect(config.oidcProviders).toEqual([
       {
@@ -142,8 +146,17 @@ describe("configuration", () => {
         clientId: "locale",
         clientSecret: "s3cret",
         allowedDomains: ["example.com", "example.org"],
+        linkByEmail: false,
       },
-      { id: "kc", name: "Keycloak", issuer: "http://localhost:8080/realms/dev", clientId: "c", clientSecret: "s", allowedDomains: [] },
+      {
+        id: "kc",
+        name: "Keycloak",
+        issuer: "http://localhost:8080/realms/dev",
+        clientId: "c",
+        clientSecret: "s",
+        allowedDomains: [],
+        linkByEmail: true,
+      },
     ]);
     expect(loadConfig(base).oidcProviders).toEqual([]);
     expect(() =>
@@ -158,6 +171,16 @@ describe("configuration", () => {
       'Invalid configuration:\n  OIDC_KC_ISSUER: must be an https URL (plain http is allowed for localhost only)\n  OIDC_WEB_ISSUER: required because OIDC_PROVIDERS lists "web"\n  OIDC_WEB_CLIENT_ID: required because OIDC_PROVIDERS lists "web"\n  OIDC_WEB_CLIENT_SECRET: required because OIDC_PROVIDERS lists "web"',
     );
     expect(() => loadConfig({ ...base, OIDC_PROVIDERS: "bad id" })).toThrow(/OIDC_PROVIDERS: "bad id" is not a valid id/);
+    expect(() =>
+      loadConfig({
+        ...base,
+        OIDC_PROVIDERS: "kc",
+        OIDC_KC_ISSUER: "https://sso.example.com",
+        OIDC_KC_CLIENT_ID: "c",
+        OIDC_KC_CLIENT_SECRET: "s",
+        OIDC_KC_LINK_BY_EMAIL: "yes please",
+      }),
+    ).toThrow(/OIDC_KC_LINK_BY_EMAIL: must be true or false/);
   });
 });
 
@@ -170,6 +193,7 @@ describe("providers and start", () => {
         { id: "test", name: "Test IdP", startUrl: "/api/auth/oidc/test/start" },
         { id: "corp", name: "Corp SSO", startUrl: "/api/auth/oidc/corp/start" },
         { id: "down", name: "down", startUrl: "/api/auth/oidc/down/start" },
+        { id: "trusted", name: "Trusted SSO", startUrl: "/api/auth/oidc/trusted/start" },
       ],
     });
     const v1 = await closed.request("GET", "/api/v1/auth/providers");
@@ -225,6 +249,46 @@ describe("providers and start", () => {
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/sign-in?error=oidc_unknown_provider");
     }
+  });
+});
+
+describe("returnTo after normalisation (open redirect)", () => {
+  // Each of these starts with one "/", but its dot segments make it `//evil.example/`, which a
+  // browser reads as another site.
+  const DOT_SEGMENTS = [
+    "/.//evil.example/",
+    "/a/..//evil.example/",
+    "/%2e//evil.example/",
+    "/%2e%2e//evil.example/",
+    "/%2E/x/..//evil.example/",
+  ];
+
+  it("refuses (400) a returnTo whose dot segments normalise to //host, and stores no flow", async () => {
+    const before = await server.db.prisma.oidcLoginRequest.count();
+    for (const returnTo of DOT_SEGMENTS) {
+      const res = await fetch(`${server.url}/api/auth/oidc/test/start?returnTo=${encodeURIComponent(returnTo)}`, { redirect: "manual" });
+      expect(res.status, returnTo).toBe(400);
+      expect((await res.json()).issues).toEqual([
+        { path: "returnTo", message: "must be a path of this service, starting with a single /" },
+      ]);
+    }
+    expect(await server.db.prisma.oidcLoginRequest.count()).toBe(before);
+    // A dot segment that stays on the service is kept, normalised.
+    const ok = await fetch(`${server.url}/api/auth/oidc/test/start?returnTo=${encodeURIComponent("/a/../projects")}`, {
+      redirect: "manual",
+    });
+    expect(ok.status).toBe(302);
+  });
+
+  it("checks the final Location too: a stored returnTo that would leave the origin lands on /", async () => {
+    const login = account(`redirect-${++n}@example.com`);
+    const at = await toCallback(server, login, { query: { returnTo: "/projects" } });
+    // As if stored by an older start, before the check looked at the normalised path.
+    await server.db.prisma.oidcLoginRequest.updateMany({ where: { returnTo: "/projects" }, data: { returnTo: "//evil.example/" } });
+    const done = await visit(at.jar, at.callbackUrl);
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/");
+    expect(done.sid).toBeTruthy();
   });
 });
 
@@ -314,7 +378,7 @@ describe("the code flow", () => {
     });
   });
 
-  it("links a provider account to the existing user with that verified e-mail", async () => {
+  it("with OIDC_<ID>_LINK_BY_EMAIL=true, links a provider account to the existing user with that verified e-mail", async () => {
     const owner = await signUpUser(server, "Existing Person");
     // An invitation elsewhere stays pending: an existing user accepts through its link or token.
     const other = await signUpUser(server, "Other Org");
@@ -324,7 +388,7 @@ describe("the code flow", () => {
     });
     const before = await counts(server);
     const login = account(owner.email.toUpperCase());
-    const res = await signIn(server, login);
+    const res = await signIn(server, login, { provider: "trusted" });
     expect(res.location).toBe("/");
     const who = await me(server, res.sid!);
     expect(who.body.user._id).toBe(owner.userId);
@@ -363,7 +427,7 @@ describe("the code flow", () => {
     }
   });
 
-  it("accepts the invitation a flow was started with, for an existing user too", async () => {
+  it("accepts the invitation a flow was started with, for an existing user too (through a provider that links by e-mail)", async () => {
     const inviter = await signUpUser(server, "Inviter");
     const invitee = await signUpUser(server, "Invitee");
     const invite = await server.request("POST", "/api/organizations/current/members/invite", {
@@ -371,7 +435,10 @@ describe("the code flow", () => {
       body: { email: invitee.email, role: "reviewer" },
     });
     const token = tokenOfInviteUrl(invite.body.inviteUrl);
-    const res = await signIn(server, account(invitee.email), { query: { invitation: token, returnTo: "/" } });
+    // An invitation token proves the mailbox, not the account: only a provider trusted to link by e-mail signs the invitee in.
+    const refusedLink = await signIn(server, account(invitee.email), { query: { invitation: token, returnTo: "/" } });
+    expect(refusedLink.location).toBe("/sign-in?error=oidc_account_exists");
+    const res = await signIn(server, account(invitee.email), { provider: "trusted", query: { invitation: token, returnTo: "/" } });
     const who = await me(server, res.sid!);
     expect(who.body.user._id).toBe(invitee.userId);
     expect(who.body.organization._id).toBe(inviter.orgId);
@@ -385,6 +452,89 @@ describe("the code flow", () => {
     const res = await signIn(closed, account(`nobody-${++n}@example.com`));
     expect(res).toMatchObject({ status: 302, location: "/sign-in?error=oidc_signup_closed", sid: undefined });
     expect(await counts(closed)).toEqual(before);
+  });
+});
+
+describe("account linking (nobody signs in as an account they have not proved)", () => {
+  it("refuses a verified e-mail of an existing password account, the owner's included: oidc_account_exists, nothing created", async () => {
+    const owner = await signUpUser(server, "Owner With Password");
+    const before = await counts(server);
+    const res = await signIn(server, account(owner.email.toUpperCase()));
+    expect(res.location).toBe("/sign-in?error=oidc_account_exists");
+    expect(res.sid).toBeUndefined();
+    expect(await counts(server)).toEqual(before);
+    expect(await server.db.prisma.userIdentity.count({ where: { userId: owner.userId } })).toBe(0);
+  });
+
+  it("links from the signed-in account: start with link=true and the session, then the provider signs that account in", async () => {
+    const owner = await signUpUser(server, "Linker");
+    const login = account(owner.email);
+    // Without a session (or with an API key) there is nothing to link to.
+    const anonymous = await server.request("GET", "/api/auth/oidc/test/start?link=true");
+    expect(anonymous.status).toBe(401);
+    expect((await server.request("GET", "/api/auth/oidc/test/start?link=true", { apiKey: owner.apiKey })).status).toBe(401);
+    expect((await server.request("GET", "/api/auth/oidc/test/start?link=yes", { cookie: owner.cookie })).status).toBe(400);
+
+    const jar = new CookieJar();
+    const [name, value] = owner.cookie.split("=") as [string, string];
+    jar.set(server.url, name, value);
+    const before = await counts(server);
+    const at = await toCallback(server, login, { jar, query: { link: "true" } });
+    const linked = await visit(at.jar, at.callbackUrl);
+    expect(linked.status).toBe(302);
+    expect(linked.location).toBe("/account");
+    // The same session goes on: no new one, no new user.
+    expect(linked.sid).toBeUndefined();
+    expect(await counts(server)).toEqual({ ...before, identities: before.identities + 1 });
+    expect(await server.db.prisma.userIdentity.findFirstOrThrow({ where: { userId: owner.userId } })).toMatchObject({
+      provider: "test",
+      subject: login,
+    });
+    // From now on the provider signs the account in.
+    const again = await signIn(server, login);
+    expect((await me(server, again.sid!)).body.user._id).toBe(owner.userId);
+
+    // A provider account linked to someone else cannot be linked to another account.
+    const other = await signUpUser(server, "Other Linker");
+    const otherJar = new CookieJar();
+    const [otherName, otherValue] = other.cookie.split("=") as [string, string];
+    otherJar.set(server.url, otherName, otherValue);
+    const taken = await toCallback(server, login, { jar: otherJar, query: { link: "true" } });
+    expect((await visit(taken.jar, taken.callbackUrl)).location).toBe("/sign-in?error=oidc_already_linked");
+
+    // The linking flow finishes only in the session that started it.
+    const third = await signUpUser(server, "Third Linker");
+    const thirdJar = new CookieJar();
+    const [thirdName, thirdValue] = third.cookie.split("=") as [string, string];
+    thirdJar.set(server.url, thirdName, thirdValue);
+    const lost = await toCallback(server, account(`fresh-${++n}@example.com`), { jar: thirdJar, query: { link: "true" } });
+    lost.jar.delete(server.url, thirdName);
+    expect((await visit(lost.jar, lost.callbackUrl)).location).toBe("/sign-in?error=oidc_state");
+    expect(await server.db.prisma.userIdentity.count({ where: { userId: third.userId } })).toBe(0);
+  });
+
+  it("keeps the account's e-mail in step with the provider's, voiding reset links mailed to the old one; a taken address stays", async () => {
+    const login = account(`moving-${++n}@example.com`);
+    const first = await signIn(server, login);
+    const user = (await me(server, first.sid!)).body.user;
+    const token = `reset-${n}-${Date.now()}`;
+    await server.db.prisma.passwordReset.create({
+      data: { userId: user._id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3600_000) },
+    });
+    const moved = `moved-${n}@example.com`;
+    idp.accounts.set(login, { ...idp.accounts.get(login)!, email: moved });
+    const second = await signIn(server, login);
+    expect((await me(server, second.sid!)).body.user.email).toBe(moved);
+    const reset = await server.request("POST", "/api/auth/password-reset/confirm", { body: { token, password: "a new password" } });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe(
+      "This password reset link stopped working because the account's e-mail address changed after it was sent; request a new one",
+    );
+    // An address another account holds is not taken over: the sign-in works, the e-mail stays.
+    const holder = await signUpUser(server, "Holder");
+    idp.accounts.set(login, { ...idp.accounts.get(login)!, email: holder.email });
+    const third = await signIn(server, login);
+    expect((await me(server, third.sid!)).body.user.email).toBe(moved);
   });
 });
 
@@ -551,6 +701,7 @@ describe("logs", () => {
     idp.register([
       callbackOf(server, "test"),
       callbackOf(server, "corp"),
+      callbackOf(server, "trusted"),
       callbackOf(closed, "test"),
       `${url}/api/auth/oidc/test/callback`,
     ]);
@@ -565,6 +716,33 @@ describe("logs", () => {
       for (const secret of [callback.searchParams.get("code")!, callback.searchParams.get("state")!, done.sid!]) {
         expect(text).not.toContain(secret);
       }
+
+      // The events an operator watches for each get a line of their own.
+      const linesWith = (msg: string) => lines.filter((l) => l.includes(`"msg":"${msg}"`));
+      const forged = await toCallback(logged, account(`forged-${++n}@example.com`));
+      idp.tamperNextIdToken((c) => c, { foreignKey: true });
+      expect((await visit(forged.jar, forged.callbackUrl)).location).toBe("/sign-in?error=oidc_failed");
+      expect(linesWith("oidc id token signature invalid"), lines.filter((l) => l.includes("oidc_failed")).join("\n")).toHaveLength(1);
+      // A nonce mismatch is a failure too, but not a signature one.
+      const nonce = await toCallback(logged, account(`nonce-${++n}@example.com`));
+      idp.tamperNextIdToken((c) => ({ ...c, nonce: "other" }));
+      expect((await visit(nonce.jar, nonce.callbackUrl)).location).toBe("/sign-in?error=oidc_failed");
+      expect(linesWith("oidc id token signature invalid")).toHaveLength(1);
+
+      const owner = await signUpUser(server, "Blocked Owner");
+      const blocked = await toCallback(logged, account(owner.email));
+      expect((await visit(blocked.jar, blocked.callbackUrl)).location).toBe("/sign-in?error=oidc_account_exists");
+      expect(linesWith("oidc account blocked")).toHaveLength(1);
+      expect(linesWith("oidc account blocked")[0]).toContain('"code":"oidc_account_exists"');
+      expect(linesWith("oidc account blocked")[0]).not.toContain(owner.email);
+
+      const mover = account(`mover-${++n}@example.com`);
+      const moverFirst = await toCallback(logged, mover);
+      expect((await visit(moverFirst.jar, moverFirst.callbackUrl)).location).toBe("/");
+      idp.accounts.set(mover, { ...idp.accounts.get(mover)!, email: owner.email });
+      const moverAgain = await toCallback(logged, mover);
+      expect((await visit(moverAgain.jar, moverAgain.callbackUrl)).location).toBe("/");
+      expect(linesWith("oidc address blocked")).toHaveLength(1);
     } finally {
       await new Promise<void>((resolve) => http0.close(() => resolve()));
       http0.closeAllConnections();

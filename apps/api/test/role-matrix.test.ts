@@ -256,7 +256,8 @@ const ROWS: Row[] = [
   { op: "DELETE /organizations/{orgId}/invitations/{invitationId}", allowed: ADMINS, fresh: () => createInvitation(server, fx.owner) },
 
   // tokens: owner/admin/developer manage their own, owner/admin revoke any
-  { op: "POST /organizations/{orgId}/tokens", allowed: BUILDERS },
+  // A scoped token mints only its own scopes (token-minting.test.ts), so the scope rows ask for tokens:manage.
+  { op: "POST /organizations/{orgId}/tokens", allowed: BUILDERS, body: { name: "matrix", scopes: ["tokens:manage"] } },
   { op: "GET /organizations/{orgId}/tokens", allowed: BUILDERS },
   {
     op: "DELETE /organizations/{orgId}/tokens/{tokenId}",
@@ -270,7 +271,7 @@ const ROWS: Row[] = [
     note: "revoking the owner's token",
     fresh: () => tokenOf("owner", "organization"),
   },
-  { op: "POST /projects/{projectId}/tokens", allowed: BUILDERS },
+  { op: "POST /projects/{projectId}/tokens", allowed: BUILDERS, body: { name: "matrix", scopes: ["tokens:manage"] } },
   { op: "GET /projects/{projectId}/tokens", allowed: BUILDERS },
   {
     op: "DELETE /projects/{projectId}/tokens/{tokenId}",
@@ -584,6 +585,35 @@ describe("role matrix", () => {
       if (problem) results.push(`${label} ${scope}: ${problem}`);
     }
     expect(results).toEqual([]);
+  });
+
+  it("token minting: each role's token holding only tokens:manage mints only tokens:manage, and no token outlives its creator", async () => {
+    const failures: string[] = [];
+    for (const role of ROLES) {
+      const member = fx.members[role];
+      const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+      const made = await server.request("POST", `/api/organizations/${fx.ids.orgId}/tokens`, {
+        apiKey: member.apiKey,
+        body: { name: `narrow ${++n}`, scopes: ["tokens:manage"], expiresAt },
+      });
+      if (!BUILDERS.includes(role)) {
+        if (made.status !== 403) failures.push(`${role}: creating any token: expected 403, got ${made.status}`);
+        continue;
+      }
+      const narrow = made.body.token as string;
+      for (const [what, body, status] of [
+        ["scopes: null", { scopes: null, expiresAt }, 403],
+        ["another scope", { scopes: ["tokens:manage", "projects:write"], expiresAt }, 403],
+        ["no expiry", { scopes: ["tokens:manage"] }, 403],
+        ["its own scope, its expiry", { scopes: ["tokens:manage"], expiresAt }, 201],
+      ] as const) {
+        for (const path of [`/api/organizations/${fx.ids.orgId}/tokens`, `/api/projects/${fx.ids.projectId}/tokens`]) {
+          const res = await server.request("POST", path, { apiKey: narrow, body: { name: `child ${++n}`, ...body } });
+          if (res.status !== status) failures.push(`${role} ${path} ${what}: expected ${status}, got ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it("refuses permanent deletion to the owner's API key (owner session only)", async () => {

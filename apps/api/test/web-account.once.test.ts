@@ -245,6 +245,31 @@ describe("web application: identity pages", () => {
     expectClean(c);
   });
 
+  it("sign-in page: a ?next= whose dot segments normalise to //host goes to / instead, for the password and the provider's button", async () => {
+    const c = await newContext();
+    const page = await c.newPage();
+    const owner = await signUpUser(server, "Nora Next");
+    for (const next of ["/.//evil.example/", "/a/..//evil.example/", "/%2e//evil.example/", "/%2e%2e//evil.example/"]) {
+      await page.goto(`${server.url}/sign-in?next=${encodeURIComponent(next)}`);
+      await page.getByRole("heading", { name: "Sign in to Locale" }).waitFor();
+      expect(await page.getByRole("link", { name: "Sign in with Example ID" }).getAttribute("href"), next).toBe(
+        "/api/auth/oidc/example/start",
+      );
+    }
+    await page.getByLabel("E-mail").fill(owner.email);
+    await page.getByLabel("Password").fill("correct horse");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("heading", { name: "Projects" }).waitFor();
+    expect(page.url()).toBe(`${server.url}/`);
+    // A path that stays on the service is kept (normalised).
+    await page.context().clearCookies();
+    await page.goto(`${server.url}/sign-in?next=${encodeURIComponent("/x/../account")}`);
+    expect(await page.getByRole("link", { name: "Sign in with Example ID" }).getAttribute("href")).toBe(
+      "/api/auth/oidc/example/start?returnTo=%2Faccount",
+    );
+    expectClean(c);
+  });
+
   it("sign-in page: a provider's button from a deep link signs in and lands there; refusals get a sentence; invitations carry their token", async () => {
     idp.accounts.set("pat", { email: "pat@example.org", email_verified: true, name: "Pat Provider" });
     const c = await guardedContext(browser, [server.url, idp.issuer], { bypassCSP: true });

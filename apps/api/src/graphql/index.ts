@@ -82,6 +82,8 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
     // GraphiQL from this origin (yoga's default page loads it from a CDN).
     renderGraphiQL: (options) => renderLocalGraphiql(options),
     landingPage: false,
+    // CORS is the application's one policy (rest/cors.ts), not yoga's, which allowed any origin.
+    cors: false,
     logging: false,
     maskedErrors: { maskError: (error) => toGraphqlError(error, logger) },
     context: async ({ req }) => ({ deps, actor: await resolveActor(deps, req) }),
@@ -103,7 +105,7 @@ export function graphqlHandlers(deps: AppDeps, logger: Logger): RequestHandler[]
     graphiqlAssets(),
     guardGraphqlTransport,
     express.json({ limit: deps.config.MAX_BODY_BYTES }),
-    csrfGuard(deps.config),
+    csrfGuard(deps.config, { readsByOrigin: true }),
     guardGraphqlVariables,
     yoga as unknown as RequestHandler,
     graphqlParserErrors as unknown as RequestHandler,

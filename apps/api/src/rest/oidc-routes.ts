@@ -7,14 +7,14 @@
 // the app itself, ahead of the request logger: their query strings carry the state, the
 // authorization code and invitation tokens, none of which may reach a log. They log one line of
 // their own (provider, outcome, reason) instead.
-import { AppError, badRequest } from "@locale/core";
+import { AppError, badRequest, unauthorized } from "@locale/core";
 import { finishOidcLogin, OIDC_LOGIN_TTL_MS, OidcLoginRefused, type OidcRefusalCode, startOidcLogin } from "@locale/core/auth/oidc";
 import { parseCookie } from "cookie";
 import type { Express, NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { setSessionCookie } from "../routers/auth/session-cookie";
-import type { AppDeps } from "../trpc/context";
+import { type AppDeps, resolveActor } from "../trpc/context";
 import { sendError } from "./error-responses";
 import type { PlainRoute } from "./plain-route";
 
@@ -54,8 +54,17 @@ async function handleStart(deps: AppDeps, logger: Logger, req: Request, res: Res
   }
   const returnTo = singleQuery(req, "returnTo");
   const invitationToken = singleQuery(req, "invitation");
+  const link = singleQuery(req, "link");
+  if (link !== undefined && link !== "true") throw badRequest("link: must be true", [{ path: "link", message: "must be true" }]);
+  // Linking needs the signed-in person (a session, not an API key): they prove the account.
+  let linkUserId: string | undefined;
+  if (link) {
+    const actor = await resolveActor(deps, req);
+    if (actor?.via !== "session") throw unauthorized();
+    linkUserId = actor.userId;
+  }
   try {
-    const started = await startOidcLogin({ db: deps.db, config: deps.core }, provider, { returnTo, invitationToken });
+    const started = await startOidcLogin({ db: deps.db, config: deps.core }, provider, { returnTo, invitationToken, linkUserId });
     res.cookie(OIDC_STATE_COOKIE, started.state, { ...stateCookieOptions(deps), maxAge: OIDC_LOGIN_TTL_MS });
     redirect(res, started.authorizationUrl);
   } catch (error) {
@@ -76,18 +85,30 @@ async function handleCallback(deps: AppDeps, logger: Logger, req: Request, res: 
   }
   const queryAt = req.originalUrl.indexOf("?");
   try {
+    const session = await resolveActor(deps, req);
     const out = await finishOidcLogin({ db: deps.db, config: deps.core }, provider, {
       search: queryAt >= 0 ? req.originalUrl.slice(queryAt) : "",
       browserState,
+      sessionUserId: session?.via === "session" ? session.userId : undefined,
       userAgent: req.header("user-agent"),
       ipAddress: req.ip,
     });
+    if (out.kind === "linked") {
+      logger.info({ oidc: { provider: provider.id, userId: out.userId } }, "oidc account linked");
+      return redirect(res, out.returnTo);
+    }
+    for (const notice of out.notices) {
+      logger.warn({ oidc: { provider: provider.id, userId: out.user._id, reason: notice.reason } }, `oidc ${notice.event}`);
+    }
     setSessionCookie(res, deps.config, out.sessionSecret);
     logger.info({ oidc: { provider: provider.id, userId: out.user._id, organizationId: out.organization._id } }, "oidc sign-in");
     redirect(res, out.returnTo);
   } catch (error) {
     if (!(error instanceof OidcLoginRefused)) throw error;
-    logger.warn({ oidc: { provider: provider.id, code: error.code, reason: error.reason } }, "oidc sign-in refused");
+    const line = { oidc: { provider: provider.id, code: error.code, reason: error.reason } };
+    // The events an operator watches for get their own line (docs/sign-in-with-oidc.md "Logs").
+    if (error.event) logger.warn(line, `oidc ${error.event}`);
+    logger.warn(line, "oidc sign-in refused");
     refuse(res, error.code);
   }
 }
@@ -116,7 +137,7 @@ export function mountOidcRoutes(app: Express, deps: AppDeps, logger: Logger): vo
 const ZProviderParam = z.object({ provider: z.string().describe("A configured provider id (`auth.providers`)") });
 
 const REFUSAL_CODES =
-  "`oidc_state` (unknown, tampered, used or expired state, or a callback in another browser), `oidc_failed` (the code exchange or the ID-token validation failed: replayed code, wrong nonce, expired or badly signed token, provider error), `oidc_unverified_email`, `oidc_domain_not_allowed`, `oidc_signup_closed`, `oidc_unknown_provider`";
+  "`oidc_state` (unknown, tampered, used or expired state, or a callback in another browser), `oidc_failed` (the code exchange or the ID-token validation failed: replayed code, wrong nonce, expired or badly signed token, provider error), `oidc_unverified_email`, `oidc_domain_not_allowed`, `oidc_signup_closed`, `oidc_unknown_provider`, `oidc_account_exists` (an account has this e-mail but is not linked to the provider: its owner links it after signing in, or the provider has `OIDC_<ID>_LINK_BY_EMAIL=true`), `oidc_already_linked` (linking: the provider account belongs to another account)";
 
 export const oidcRoutes: PlainRoute = {
   // Mounted by mountOidcRoutes (server.ts), ahead of the request logger; see the top of this file.
@@ -138,6 +159,12 @@ export const oidcRoutes: PlainRoute = {
               .string()
               .optional()
               .describe("An invitation token (from the invitation link): the sign-in accepts that invitation"),
+            link: z
+              .enum(["true"])
+              .optional()
+              .describe(
+                "`true`: link this provider to the signed-in person's account instead of signing in (needs the session cookie; 401 without). The callback then lands on `returnTo` (default `/account`) with the same session",
+              ),
           }),
         },
         responses: {
@@ -146,8 +173,12 @@ export const oidcRoutes: PlainRoute = {
             headers: { Location: { description: "The provider's authorization URL", schema: { type: "string" } } },
           },
           "400": {
-            description: "`returnTo` is not a path of this service, or `invitation` is unknown, used or expired",
+            description: "`returnTo` is not a path of this service, `invitation` is unknown, used or expired, or `link` is not `true`",
             content: { "application/json": { schema: { $ref: "#/components/schemas/ValidationErrorBody" } } },
+          },
+          "401": {
+            description: "`link=true` without a session (linking needs the signed-in person, not an API key)",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
           },
         },
       },

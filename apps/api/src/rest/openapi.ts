@@ -37,7 +37,9 @@ function declaredByPlainRoute(op: Operation): DeclaredErrors {
   const declared: DeclaredErrors = {};
   for (const [status, response] of Object.entries(op.responses ?? {})) {
     const code = Number(status);
-    if (code === 409 || code === 429) declared[code] = (response as { description?: string }).description ?? "";
+    // A public route may still answer 401 for one of its variants (the OIDC start with `link=true`).
+    const publicWith401 = code === 401 && (op.security?.length ?? 0) === 0;
+    if (publicWith401 || code === 409 || code === 429) declared[code] = (response as { description?: string }).description ?? "";
   }
   return declared;
 }

@@ -25,6 +25,7 @@ import { appRouter } from "../routers";
 import { type AppDeps, contextFactory } from "../trpc/context";
 import { errorBodyOf } from "../trpc/init";
 import { logInternalError } from "../trpc/log-internal-error";
+import { applyCors } from "./cors";
 import { sendError, setRetryAfter } from "./error-responses";
 import { pathOrQueryProblem } from "./input-guard";
 import { hasAmbiguousPath } from "./path-guard";
@@ -157,6 +158,7 @@ export function restReads(
     const req = incoming as Request;
     const res = outgoing as Response;
     req.originalUrl = url;
+    applyCors(deps.config, req, res);
     const query = parseQuery(queryAt < 0 ? "" : url.slice(queryAt + 1)) as Record<string, unknown>;
     requestLog(req, res, () => void answer(req, res, found, pathInput, rawPath, query));
     return true;

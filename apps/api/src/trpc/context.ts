@@ -2,7 +2,7 @@
 // X-API-Key or the session cookie (null when neither is valid).
 
 import type { IncomingMessage } from "node:http";
-import { type Actor, actorFromApiKey, actorFromSession, type CoreConfig, SESSION_COOKIE } from "@locale/core";
+import { type Actor, actorFromApiKey, actorFromSession, type CoreConfig, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@locale/core";
 import type { Database } from "@locale/db";
 import { parseCookie as parseCookies } from "cookie";
 import type { Request, Response } from "express";
@@ -20,9 +20,14 @@ export interface RequestContext extends AppDeps {
   actor: Actor | null;
 }
 
-/** The session cookie's value as the server reads it (the CSRF guard asks the same question). */
+/**
+ * The session cookie's value as the server reads it (the CSRF guard asks the same question):
+ * `__Host-sid` first, else `sid` — both names, whatever COOKIE_SECURE says now, so sessions made
+ * under the other setting last until they end (routers/auth/session-cookie.ts).
+ */
 export function sessionSecretOf(req: IncomingMessage): string | undefined {
-  return parseCookies(req.headers.cookie ?? "")[SESSION_COOKIE];
+  const cookies = parseCookies(req.headers.cookie ?? "");
+  return cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
 }
 
 /** Resolves the caller once per request and caches it on the request object. */

@@ -16,6 +16,9 @@ const SENTENCES: Record<OidcRefusalCode, string> = {
   oidc_signup_closed:
     "There is no account with this e-mail address, and new accounts can only be created through an invitation. Ask an administrator of your organization to invite you.",
   oidc_unknown_provider: "This sign-in provider is not configured on this server. Choose another way to sign in.",
+  oidc_account_exists:
+    "An account with this e-mail address already exists. Sign in with your password, then link this provider from “Your account”.",
+  oidc_already_linked: "This provider account is already linked to another account here, so it cannot be linked to yours.",
 };
 
 /** The sentence for an error code from the address bar; a general one for a code we do not know. */

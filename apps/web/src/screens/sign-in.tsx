@@ -8,10 +8,10 @@ import { ME_KEY } from "../api/session";
 import { errorMessage, httpStatusOf, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
 import { Link, navigate, useLocation } from "../router/router";
+import { sameOriginPath } from "../router/same-origin-path";
 
 function nextPath(search: string): string {
-  const next = new URLSearchParams(search).get("next");
-  return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
+  return sameOriginPath(new URLSearchParams(search).get("next"));
 }
 
 /** Notices other screens leave for the sign-in page (`?notice=`); fixed sentences only. */

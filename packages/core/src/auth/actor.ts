@@ -13,6 +13,8 @@ export interface Actor {
   /** Token scopes; null = everything the role allows. Always null for sessions. */
   scopes: Scope[] | null;
   tokenId?: string;
+  /** Set for tokens that expire: a token may not mint one that outlives it. */
+  tokenExpiresAt?: Date;
   sessionId?: string;
   /** Set for project tokens: the only project this actor can see. */
   projectId?: string;

@@ -39,7 +39,7 @@ export async function changePassword(ctx: ServiceContext, input: ChangePasswordI
       where: { userId: user.id, revokedAt: null, id: { not: currentSessionId } },
       data: { revokedAt: now },
     });
-    await tx.passwordReset.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });
+    await tx.passwordReset.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now, voidedBy: "password_changed" } });
     return { revoked: count };
   });
 }

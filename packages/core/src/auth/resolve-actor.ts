@@ -62,6 +62,7 @@ export async function actorFromApiKey(db: Database, apiKey: string): Promise<Act
     via: "token",
     scopes: scopes as Scope[] | null,
     tokenId: row.id,
+    ...(expiresAt !== null ? { tokenExpiresAt: new Date(expiresAt) } : {}),
     ...(row.projectId ? { projectId: row.projectId } : {}),
   };
 }

@@ -5,6 +5,9 @@ import type { Database, Session } from "@locale/db";
 import { randomSecret, sha256 } from "../shared/secrets";
 
 export const SESSION_COOKIE = "sid";
+/** The name over https (`Secure`): the `__Host-` prefix makes browsers refuse it from plain http,
+ * from a sibling subdomain (no Domain) or for a narrower path (docs/accounts.md "Session cookie"). */
+export const SECURE_SESSION_COOKIE = "__Host-sid";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend the expiry at most this often, so reads stay cheap. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;

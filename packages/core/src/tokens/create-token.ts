@@ -1,10 +1,11 @@
 // API tokens: `svc_` + 32 random bytes, stored as a SHA-256 hash, shown once.
 import type { Prisma } from "@locale/db";
 import { recordActivity } from "../activity/record-activity";
-import { isScope } from "../auth/scopes";
+import { isScope, type Scope } from "../auth/scopes";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { randomSecret, sha256 } from "../shared/secrets";
+import { assertTokenWithinCreator } from "./token-bounds";
 import { type TokenRecord, toTokenRecord } from "./token-record";
 
 export interface CreateTokenInput {
@@ -28,6 +29,8 @@ export async function createToken(ctx: ServiceContext, input: CreateTokenInput):
     if (Number.isNaN(expiresAt.getTime()))
       throw badRequest("expiresAt: must be an ISO 8601 date-time", [{ path: "expiresAt", message: "must be an ISO 8601 date-time" }]);
   }
+  const scopes = input.scopes ? ([...new Set(input.scopes)] as Scope[]) : null;
+  assertTokenWithinCreator(ctx.actor, scopes, expiresAt);
   const secret = `svc_${randomSecret(32)}`;
   const token = await ctx.db.prisma.$transaction(async (tx) => {
     const created = await tx.apiToken.create({
@@ -38,7 +41,7 @@ export async function createToken(ctx: ServiceContext, input: CreateTokenInput):
         organizationId: ctx.actor.organizationId,
         projectId: input.projectId ?? null,
         createdById: ctx.actor.userId,
-        scopes: input.scopes ? [...new Set(input.scopes)] : (null as unknown as Prisma.InputJsonValue),
+        scopes: scopes ?? (null as unknown as Prisma.InputJsonValue),
         expiresAt,
       },
     });

@@ -18,8 +18,10 @@ export interface PostResult {
   durationMs: number;
 }
 
+/** The delivery log is read by the organization's admins: it never says what a name resolved to. */
 function blocked(host: string, address: string): WebhookTargetError {
-  return new WebhookTargetError(`Address ${address} of ${host} is not allowed for webhooks (see WEBHOOK_ALLOWED_HOSTS)`);
+  const what = host === address ? `Address ${address}` : `An address ${host} resolves to`;
+  return new WebhookTargetError(`${what} is not allowed for webhooks (see WEBHOOK_ALLOWED_HOSTS)`);
 }
 
 /** A `lookup` for sockets that refuses to connect when any address of the name is not allowed. */

@@ -23,10 +23,21 @@ function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   return parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
 }
 
-/** A public unicast address (what ipaddr.js calls the "unicast" range, for IPv4 and IPv6). */
+/** IPv6 global unicast (2000::/3): ipaddr.js calls everything it has no name for "unicast", including
+ * the deprecated IPv4-compatible form `::a.b.c.d` (`[::127.0.0.1]` is `::7f00:1`). */
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
+
+/** A public unicast address (ipaddr.js's "unicast" range; for IPv6 also inside 2000::/3). */
 export function isPublicAddress(address: string): boolean {
   const parsed = parseAddress(address);
-  return parsed !== null && parsed.range() === "unicast";
+  if (parsed === null || parsed.range() !== "unicast") return false;
+  return parsed.kind() === "ipv4" || parsed.match(IPV6_GLOBAL_UNICAST as [ipaddr.IPv6, number]);
+}
+
+/** The URL's host name as the resolver reads it: lower case, without the root's trailing dot(s)
+ * (`localhost.` is `localhost`). */
+export function hostOfUrl(url: string): string {
+  return new URL(url).hostname.toLowerCase().replace(/\.+$/, "");
 }
 
 function isAllowListed(hostOrAddress: string, allowedHosts: string[]): boolean {
@@ -76,10 +87,10 @@ async function resolveAll(host: string, timeoutMs: number): Promise<LookupAddres
 /**
  * Refuses (400) a subscription URL whose host is an internal address, a local name, or a name
  * that resolves to an internal address now. A name that does not resolve (yet) is accepted: every
- * delivery checks again.
+ * delivery checks again. The message never says which address a name resolved to.
  */
 export async function assertWebhookTargetAllowed(url: string, allowedHosts: string[], options: { resolveTimeoutMs?: number } = {}) {
-  const host = new URL(url).hostname.toLowerCase();
+  const host = hostOfUrl(url);
   if (isAllowListed(host, allowedHosts)) return;
   const refuse = (why: string): never => {
     const message = `must not point at ${why} (an operator can allow it with WEBHOOK_ALLOWED_HOSTS)`;
@@ -91,7 +102,8 @@ export async function assertWebhookTargetAllowed(url: string, allowedHosts: stri
   }
   if (LOCAL_NAMES.test(host)) refuse("a local host name");
   const addresses = await resolveAll(host, options.resolveTimeoutMs ?? 3000);
-  for (const { address } of addresses ?? []) {
-    if (!isAddressAllowed(host, address, allowedHosts)) refuse(`a host that resolves to an internal address (${address})`);
+  // The refusal never names the address: it would answer DNS questions about the internal network.
+  if ((addresses ?? []).some(({ address }) => !isAddressAllowed(host, address, allowedHosts))) {
+    refuse("a host that resolves to an internal address");
   }
 }

@@ -96,7 +96,7 @@ export interface paths {
         };
         /**
          * The redirect URI registered at the provider (browser redirect)
-         * @description The provider sends the browser here with `code` and `state`. On success: sets the session cookie (session method `oidc:<provider>`) and answers 302 to the flow's `returnTo`. On refusal: 302 to `/sign-in?error=<code>`, nothing created; codes: `oidc_state` (unknown, tampered, used or expired state, or a callback in another browser), `oidc_failed` (the code exchange or the ID-token validation failed: replayed code, wrong nonce, expired or badly signed token, provider error), `oidc_unverified_email`, `oidc_domain_not_allowed`, `oidc_signup_closed`, `oidc_unknown_provider`. A state works once and only in the browser that started the flow.
+         * @description The provider sends the browser here with `code` and `state`. On success: sets the session cookie (session method `oidc:<provider>`) and answers 302 to the flow's `returnTo`. On refusal: 302 to `/sign-in?error=<code>`, nothing created; codes: `oidc_state` (unknown, tampered, used or expired state, or a callback in another browser), `oidc_failed` (the code exchange or the ID-token validation failed: replayed code, wrong nonce, expired or badly signed token, provider error), `oidc_unverified_email`, `oidc_domain_not_allowed`, `oidc_signup_closed`, `oidc_unknown_provider`, `oidc_account_exists` (an account has this e-mail but is not linked to the provider: its owner links it after signing in, or the provider has `OIDC_<ID>_LINK_BY_EMAIL=true`), `oidc_already_linked` (linking: the provider account belongs to another account). A state works once and only in the browser that started the flow.
          */
         get: operations["auth-oidcCallback"];
         put?: never;
@@ -2104,6 +2104,8 @@ export interface operations {
             query?: {
                 /** @description An invitation token (from the invitation link): the sign-in accepts that invitation */
                 invitation?: string;
+                /** @description `true`: link this provider to the signed-in person's account instead of signing in (needs the session cookie; 401 without). The callback then lands on `returnTo` (default `/account`) with the same session */
+                link?: "true";
                 /** @description Where to land after signing in: a path of this service (`/…`), default `/` */
                 returnTo?: string;
             };
@@ -2132,6 +2134,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description `link=true` without a session (linking needs the signed-in person, not an API key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */

@@ -109,7 +109,7 @@ export const OPERATIONS = {
 /** Other operations (downloads, SSE, bare bodies), keyed by "METHOD path"; the SDK wraps them by hand. */
 export const PLAIN_OPERATIONS = {
   "GET /auth/oidc/{provider}/callback": { method: "GET", path: "/auth/oidc/{provider}/callback", query: ["code","state","iss","error"], body: false, operationId: "auth-oidcCallback" },
-  "GET /auth/oidc/{provider}/start": { method: "GET", path: "/auth/oidc/{provider}/start", query: ["returnTo","invitation"], body: false, operationId: "auth-oidcStart" },
+  "GET /auth/oidc/{provider}/start": { method: "GET", path: "/auth/oidc/{provider}/start", query: ["returnTo","invitation","link"], body: false, operationId: "auth-oidcStart" },
   "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}": { method: "GET", path: "/projects/{projectId}/ai/translate/batch/stream/{jobId}", query: ["lastEventId"], body: false, operationId: "ai-streamBatchJob" },
   "GET /projects/{projectId}/export/{language}": { method: "GET", path: "/projects/{projectId}/export/{language}", query: ["format","namespace","includeUntranslated"], body: false, operationId: "importExport-exportFile" },
   "POST /projects/{projectId}/import/{language}": { method: "POST", path: "/projects/{projectId}/import/{language}", query: ["format","namespace","overwrite"], body: true, operationId: "importExport-importFileBody" },

@@ -8,23 +8,49 @@ import * as client from "openid-client";
 import type { SystemContext } from "../../context";
 import { sha256 } from "../../shared/secrets";
 import type { SignedIn } from "../sign-up";
-import { signInWithProviderAccount } from "./oidc-account";
+import { linkProviderAccount, type OidcNotice, signInWithProviderAccount } from "./oidc-account";
 import { oidcClientOf } from "./oidc-client";
 import { isEmailDomainAllowed, type OidcProviderConfig, oidcRedirectUri } from "./oidc-providers";
 import { OidcLoginRefused } from "./oidc-refusal";
+import { isSafeLocalPath } from "./start-oidc-login";
 
 export interface FinishOidcLoginInput {
   /** The callback's query string as received (`?code=…&state=…&iss=…`). */
   search: string;
   /** The state the browser-binding cookie holds (undefined when the browser sent none). */
   browserState: string | undefined;
+  /** The user of the browser's current session, if any: a linking flow must finish in it. */
+  sessionUserId?: string;
   userAgent?: string;
   ipAddress?: string;
 }
 
-export interface FinishedOidcLogin extends SignedIn {
-  /** Where to send the browser: the flow's same-origin returnTo, or `/`. */
-  returnTo: string;
+export type FinishedOidcLogin =
+  | (SignedIn & {
+      kind: "signed-in";
+      /** Where to send the browser: the flow's same-origin returnTo, or `/`. */
+      returnTo: string;
+      notices: OidcNotice[];
+    })
+  | {
+      /** A flow started from "Your account": the provider is now linked; no new session. */
+      kind: "linked";
+      userId: string;
+      returnTo: string;
+    };
+
+type CodedError = Error & { code?: string; error?: string; cause?: unknown };
+
+/** The error and its causes (openid-client wraps oauth4webapi's specific error as `cause`). */
+function causesOf(error: CodedError): CodedError[] {
+  const chain: CodedError[] = [];
+  for (let e: unknown = error; e instanceof Error && chain.length < 5; e = (e as CodedError).cause) chain.push(e as CodedError);
+  return chain;
+}
+
+/** oauth4webapi's error for an ID token whose JWS signature does not verify. */
+function isSignatureFailure(error: CodedError): boolean {
+  return causesOf(error).some((e) => e.code === "OAUTH_JWS_SIGNATURE_VERIFICATION_FAILED" || /signature/i.test(e.message));
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -111,8 +137,11 @@ export async function finishOidcLogin(
     account = await providerAccountOf(configuration, tokens);
   } catch (error) {
     if (error instanceof OidcLoginRefused) throw error;
-    const e = error as Error & { code?: string; error?: string };
-    throw new OidcLoginRefused("oidc_failed", [e.name, e.code, e.error, e.message].filter(Boolean).join(": "));
+    const e = error as CodedError;
+    const reason = causesOf(e)
+      .map((c) => [c.name, c.code, c.error, c.message].filter(Boolean).join(": "))
+      .join(" <- ");
+    throw new OidcLoginRefused("oidc_failed", reason, isSignatureFailure(e) ? "id token signature invalid" : undefined);
   }
 
   if (!account.emailVerified) {
@@ -124,6 +153,16 @@ export async function finishOidcLogin(
       `the domain ${account.email.slice(account.email.lastIndexOf("@") + 1)} is not in the allowed list`,
     );
   }
+  // Checked again on the way out (a row stored before the start's check was tightened, or by
+  // any other writer): the final Location is what must stay on this origin.
+  const returnTo = request.returnTo && isSafeLocalPath(request.returnTo) ? request.returnTo : null;
+  if (request.linkUserId) {
+    if (input.sessionUserId !== request.linkUserId) {
+      throw new OidcLoginRefused("oidc_state", "the linking flow was finished without the session of the person who started it");
+    }
+    await linkProviderAccount(ctx, provider, { userId: request.linkUserId, subject: account.subject, email: account.email });
+    return { kind: "linked", userId: request.linkUserId, returnTo: returnTo ?? "/account" };
+  }
   const signedIn = await signInWithProviderAccount(ctx, provider, {
     subject: account.subject,
     email: account.email,
@@ -132,5 +171,5 @@ export async function finishOidcLogin(
     userAgent: input.userAgent,
     ipAddress: input.ipAddress,
   });
-  return { ...signedIn, returnTo: request.returnTo ?? "/" };
+  return { ...signedIn, kind: "signed-in", returnTo: returnTo ?? "/" };
 }

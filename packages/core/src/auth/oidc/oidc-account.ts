@@ -1,6 +1,9 @@
 // The account rules of a provider sign-in (docs/sign-in-with-oidc.md), for a verified e-mail:
-// - a provider account already linked (provider + subject) signs in its user;
-// - otherwise the user with that e-mail gets the provider account linked;
+// - a provider account already linked (provider + subject) signs in its user, whose e-mail follows
+//   the provider's when it was this provider's address (unless another account holds the new one);
+// - otherwise an existing user with that e-mail is refused (`oidc_account_exists`): the owner links
+//   the provider while signed in (linkProviderAccount) — unless the provider is configured with
+//   OIDC_<ID>_LINK_BY_EMAIL=true, which links it here;
 // - otherwise a new user (no password) is created: it joins the organizations of its pending
 //   invitations, or — only when sign-up is open — becomes owner of a new organization;
 // - a flow started with an invitation token accepts that invitation, for a new or existing user.
@@ -17,7 +20,7 @@ import { toOrganization, toUser } from "../records";
 import { SESSION_TTL_MS } from "../sessions";
 import type { SignedIn } from "../sign-up";
 import type { OidcProviderConfig } from "./oidc-providers";
-import { OidcLoginRefused } from "./oidc-refusal";
+import { type OidcLogEvent, OidcLoginRefused } from "./oidc-refusal";
 
 /** Users created through a provider have no password: "" never verifies (see passwords.ts). */
 export const NO_PASSWORD = "";
@@ -32,6 +35,12 @@ export interface ProviderSignIn {
   invitationTokenHash: string | null;
   userAgent?: string;
   ipAddress?: string;
+}
+
+/** Something the callback logs on a sign-in that went through (e.g. an e-mail change it could not follow). */
+export interface OidcNotice {
+  event: OidcLogEvent;
+  reason: string;
 }
 
 interface Joined {
@@ -54,14 +63,34 @@ async function acceptInvitationInTx(tx: Tx, user: User, invitation: Invitation &
   return { organization: invitation.organization, role: membership.role };
 }
 
-async function signInOnce(ctx: SystemContext, provider: OidcProviderConfig, input: ProviderSignIn): Promise<SignedIn> {
+async function signInOnce(
+  ctx: SystemContext,
+  provider: OidcProviderConfig,
+  input: ProviderSignIn,
+): Promise<SignedIn & { notices: OidcNotice[] }> {
   const now = new Date();
   return ctx.db.prisma.$transaction(async (tx) => {
     const identity = await tx.userIdentity.findUnique({
       where: { provider_subject: { provider: provider.id, subject: input.subject } },
       include: { user: true },
     });
-    let user = identity?.user ?? (await tx.user.findUnique({ where: { email: input.email } }));
+    let user = identity?.user ?? null;
+    const notices: OidcNotice[] = [];
+    if (!identity) {
+      const holder = await tx.user.findUnique({ where: { email: input.email } });
+      // A verified e-mail at a provider is not proof of owning the account (anyone who controls the
+      // provider, or an address there, would sign in as the owner): link only where the operator said so.
+      if (holder && !provider.linkByEmail) {
+        throw new OidcLoginRefused(
+          "oidc_account_exists",
+          `an account with this e-mail exists and is not linked to ${provider.id}; its owner can link it after signing in`,
+          "account blocked",
+        );
+      }
+      user = holder;
+    } else if (user && identity.email !== input.email && user.email === identity.email) {
+      user = await followProviderEmail(tx, user, input.email, provider, notices);
+    }
     const isNewUser = !user;
 
     const pending = { acceptedAt: null, expiresAt: { gt: now } };
@@ -124,7 +153,58 @@ async function signInOnce(ctx: SystemContext, provider: OidcProviderConfig, inpu
         ipAddress: input.ipAddress ?? null,
       },
     });
-    return { user: toUser(user), organization: toOrganization(joined.organization), role: joined.role, sessionSecret, sessionExpiresAt };
+    return {
+      user: toUser(user),
+      organization: toOrganization(joined.organization),
+      role: joined.role,
+      sessionSecret,
+      sessionExpiresAt,
+      notices,
+    };
+  });
+}
+
+/**
+ * The account's e-mail follows the provider's, so reset mail and invitations reach the address
+ * the person has now; links mailed to the old address stop working. When another account holds
+ * the new address, the e-mail stays and the callback logs it.
+ */
+async function followProviderEmail(tx: Tx, user: User, email: string, provider: OidcProviderConfig, notices: OidcNotice[]) {
+  const holder = await tx.user.findUnique({ where: { email } });
+  if (holder && holder.id !== user.id) {
+    notices.push({
+      event: "address blocked",
+      reason: `${provider.id} gives an e-mail another account holds; the account keeps its e-mail`,
+    });
+    return user;
+  }
+  const now = new Date();
+  await tx.passwordReset.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now, voidedBy: "email_changed" } });
+  return tx.user.update({ where: { id: user.id }, data: { email } });
+}
+
+/**
+ * Links a provider account to the signed-in person who started the flow from "Your account"
+ * (docs/sign-in-with-oidc.md "Linking"): they proved the account by being signed in, and the
+ * provider account by signing in there. A provider account linked to someone else is refused.
+ */
+export async function linkProviderAccount(
+  ctx: SystemContext,
+  provider: OidcProviderConfig,
+  input: { userId: string; subject: string; email: string },
+): Promise<void> {
+  await ctx.db.prisma.$transaction(async (tx) => {
+    const identity = await tx.userIdentity.findUnique({ where: { provider_subject: { provider: provider.id, subject: input.subject } } });
+    if (identity && identity.userId !== input.userId) {
+      throw new OidcLoginRefused("oidc_already_linked", `this ${provider.id} account is linked to another account`, "account blocked");
+    }
+    const now = new Date();
+    if (identity) await tx.userIdentity.update({ where: { id: identity.id }, data: { email: input.email, lastLoginAt: now } });
+    else {
+      await tx.userIdentity.create({
+        data: { userId: input.userId, provider: provider.id, subject: input.subject, email: input.email, lastLoginAt: now },
+      });
+    }
   });
 }
 
@@ -133,7 +213,7 @@ export async function signInWithProviderAccount(
   ctx: SystemContext,
   provider: OidcProviderConfig,
   input: ProviderSignIn,
-): Promise<SignedIn> {
+): Promise<SignedIn & { notices: OidcNotice[] }> {
   try {
     return await signInOnce(ctx, provider, input);
   } catch (error) {

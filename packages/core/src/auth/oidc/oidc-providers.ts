@@ -1,6 +1,7 @@
 // The OpenID Connect providers a deployment signs in with, read from the environment:
 // OIDC_PROVIDERS=<id>,<id> and per provider OIDC_<ID>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _NAME
-// (display name, default the id) and _ALLOWED_DOMAINS (optional, comma-separated). A bad value
+// (display name, default the id), _ALLOWED_DOMAINS (optional, comma-separated) and _LINK_BY_EMAIL
+// (`true`: a verified e-mail of an existing account signs in as that account). A bad value
 // stops start-up with a message naming the variable.
 
 export interface OidcProviderConfig {
@@ -13,6 +14,11 @@ export interface OidcProviderConfig {
   clientSecret: string;
   /** Lower-case e-mail domains allowed to sign in; empty = any domain. */
   allowedDomains: string[];
+  /**
+   * Whether a verified e-mail at this provider signs in as the existing account with that e-mail
+   * (linking it). Off by default: the account's owner links the provider while signed in.
+   */
+  linkByEmail: boolean;
 }
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
@@ -80,6 +86,11 @@ export function oidcProvidersFromEnv(env: Record<string, string | undefined>): O
       problems.push(`${oidcVariable(id, "ALLOWED_DOMAINS")}: "${badDomain}" is not a domain name`);
       continue;
     }
+    const linkByEmail = read("LINK_BY_EMAIL").toLowerCase();
+    if (!["", "true", "false"].includes(linkByEmail)) {
+      problems.push(`${oidcVariable(id, "LINK_BY_EMAIL")}: must be true or false`);
+      continue;
+    }
     providers.push({
       id,
       name: read("NAME") || id,
@@ -87,6 +98,7 @@ export function oidcProvidersFromEnv(env: Record<string, string | undefined>): O
       clientId: read("CLIENT_ID"),
       clientSecret: read("CLIENT_SECRET"),
       allowedDomains,
+      linkByEmail: linkByEmail === "true",
     });
   }
   if (problems.length > 0) throw new Error(problems.join("\n"));

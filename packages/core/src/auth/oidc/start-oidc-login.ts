@@ -19,6 +19,8 @@ export interface StartOidcLoginInput {
   returnTo?: string;
   /** An invitation token: the sign-in accepts that invitation. */
   invitationToken?: string;
+  /** The signed-in person linking this provider to their account (docs/sign-in-with-oidc.md "Linking"). */
+  linkUserId?: string;
 }
 
 export interface StartedOidcLogin {
@@ -31,18 +33,26 @@ export interface StartedOidcLogin {
 /**
  * `value` as a same-origin path of the service (path, query, fragment), or null when absent.
  * Anything that could leave the origin (`//host`, `/\host`, a scheme, control characters) is a 400.
+ * The check is made on the normalised result, which is what the browser will be sent to: dot
+ * segments (`/.//host`, `/a/..//host`, `/%2e//host`) can turn a path into `//host`, which a
+ * browser reads as another site.
  */
 export function sameOriginPath(publicUrl: string, value: string | undefined): string | null {
   if (value === undefined || value === "") return null;
   const bad = (message: string) => badRequest(`returnTo: ${message}`, [{ path: "returnTo", message }]);
   if (value.length > MAX_RETURN_TO) throw bad(`must be at most ${MAX_RETURN_TO} characters`);
-  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) {
-    throw bad("must be a path of this service, starting with a single /");
-  }
+  const notAPath = () => bad("must be a path of this service, starting with a single /");
+  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) throw notAPath();
   const base = new URL(publicUrl);
   const url = new URL(value, base);
-  if (url.origin !== base.origin) throw bad("must be a path of this service, starting with a single /");
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  if (url.origin !== base.origin || !isSafeLocalPath(path)) throw notAPath();
+  return path;
+}
+
+/** A Location every browser reads as a path of this origin: one leading `/`, never `//` or `/\`. */
+export function isSafeLocalPath(path: string): boolean {
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && !/[\u0000-\u001f\u007f]/.test(path);
 }
 
 export async function startOidcLogin(
@@ -83,7 +93,16 @@ export async function startOidcLogin(
   // Abandoned flows are cleaned up opportunistically: one indexed delete per start.
   await ctx.db.prisma.oidcLoginRequest.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   await ctx.db.prisma.oidcLoginRequest.create({
-    data: { stateHash: sha256(state), provider: provider.id, codeVerifier, nonce, returnTo, invitationTokenHash, expiresAt },
+    data: {
+      stateHash: sha256(state),
+      provider: provider.id,
+      codeVerifier,
+      nonce,
+      returnTo,
+      invitationTokenHash,
+      linkUserId: input.linkUserId ?? null,
+      expiresAt,
+    },
   });
   return { authorizationUrl: authorizationUrl.href, state, expiresAt };
 }
