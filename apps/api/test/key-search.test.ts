@@ -84,8 +84,7 @@ describe("key search with other filters", () => {
       { key: "d", source: "D", targets: { de: "D" } },
     ]);
     const total = async (q: string) =>
-      (await server.request("GET", `/api/projects/${p}/editor-rows?languages=de&${q}`, { apiKey: owner.apiKey })).body.meta
-        .total as number;
+      (await server.request("GET", `/api/projects/${p}/editor-rows?languages=de&${q}`, { apiKey: owner.apiKey })).body.meta.total as number;
     expect(await total("untranslatedIn=de")).toBe(2);
     expect(await total("status=translated&statusIn=de")).toBe(2);
     expect(await total("status=untranslated&statusIn=fr")).toBe(4);

@@ -14,6 +14,7 @@ import { CellEditor } from "./cell-editor";
 import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
+import { SearchBox } from "./search-box";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel } from "./side-panel";
 
@@ -24,14 +25,9 @@ export interface Cell {
   language: string;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+/** CSS gives every row but the edited one exactly this height (.grid-row in styles.css). */
+const ROW_HEIGHT = 60;
+const estimateRowSize = () => ROW_HEIGHT;
 
 const STATUS_LABEL: Record<string, string> = {
   untranslated: "Untranslated",
@@ -55,10 +51,15 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     const q = new URLSearchParams(location.search);
     return { ...EMPTY_FILTERS, untranslatedIn: q.get("untranslated") ?? "", search: q.get("q") ?? "" };
   });
-  const search = useDebounced(filterDraft.search, 300);
-  const filters = useMemo(() => ({ ...filterDraft, search }), [filterDraft, search]);
+  // The search box keeps its own text (a keystroke re-renders only the box); the grid follows the
+  // debounced value through filterDraft.search.
+  const filters = filterDraft;
+  const onSearch = useCallback((search: string) => setFilterDraft((f) => (f.search === search ? f : { ...f, search })), []);
   const [active, setActive] = useState<Cell | null>(null);
-  const [editing, setEditing] = useState<{ cell: Cell; initial?: string } | null>(null);
+  // `seq` tells apart two edits of the same cell: a suggestion used while the cell is open
+  // replaces the editor (a new key), rather than being ignored by the one already mounted.
+  const [editing, setEditing] = useState<{ cell: Cell; initial?: string; seq: number } | null>(null);
+  const editSeq = useRef(0);
   const [selected, setSelected] = useState<Map<string, EditorRow>>(new Map());
   const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
@@ -81,9 +82,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 58,
+    estimateSize: estimateRowSize,
     overscan: 6,
-    getItemKey: (i) => data.rowAt(i)?.id ?? `row-${i}`,
+    // No getItemKey: rows are keyed by index. A getItemKey made in render is a new function each
+    // time, and the virtualizer then recomputes every row's position (all 100,000) on each
+    // scroll event and keystroke.
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -142,7 +145,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     if (!canWrite || p?.archived) return;
     setSaveError(null);
     setActive(cell);
-    setEditing({ cell, ...(initial !== undefined ? { initial } : {}) });
+    setEditing({ cell, seq: ++editSeq.current, ...(initial !== undefined ? { initial } : {}) });
   };
   const saveAndNext = async (cell: Cell, value: string) => {
     const row = data.rowAt(cell.index);
@@ -152,7 +155,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       await save.mutateAsync({ row, language: cell.language, value });
       const next = { index: Math.min(total - 1, cell.index + 1), language: cell.language };
       if (next.index !== cell.index) {
-        setEditing({ cell: next });
+        setEditing({ cell: next, seq: ++editSeq.current });
         setActive(next);
         virtualizer.scrollToIndex(next.index, { align: "auto" });
       } else {
@@ -261,16 +264,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
 
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser */}
       <form className="toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Search
-          <input
-            ref={searchRef}
-            type="search"
-            placeholder="Key, value or description  ( / )"
-            value={filterDraft.search}
-            onChange={(e) => setFilterDraft((f) => ({ ...f, search: e.target.value }))}
-          />
-        </label>
+        <SearchBox ref={searchRef} initial={filterDraft.search} onSearch={onSearch} />
         <label>
           Untranslated in
           <select value={filterDraft.untranslatedIn} onChange={(e) => setFilterDraft((f) => ({ ...f, untranslatedIn: e.target.value }))}>
@@ -395,7 +389,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                     key={item.key}
                     data-index={item.index}
                     ref={virtualizer.measureElement}
-                    className={`grid-row${active?.index === item.index ? " active" : ""}`}
+                    className={`grid-row${active?.index === item.index ? " active" : ""}${editing?.cell.index === item.index ? " editing" : ""}`}
                     style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: gridCols }}
                   >
                     {!row ? (
@@ -438,7 +432,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                           if (isEditing)
                             return (
                               <CellEditor
-                                key={`${row.id}:${l}`}
+                                key={`${row.id}:${l}:${editing.seq}`}
                                 language={l}
                                 sourceValue={l === p.sourceLanguage ? "" : (row.translations[p.sourceLanguage]?.value ?? "")}
                                 initialValue={editing.initial ?? t?.value ?? ""}

@@ -99,10 +99,7 @@ async function countKeys(ctx: ServiceContext, filters: KeyFilters): Promise<numb
 async function readKeysPage(ctx: ServiceContext, filters: KeyFilters, skip: number, take: number): Promise<Key[]> {
   const { from, params } = keyFilterSql(filters);
   const ids = (
-    await ctx.db.query<{ id: string }>(
-      `SELECT k.id ${from} ORDER BY k.namespace, k.key, k.id LIMIT ${take} OFFSET ${skip}`,
-      params,
-    )
+    await ctx.db.query<{ id: string }>(`SELECT k.id ${from} ORDER BY k.namespace, k.key, k.id LIMIT ${take} OFFSET ${skip}`, params)
   ).map((r) => r.id);
   if (ids.length === 0) return [];
   const rows = await ctx.db.prisma.key.findMany({ where: { id: { in: ids } } });
