@@ -137,3 +137,90 @@ describe("editor journeys (issue 25)", () => {
     expectClean(c);
   });
 });
+
+describe("the editor on a phone (390 × 844, touch)", () => {
+  it("fits the screen on every screen, keeps every action reachable, edits by tap and closes the details panel", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, [
+      { key: "app.title", source: "Welcome", targets: { de: "Willkommen" } },
+      { key: "greeting", source: "Hello, {name}!" },
+      { key: "a.very.long.key.name.that.would.not.fit.on.a.phone.screen.at.all", source: "A rather long source text that goes on" },
+    ]);
+    const c = await journeyContext(browser, server, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await c.newPage();
+    const fits = async (screen: string) => {
+      const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll("body *")]
+          .filter((e) => e.getBoundingClientRect().right > 391)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+          .slice(0, 8),
+      );
+      expect(width, `page width of ${screen}: ${wide.join(", ")}`).toBeLessThanOrEqual(390);
+    };
+    const onScreen = async (name: string | RegExp, role: "button" | "link" = "button") => {
+      const box = await page.getByRole(role, { name }).first().boundingBox();
+      expect(box, `${String(name)} is shown`).not.toBeNull();
+      expect(box!.x, `${String(name)} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${String(name)} ends on screen`).toBeLessThanOrEqual(390);
+    };
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("E-mail").waitFor();
+    await fits("sign-in");
+    await expectAccessible(page, "sign-in at 390 px");
+    await signIn(page, server, owner.email, "correct horse");
+    await fits("projects");
+    await onScreen("Sign out");
+    await onScreen("Your account", "link");
+    await expectAccessible(page, "projects at 390 px");
+
+    await page.goto(`${server.url}/projects/${projectId}`);
+    const cell = page.getByRole("button", { name: /^greeting in German/ });
+    await cell.waitFor();
+    await fits("editor");
+    for (const name of [/^New key/, /^AI translate/, /^Details/, /^Keyboard shortcuts/]) await onScreen(name);
+    await onScreen("Import / export", "link");
+    await onScreen("Settings", "link");
+    const gridBox = await page.locator(".grid-scroll").boundingBox();
+    expect(gridBox!.width).toBeGreaterThan(300);
+    await expectAccessible(page, "editor at 390 px");
+    await page.screenshot({ path: screenshotPath("web-editor-390-grid") });
+
+    // One tap edits (touch has no double click); Save is on screen under the text.
+    await cell.tap();
+    const editor = page.getByRole("textbox", { name: "Translation (de)" });
+    await editor.waitFor();
+    await editor.fill("Hallo, {name}!");
+    await fits("editor while editing");
+    await onScreen(/^Save/);
+    await page.screenshot({ path: screenshotPath("web-editor-390-editing") });
+    await page.getByRole("button", { name: /^Save/ }).tap();
+    await expect
+      .poll(async () => {
+        const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.greeting}/translations`, { apiKey: owner.apiKey });
+        return res.body.find((t: { language: string }) => t.language === "de")?.value;
+      })
+      .toBe("Hallo, {name}!");
+
+    // The details panel covers the grid and closes again.
+    await page.getByRole("button", { name: /^app\.title in German/ }).tap();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Details/ }).tap();
+    const panel = page.getByRole("complementary", { name: /^Details of/ });
+    await panel.waitFor();
+    await fits("editor with details");
+    await onScreen("Close details");
+    await expectAccessible(page, "details panel at 390 px");
+    await page.screenshot({ path: screenshotPath("web-editor-390-details") });
+    await page.getByRole("button", { name: "Close details" }).tap();
+    await panel.waitFor({ state: "detached" });
+    expect((await page.locator(".grid-scroll").boundingBox())!.width).toBeGreaterThan(300);
+
+    await page.goto(`${server.url}/projects/${projectId}/files`);
+    await page.getByRole("heading", { name: "Export", exact: true }).waitFor();
+    await fits("import/export");
+    await onScreen("Download");
+    await expectAccessible(page, "import/export at 390 px");
+    await page.screenshot({ path: screenshotPath("web-import-export-390"), fullPage: true });
+    expectClean(c);
+  });
+});

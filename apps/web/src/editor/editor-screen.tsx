@@ -15,6 +15,7 @@ import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPa
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
 import { SearchBox } from "./search-box";
+import { NARROW_QUERY, useNarrow } from "./use-narrow";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel } from "./side-panel";
 
@@ -47,6 +48,10 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     [shownTargets, p],
   );
   const languages = useMemo(() => (p ? [p.sourceLanguage, ...targets] : []), [p, targets]);
+  const narrow = useNarrow();
+  // Narrow screens: one column, the first shown target (the source is shown under each key).
+  const columns = useMemo(() => (narrow ? languages.slice(languages.length > 1 ? 1 : 0, languages.length > 1 ? 2 : 1) : languages), [narrow, languages]);
+  const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia(NARROW_QUERY).matches);
   const [filterDraft, setFilterDraft] = useState<EditorFilters>(() => {
     const q = new URLSearchParams(location.search);
     return { ...EMPTY_FILTERS, untranslatedIn: q.get("untranslated") ?? "", search: q.get("q") ?? "" };
@@ -170,7 +175,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   // Grid keyboard: arrows between cells, Enter to edit, Space to select the row.
   const onGridKey = (e: React.KeyboardEvent) => {
     if (editing || !active) return;
-    const cols = languages;
+    const cols = columns;
     const col = cols.indexOf(active.language);
     let next: Cell | null = null;
     if (e.key === "ArrowDown") next = { index: Math.min(total - 1, active.index + 1), language: active.language };
@@ -224,6 +229,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       } else if (e.key === "g") {
         e.preventDefault();
         focusCell(active ?? { index: 0, language: targets[0] ?? languages[0] ?? "" });
+      } else if (e.key === "d" && active) {
+        e.preventDefault();
+        setPanelOpen((o) => !o);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -234,7 +242,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   if (!p) return <p role="status">Loading…</p>;
   const activeRow = active ? data.rowAt(active.index) : undefined;
   const progressOf = (l: string) => progress.data?.languages.find((x) => x.language === l)?.completionPercent ?? 0;
-  const gridCols = `2.2rem minmax(12rem, 1.1fr) repeat(${languages.length}, minmax(14rem, 2fr))`;
+  const gridCols = narrow
+    ? "1.8rem minmax(0, 1fr) minmax(0, 1.3fr)"
+    : `2.2rem minmax(12rem, 1.1fr) repeat(${columns.length}, minmax(14rem, 2fr))`;
 
   return (
     <div className="editor">
@@ -340,6 +350,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
               AI translate <kbd>a</kbd>
             </button>
           )}
+          <button type="button" onClick={() => setPanelOpen((o) => !o)} aria-pressed={panelOpen} disabled={!activeRow}>
+            Details <kbd>d</kbd>
+          </button>
         </div>
       </form>
       {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
@@ -350,7 +363,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           <div className="grid-head" style={{ gridTemplateColumns: gridCols }} aria-hidden="true">
             <span />
             <span>Key</span>
-            {languages.map((l) => (
+            {columns.map((l) => (
               <span key={l}>
                 {languageName(l)} ({l}){l === p.sourceLanguage ? " · source" : ""}
               </span>
@@ -415,6 +428,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                             {row.namespace && <span className="ns">{row.namespace}.</span>}
                             {row.key}
                           </button>
+                          {narrow && !columns.includes(p.sourceLanguage) && (
+                            <span className="key-source" lang={p.sourceLanguage}>
+                              {row.translations[p.sourceLanguage]?.value}
+                            </span>
+                          )}
                           {row.tags.length > 0 && (
                             <span className="tags">
                               {row.tags.map((t) => (
@@ -425,7 +443,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                             </span>
                           )}
                         </div>
-                        {languages.map((l) => {
+                        {columns.map((l) => {
                           const t = row.translations[l];
                           const cell = { index: item.index, language: l };
                           const isEditing = editing?.cell.index === item.index && editing.cell.language === l;
@@ -457,12 +475,16 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                   ? active.index === item.index && active.language === l
                                     ? 0
                                     : -1
-                                  : item.index === 0 && l === languages[1]
+                                  : item.index === 0 && l === (columns.length > 1 ? columns[1] : columns[0])
                                     ? 0
                                     : -1
                               }
                               onFocus={() => setActive(cell)}
-                              onClick={() => setActive(cell)}
+                              onClick={(e) => {
+                                setActive(cell);
+                                // A tap edits at once: touch has no double click.
+                                if ((e.nativeEvent as PointerEvent).pointerType === "touch") startEdit(cell);
+                              }}
                               onDoubleClick={() => startEdit(cell)}
                             >
                               <span className="sr-only">
@@ -494,7 +516,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             </div>
           </section>
         </div>
-        {active && activeRow && (
+        {active && activeRow && panelOpen && (
           <SidePanel
             key={`${activeRow.id}:${active.language}`}
             project={p}
@@ -502,6 +524,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             language={active.language}
             onUseSuggestion={(value) => startEdit(active, value)}
             onEditKey={() => setKeyDialog({ mode: "edit", row: activeRow })}
+            onClose={() => setPanelOpen(false)}
           />
         )}
       </div>

@@ -17,6 +17,7 @@ export function SidePanel(props: {
   language: string;
   onUseSuggestion: (v: string) => void;
   onEditKey: () => void;
+  onClose: () => void;
 }) {
   const { project, row, language } = props;
   const can = useCan();
@@ -25,10 +26,15 @@ export function SidePanel(props: {
   const source = row.translations[project.sourceLanguage]?.value ?? "";
   return (
     <aside className="side-panel" aria-label={`Details of ${row.key} in ${languageName(language)}`}>
-      <h2 className="panel-title">
-        {row.namespace && <span className="ns">{row.namespace}.</span>}
-        {row.key}
-      </h2>
+      <div className="panel-top">
+        <h2 className="panel-title">
+          {row.namespace && <span className="ns">{row.namespace}.</span>}
+          {row.key}
+        </h2>
+        <button type="button" className="small" onClick={props.onClose}>
+          Close details
+        </button>
+      </div>
       {row.description && <p className="hint">{row.description}</p>}
       {can("keys.write") && !project.archived && (
         <button type="button" className="small" onClick={props.onEditKey}>
