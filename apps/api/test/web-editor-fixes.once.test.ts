@@ -196,7 +196,9 @@ describe("the editor on a phone (390 × 844, touch)", () => {
     await page.getByRole("button", { name: /^Save/ }).tap();
     await expect
       .poll(async () => {
-        const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.greeting}/translations`, { apiKey: owner.apiKey });
+        const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.greeting}/translations`, {
+          apiKey: owner.apiKey,
+        });
         return res.body.find((t: { language: string }) => t.language === "de")?.value;
       })
       .toBe("Hallo, {name}!");
@@ -221,6 +223,43 @@ describe("the editor on a phone (390 × 844, touch)", () => {
     await onScreen("Download");
     await expectAccessible(page, "import/export at 390 px");
     await page.screenshot({ path: screenshotPath("web-import-export-390"), fullPage: true });
+    expectClean(c);
+  });
+});
+
+describe("right-to-left languages", () => {
+  it("shows and edits Arabic right to left beside left-to-right English", async () => {
+    const { projectId } = await seedProject(
+      server,
+      owner,
+      [
+        { key: "hello", source: "Hello", targets: { ar: "مرحبا" } },
+        { key: "bye", source: "Goodbye" },
+      ],
+      { targetLanguages: ["ar", "de"] },
+    );
+    const c = await journeyContext(browser, server);
+    const page = await c.newPage();
+    await signIn(page, server, owner.email, "correct horse");
+    await page.goto(`${server.url}/projects/${projectId}`);
+    const arabic = page.getByRole("button", { name: /^hello in Arabic/ });
+    await arabic.waitFor();
+    expect(await arabic.locator(".cell-value").getAttribute("dir")).toBe("rtl");
+    expect(await arabic.locator(".cell-value").getAttribute("lang")).toBe("ar");
+    expect(
+      await page
+        .getByRole("button", { name: /^hello in English/ })
+        .locator(".cell-value")
+        .getAttribute("dir"),
+    ).toBe("ltr");
+    await arabic.click();
+    expect(await page.locator(".panel-value").getAttribute("dir")).toBe("rtl");
+    await page.getByRole("button", { name: /^bye in Arabic/ }).dblclick();
+    const editor = page.getByRole("textbox", { name: "Translation (ar)" });
+    expect(await editor.getAttribute("dir")).toBe("rtl");
+    expect(await editor.evaluate((e) => getComputedStyle(e).direction)).toBe("rtl");
+    await expectAccessible(page, "editor with Arabic");
+    await page.screenshot({ path: screenshotPath("web-editor-rtl") });
     expectClean(c);
   });
 });

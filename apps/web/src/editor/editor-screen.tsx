@@ -7,6 +7,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useCan } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
+import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
@@ -15,9 +16,9 @@ import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPa
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
 import { SearchBox } from "./search-box";
-import { NARROW_QUERY, useNarrow } from "./use-narrow";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel } from "./side-panel";
+import { NARROW_QUERY, useNarrow } from "./use-narrow";
 
 const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "", status: "", statusIn: "" };
 
@@ -50,7 +51,10 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const languages = useMemo(() => (p ? [p.sourceLanguage, ...targets] : []), [p, targets]);
   const narrow = useNarrow();
   // Narrow screens: one column, the first shown target (the source is shown under each key).
-  const columns = useMemo(() => (narrow ? languages.slice(languages.length > 1 ? 1 : 0, languages.length > 1 ? 2 : 1) : languages), [narrow, languages]);
+  const columns = useMemo(
+    () => (narrow ? languages.slice(languages.length > 1 ? 1 : 0, languages.length > 1 ? 2 : 1) : languages),
+    [narrow, languages],
+  );
   const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia(NARROW_QUERY).matches);
   const [filterDraft, setFilterDraft] = useState<EditorFilters>(() => {
     const q = new URLSearchParams(location.search);
@@ -429,7 +433,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                             {row.key}
                           </button>
                           {narrow && !columns.includes(p.sourceLanguage) && (
-                            <span className="key-source" lang={p.sourceLanguage}>
+                            <span className="key-source" lang={p.sourceLanguage} dir={textDirection(p.sourceLanguage)}>
                               {row.translations[p.sourceLanguage]?.value}
                             </span>
                           )}
@@ -490,7 +494,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                               <span className="sr-only">
                                 {row.key} in {languageName(l)}:{" "}
                               </span>
-                              <span className="cell-value">
+                              <span className="cell-value" lang={l} dir={textDirection(l)}>
                                 {t?.value ? <CellValue value={t.value} /> : <em className="empty">Empty</em>}
                               </span>
                               <span className="sr-only">, </span>

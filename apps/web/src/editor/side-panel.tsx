@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
+import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
 import { type EditorRow, patchCachedTranslation } from "./editor-data";
 
@@ -42,7 +43,9 @@ export function SidePanel(props: {
         </button>
       )}
       <Section title={`${languageName(language)} (${language})`}>
-        <p className="panel-value">{t?.value || <em>Empty</em>}</p>
+        <p className="panel-value" lang={language} dir={textDirection(language)}>
+          {t?.value || <em>Empty</em>}
+        </p>
         <StatusButtons project={project} row={row} language={language} status={(t?.status ?? "untranslated") as Status} />
       </Section>
       {!isSource && source && (
@@ -186,7 +189,9 @@ function TmSuggestions(props: { source: string; sourceLanguage: string; language
         {tm.data?.map((s) => (
           <li key={s._id}>
             <span className="similarity">{Math.round(s.similarity)}%</span>
-            <span className="suggestion-text">{s.targetText}</span>
+            <span className="suggestion-text" lang={props.language} dir={textDirection(props.language)}>
+              {s.targetText}
+            </span>
             <span className="hint">{s.sourceText}</span>
             {props.canUse && (
               <button type="button" className="small" onClick={() => props.onUse(s.targetText)}>
