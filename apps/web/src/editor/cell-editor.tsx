@@ -2,6 +2,7 @@
 // source is an ICU plural. Ctrl+Enter (⌘+Enter) saves and moves on, Escape cancels. Placeholder
 // differences from the source are shown while typing, with the server's own comparison.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { textDirection } from "../components/text-direction";
 import { parsePlural, pluralCategories, serializePlural } from "./icu-plural";
 import { comparePlaceholders } from "./placeholder-check";
 
@@ -66,6 +67,8 @@ export function CellEditor(props: CellEditorProps) {
               <textarea
                 ref={i === 0 ? firstRef : undefined}
                 rows={1}
+                lang={language}
+                dir={textDirection(language)}
                 value={v}
                 aria-describedby={warning ? warnId : undefined}
                 onChange={(e) => setForms((f) => new Map(f).set(cat, e.target.value))}
@@ -77,6 +80,8 @@ export function CellEditor(props: CellEditorProps) {
         <textarea
           ref={firstRef}
           aria-label={`Translation (${language})`}
+          lang={language}
+          dir={textDirection(language)}
           aria-describedby={warning ? warnId : undefined}
           rows={Math.min(8, Math.max(2, text.split("\n").length))}
           value={text}

@@ -7,6 +7,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useCan } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
+import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
@@ -14,8 +15,10 @@ import { CellEditor } from "./cell-editor";
 import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
+import { SearchBox } from "./search-box";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel } from "./side-panel";
+import { NARROW_QUERY, useNarrow } from "./use-narrow";
 
 const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "", status: "", statusIn: "" };
 
@@ -24,14 +27,9 @@ export interface Cell {
   language: string;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+/** CSS gives every row but the edited one exactly this height (.grid-row in styles.css). */
+const ROW_HEIGHT = 60;
+const estimateRowSize = () => ROW_HEIGHT;
 
 const STATUS_LABEL: Record<string, string> = {
   untranslated: "Untranslated",
@@ -51,14 +49,26 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     [shownTargets, p],
   );
   const languages = useMemo(() => (p ? [p.sourceLanguage, ...targets] : []), [p, targets]);
+  const narrow = useNarrow();
+  // Narrow screens: one column, the first shown target (the source is shown under each key).
+  const columns = useMemo(
+    () => (narrow ? languages.slice(languages.length > 1 ? 1 : 0, languages.length > 1 ? 2 : 1) : languages),
+    [narrow, languages],
+  );
+  const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia(NARROW_QUERY).matches);
   const [filterDraft, setFilterDraft] = useState<EditorFilters>(() => {
     const q = new URLSearchParams(location.search);
     return { ...EMPTY_FILTERS, untranslatedIn: q.get("untranslated") ?? "", search: q.get("q") ?? "" };
   });
-  const search = useDebounced(filterDraft.search, 300);
-  const filters = useMemo(() => ({ ...filterDraft, search }), [filterDraft, search]);
+  // The search box keeps its own text (a keystroke re-renders only the box); the grid follows the
+  // debounced value through filterDraft.search.
+  const filters = filterDraft;
+  const onSearch = useCallback((search: string) => setFilterDraft((f) => (f.search === search ? f : { ...f, search })), []);
   const [active, setActive] = useState<Cell | null>(null);
-  const [editing, setEditing] = useState<{ cell: Cell; initial?: string } | null>(null);
+  // `seq` tells apart two edits of the same cell: a suggestion used while the cell is open
+  // replaces the editor (a new key), rather than being ignored by the one already mounted.
+  const [editing, setEditing] = useState<{ cell: Cell; initial?: string; seq: number } | null>(null);
+  const editSeq = useRef(0);
   const [selected, setSelected] = useState<Map<string, EditorRow>>(new Map());
   const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
@@ -81,9 +91,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 58,
+    estimateSize: estimateRowSize,
     overscan: 6,
-    getItemKey: (i) => data.rowAt(i)?.id ?? `row-${i}`,
+    // No getItemKey: rows are keyed by index. A getItemKey made in render is a new function each
+    // time, and the virtualizer then recomputes every row's position (all 100,000) on each
+    // scroll event and keystroke.
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -142,7 +154,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     if (!canWrite || p?.archived) return;
     setSaveError(null);
     setActive(cell);
-    setEditing({ cell, ...(initial !== undefined ? { initial } : {}) });
+    setEditing({ cell, seq: ++editSeq.current, ...(initial !== undefined ? { initial } : {}) });
   };
   const saveAndNext = async (cell: Cell, value: string) => {
     const row = data.rowAt(cell.index);
@@ -152,7 +164,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       await save.mutateAsync({ row, language: cell.language, value });
       const next = { index: Math.min(total - 1, cell.index + 1), language: cell.language };
       if (next.index !== cell.index) {
-        setEditing({ cell: next });
+        setEditing({ cell: next, seq: ++editSeq.current });
         setActive(next);
         virtualizer.scrollToIndex(next.index, { align: "auto" });
       } else {
@@ -167,7 +179,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   // Grid keyboard: arrows between cells, Enter to edit, Space to select the row.
   const onGridKey = (e: React.KeyboardEvent) => {
     if (editing || !active) return;
-    const cols = languages;
+    const cols = columns;
     const col = cols.indexOf(active.language);
     let next: Cell | null = null;
     if (e.key === "ArrowDown") next = { index: Math.min(total - 1, active.index + 1), language: active.language };
@@ -221,6 +233,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       } else if (e.key === "g") {
         e.preventDefault();
         focusCell(active ?? { index: 0, language: targets[0] ?? languages[0] ?? "" });
+      } else if (e.key === "d" && active) {
+        e.preventDefault();
+        setPanelOpen((o) => !o);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -231,7 +246,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   if (!p) return <p role="status">Loading…</p>;
   const activeRow = active ? data.rowAt(active.index) : undefined;
   const progressOf = (l: string) => progress.data?.languages.find((x) => x.language === l)?.completionPercent ?? 0;
-  const gridCols = `2.2rem minmax(12rem, 1.1fr) repeat(${languages.length}, minmax(14rem, 2fr))`;
+  const gridCols = narrow
+    ? "1.8rem minmax(0, 1fr) minmax(0, 1.3fr)"
+    : `2.2rem minmax(12rem, 1.1fr) repeat(${columns.length}, minmax(14rem, 2fr))`;
 
   return (
     <div className="editor">
@@ -261,16 +278,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
 
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser */}
       <form className="toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Search
-          <input
-            ref={searchRef}
-            type="search"
-            placeholder="Key, value or description  ( / )"
-            value={filterDraft.search}
-            onChange={(e) => setFilterDraft((f) => ({ ...f, search: e.target.value }))}
-          />
-        </label>
+        <SearchBox ref={searchRef} initial={filterDraft.search} onSearch={onSearch} />
         <label>
           Untranslated in
           <select value={filterDraft.untranslatedIn} onChange={(e) => setFilterDraft((f) => ({ ...f, untranslatedIn: e.target.value }))}>
@@ -346,6 +354,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
               AI translate <kbd>a</kbd>
             </button>
           )}
+          <button type="button" onClick={() => setPanelOpen((o) => !o)} aria-pressed={panelOpen} disabled={!activeRow}>
+            Details <kbd>d</kbd>
+          </button>
         </div>
       </form>
       {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
@@ -356,7 +367,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           <div className="grid-head" style={{ gridTemplateColumns: gridCols }} aria-hidden="true">
             <span />
             <span>Key</span>
-            {languages.map((l) => (
+            {columns.map((l) => (
               <span key={l}>
                 {languageName(l)} ({l}){l === p.sourceLanguage ? " · source" : ""}
               </span>
@@ -395,7 +406,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                     key={item.key}
                     data-index={item.index}
                     ref={virtualizer.measureElement}
-                    className={`grid-row${active?.index === item.index ? " active" : ""}`}
+                    className={`grid-row${active?.index === item.index ? " active" : ""}${editing?.cell.index === item.index ? " editing" : ""}`}
                     style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: gridCols }}
                   >
                     {!row ? (
@@ -421,6 +432,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                             {row.namespace && <span className="ns">{row.namespace}.</span>}
                             {row.key}
                           </button>
+                          {narrow && !columns.includes(p.sourceLanguage) && (
+                            <span className="key-source" lang={p.sourceLanguage} dir={textDirection(p.sourceLanguage)}>
+                              {row.translations[p.sourceLanguage]?.value}
+                            </span>
+                          )}
                           {row.tags.length > 0 && (
                             <span className="tags">
                               {row.tags.map((t) => (
@@ -431,14 +447,14 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                             </span>
                           )}
                         </div>
-                        {languages.map((l) => {
+                        {columns.map((l) => {
                           const t = row.translations[l];
                           const cell = { index: item.index, language: l };
                           const isEditing = editing?.cell.index === item.index && editing.cell.language === l;
                           if (isEditing)
                             return (
                               <CellEditor
-                                key={`${row.id}:${l}`}
+                                key={`${row.id}:${l}:${editing.seq}`}
                                 language={l}
                                 sourceValue={l === p.sourceLanguage ? "" : (row.translations[p.sourceLanguage]?.value ?? "")}
                                 initialValue={editing.initial ?? t?.value ?? ""}
@@ -463,18 +479,22 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                   ? active.index === item.index && active.language === l
                                     ? 0
                                     : -1
-                                  : item.index === 0 && l === languages[1]
+                                  : item.index === 0 && l === (columns.length > 1 ? columns[1] : columns[0])
                                     ? 0
                                     : -1
                               }
                               onFocus={() => setActive(cell)}
-                              onClick={() => setActive(cell)}
+                              onClick={(e) => {
+                                setActive(cell);
+                                // A tap edits at once: touch has no double click.
+                                if ((e.nativeEvent as PointerEvent).pointerType === "touch") startEdit(cell);
+                              }}
                               onDoubleClick={() => startEdit(cell)}
                             >
                               <span className="sr-only">
                                 {row.key} in {languageName(l)}:{" "}
                               </span>
-                              <span className="cell-value">
+                              <span className="cell-value" lang={l} dir={textDirection(l)}>
                                 {t?.value ? <CellValue value={t.value} /> : <em className="empty">Empty</em>}
                               </span>
                               <span className="sr-only">, </span>
@@ -500,7 +520,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             </div>
           </section>
         </div>
-        {active && activeRow && (
+        {active && activeRow && panelOpen && (
           <SidePanel
             key={`${activeRow.id}:${active.language}`}
             project={p}
@@ -508,6 +528,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             language={active.language}
             onUseSuggestion={(value) => startEdit(active, value)}
             onEditKey={() => setKeyDialog({ mode: "edit", row: activeRow })}
+            onClose={() => setPanelOpen(false)}
           />
         )}
       </div>

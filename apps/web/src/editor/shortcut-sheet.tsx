@@ -10,6 +10,7 @@ const SHORTCUTS: [string, string][] = [
   ["Ctrl+Enter (⌘+Enter)", "Save and edit the next row"],
   ["Esc", "Cancel editing / close a dialog"],
   ["Space", "Select the row for bulk actions"],
+  ["d", "Show or hide the details panel of the selected cell"],
   ["n", "New key"],
   ["a", "AI batch translation"],
   ["Tab", "Reach the side panel (history, comments, suggestions, status)"],

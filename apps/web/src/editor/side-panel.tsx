@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
+import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
 import { type EditorRow, patchCachedTranslation } from "./editor-data";
 
@@ -17,6 +18,7 @@ export function SidePanel(props: {
   language: string;
   onUseSuggestion: (v: string) => void;
   onEditKey: () => void;
+  onClose: () => void;
 }) {
   const { project, row, language } = props;
   const can = useCan();
@@ -25,10 +27,15 @@ export function SidePanel(props: {
   const source = row.translations[project.sourceLanguage]?.value ?? "";
   return (
     <aside className="side-panel" aria-label={`Details of ${row.key} in ${languageName(language)}`}>
-      <h2 className="panel-title">
-        {row.namespace && <span className="ns">{row.namespace}.</span>}
-        {row.key}
-      </h2>
+      <div className="panel-top">
+        <h2 className="panel-title">
+          {row.namespace && <span className="ns">{row.namespace}.</span>}
+          {row.key}
+        </h2>
+        <button type="button" className="small" onClick={props.onClose}>
+          Close details
+        </button>
+      </div>
       {row.description && <p className="hint">{row.description}</p>}
       {can("keys.write") && !project.archived && (
         <button type="button" className="small" onClick={props.onEditKey}>
@@ -36,7 +43,9 @@ export function SidePanel(props: {
         </button>
       )}
       <Section title={`${languageName(language)} (${language})`}>
-        <p className="panel-value">{t?.value || <em>Empty</em>}</p>
+        <p className="panel-value" lang={language} dir={textDirection(language)}>
+          {t?.value || <em>Empty</em>}
+        </p>
         <StatusButtons project={project} row={row} language={language} status={(t?.status ?? "untranslated") as Status} />
       </Section>
       {!isSource && source && (
@@ -180,7 +189,9 @@ function TmSuggestions(props: { source: string; sourceLanguage: string; language
         {tm.data?.map((s) => (
           <li key={s._id}>
             <span className="similarity">{Math.round(s.similarity)}%</span>
-            <span className="suggestion-text">{s.targetText}</span>
+            <span className="suggestion-text" lang={props.language} dir={textDirection(props.language)}>
+              {s.targetText}
+            </span>
             <span className="hint">{s.sourceText}</span>
             {props.canUse && (
               <button type="button" className="small" onClick={() => props.onUse(s.targetText)}>

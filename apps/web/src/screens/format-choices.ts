@@ -29,3 +29,10 @@ export const IMPORT_NAMESPACE_FORMATS: readonly FormatId[] = ["json-flat", "json
 export function takesImportNamespace(format: FormatId): boolean {
   return IMPORT_NAMESPACE_FORMATS.includes(format);
 }
+
+/**
+ * Formats meant for a translator: their export holds every key, untranslated ones empty, unless
+ * asked otherwise (the server's TRANSLATOR_FORMATS, docs/api-rules.md "Import and export"; the
+ * browser test holds the two equal).
+ */
+export const TRANSLATOR_FORMATS: readonly FormatId[] = ["xliff", "xliff2", "po", "pot"];

@@ -7,7 +7,7 @@ import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage, Field, languageName } from "../components/ui";
 import { Link } from "../router/router";
-import { FORMAT_NAMES, type FormatId, takesImportNamespace } from "./format-choices";
+import { FORMAT_NAMES, type FormatId, TRANSLATOR_FORMATS, takesImportNamespace } from "./format-choices";
 
 type ImportResult = RouterOutputs["importExport"]["importFile"];
 
@@ -246,14 +246,17 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
   const [language, setLanguage] = useState(languages[1] ?? languages[0] ?? "");
   const [format, setFormat] = useState<FormatId>("json-flat");
   const [namespace, setNamespace] = useState("");
-  const [includeUntranslated, setIncludeUntranslated] = useState(false);
+  // null: the format's own default (every key for translator formats), sent as no parameter.
+  const [includeChoice, setIncludeChoice] = useState<boolean | null>(null);
+  const includeUntranslated = includeChoice ?? TRANSLATOR_FORMATS.includes(format);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     setError(null);
     try {
-      const q = new URLSearchParams({ format, includeUntranslated: String(includeUntranslated) });
+      const q = new URLSearchParams({ format });
+      if (includeChoice !== null) q.set("includeUntranslated", String(includeChoice));
       if (namespace) q.set("namespace", namespace);
       await downloadFile(
         `/api/projects/${encodeURIComponent(projectId)}/export/${encodeURIComponent(language)}?${q}`,
@@ -288,7 +291,14 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
         </Field>
         <Field label="Export format">
           {(id) => (
-            <select id={id} value={format} onChange={(e) => setFormat(e.target.value as FormatId)}>
+            <select
+              id={id}
+              value={format}
+              onChange={(e) => {
+                setFormat(e.target.value as FormatId);
+                setIncludeChoice(null);
+              }}
+            >
               {formats.map((f) => (
                 <option key={f} value={f}>
                   {FORMAT_NAMES[f]}
@@ -302,8 +312,8 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
         </Field>
       </div>
       <label className="inline">
-        <input type="checkbox" checked={includeUntranslated} onChange={(e) => setIncludeUntranslated(e.target.checked)} /> Include
-        untranslated keys
+        <input type="checkbox" checked={includeUntranslated} onChange={(e) => setIncludeChoice(e.target.checked)} /> Include untranslated
+        keys
       </label>
       <ErrorMessage error={error} />
       <div className="actions left">

@@ -5,6 +5,7 @@ export * from "./create-key";
 export * from "./delete-key";
 export * from "./find-keys-by-name";
 export * from "./get-key";
+export * from "./key-filter-sql";
 export * from "./key-order-cache";
 export * from "./key-record";
 export * from "./list-keys";

@@ -1,4 +1,4 @@
-import type { Key, Prisma, TranslationStatus } from "@locale/db";
+import type { Key, TranslationStatus } from "@locale/db";
 import type { Permission } from "../auth/permissions";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
@@ -6,6 +6,7 @@ import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
+import { isFiltered, type KeyFilters, keyFilterSql, statusOnlyCountSql } from "./key-filter-sql";
 import { isCurrentKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "./key-order-cache";
 import { type KeyListItem, toKeyRecord } from "./key-record";
 
@@ -36,38 +37,25 @@ export async function listKeys(
   const pageReq = normalizePage(input.page, input.limit);
   const project = await loadProject(ctx, projectId, permission);
   const languages = projectLanguages(project);
-  const and: Prisma.KeyWhereInput[] = [];
-  if (input.search) {
-    const contains = { contains: input.search, mode: "insensitive" as const };
-    and.push({
-      OR: [{ key: contains }, { description: contains }, { translations: { some: { language: { in: languages }, value: contains } } }],
-    });
-  }
-  if (input.namespace !== undefined) and.push({ namespace: input.namespace });
-  if (input.tag) and.push({ tags: { has: input.tag } });
+  const filters: KeyFilters = { projectId: project.id, languages };
+  if (input.search) filters.search = input.search;
+  if (input.namespace !== undefined) filters.namespace = input.namespace;
+  if (input.tag) filters.tag = input.tag;
   if (input.untranslatedIn) {
     const language = canonicalLanguage(input.untranslatedIn, "untranslatedIn");
     if (!languages.includes(language)) throw notFound("Language");
-    and.push({ translations: { none: { language, status: { not: "untranslated" } } } });
+    filters.untranslatedIn = language;
   }
   if (input.status) {
     if (!input.statusIn) throw badRequest("statusIn: is required with status", [{ path: "statusIn", message: "is required with status" }]);
     const language = canonicalLanguage(input.statusIn, "statusIn");
     if (!languages.includes(language)) throw notFound("Language");
-    and.push(
-      input.status === "untranslated"
-        ? { translations: { none: { language, status: { not: "untranslated" } } } }
-        : { translations: { some: { language, status: input.status } } },
-    );
+    filters.status = { status: input.status, language };
   }
-  const where: Prisma.KeyWhereInput = { projectId: project.id, AND: and };
-  const orderBy = [{ namespace: "asc" as const }, { key: "asc" as const }, { id: "asc" as const }];
   const toItem = (k: Key): KeyListItem => ({ ...toKeyRecord(k), id: k.id });
-  if (and.length > 0) {
-    const [total, rows] = await Promise.all([
-      ctx.db.prisma.key.count({ where }),
-      ctx.db.prisma.key.findMany({ where, orderBy, ...skipTake(pageReq) }),
-    ]);
+  if (isFiltered(filters)) {
+    const { skip, take } = skipTake(pageReq);
+    const [total, rows] = await Promise.all([countKeys(ctx, filters), readKeysPage(ctx, filters, skip, take)]);
     return pageOf(rows.map(toItem), pageReq, total);
   }
   // Unfiltered: the count comes from the trigger-kept stats, and a large project's page is looked
@@ -83,6 +71,38 @@ export async function listKeys(
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     return pageOf(rows.map(toItem), pageReq, stats.keyCount);
   }
-  const rows = await ctx.db.prisma.key.findMany({ where, orderBy, skip, take });
+  const rows = await ctx.db.prisma.key.findMany({
+    where: { projectId: project.id },
+    orderBy: [{ namespace: "asc" }, { key: "asc" }, { id: "asc" }],
+    skip,
+    take,
+  });
   return pageOf(rows.map(toItem), pageReq, stats.keyCount);
+}
+
+async function countKeys(ctx: ServiceContext, filters: KeyFilters): Promise<number> {
+  const fromIndex = statusOnlyCountSql(filters);
+  if (fromIndex) {
+    const [[row], stats] = await Promise.all([
+      ctx.db.query<{ n: number }>(fromIndex.sql, fromIndex.params),
+      fromIndex.subtractFrom ? readKeyStats(ctx.db, filters.projectId) : null,
+    ]);
+    const n = Number(row?.n ?? 0);
+    return stats ? Math.max(0, stats.keyCount - n) : n;
+  }
+  const { from, params } = keyFilterSql(filters);
+  const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
+  return Number(row?.n ?? 0);
+}
+
+/** One page of filtered keys in list order: the ids from the filter statement, then the rows. */
+async function readKeysPage(ctx: ServiceContext, filters: KeyFilters, skip: number, take: number): Promise<Key[]> {
+  const { from, params } = keyFilterSql(filters);
+  const ids = (
+    await ctx.db.query<{ id: string }>(`SELECT k.id ${from} ORDER BY k.namespace, k.key, k.id LIMIT ${take} OFFSET ${skip}`, params)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db.prisma.key.findMany({ where: { id: { in: ids } } });
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
