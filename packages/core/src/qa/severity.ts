@@ -6,7 +6,7 @@ import type { QaCheckId } from "./registry";
 import { isQaCheckId } from "./registry";
 import type { Severity } from "./types";
 
-export type QaSeverities = Partial<Record<QaCheckId, Severity>>;
+export type QaSeverities = Record<QaCheckId, Severity>;
 
 export interface QaSettings {
   /** Project-wide severities; a check not named here has its default. */
