@@ -62,6 +62,7 @@ function scopeOf(op: string): Scope | null {
   const [method, path] = op.split(" ") as [string, string];
   const read = method === "GET";
   if (path.startsWith("/auth/") || path.endsWith("/permanent")) return null;
+  if (path.includes("/qa-settings")) return read ? "projects:read" : "qa:manage";
   if (path.includes("/tokens")) return "tokens:manage";
   if (path.includes("/members") || path.includes("/invitations")) return "members:manage";
   if (path.includes("/webhooks")) return "webhooks:manage";
@@ -103,6 +104,7 @@ const SCOPES = [
   "members:manage",
   "organization:manage",
   "webhooks:manage",
+  "qa:manage",
 ] as const;
 
 let server: TestServer;
@@ -291,6 +293,9 @@ const ROWS: Row[] = [
   { op: "GET /projects", allowed: ALL },
   { op: "GET /projects/{id}", allowed: ALL },
   { op: "PATCH /projects/{id}", allowed: ADMINS },
+  // quality-check settings: read by all (the editor runs the checks), changed by owner/admin
+  { op: "GET /projects/{projectId}/qa-settings", allowed: ALL },
+  { op: "PUT /projects/{projectId}/qa-settings", allowed: ADMINS },
   { op: "DELETE /projects/{id}", allowed: ADMINS, fresh: freshProject },
   {
     op: "POST /projects/{id}/restore",

@@ -86,6 +86,7 @@ describe("PUT upsert", () => {
       aiConfidence: null,
       updatedAt: expect.any(String),
       warnings: [],
+      qaIssues: [],
     });
     const h = await history(projectId, keyId, "de");
     expect(h).toEqual([
@@ -503,6 +504,7 @@ describe("reads", () => {
       aiConfidence: null,
       updatedAt: null,
       warnings: [],
+      qaIssues: [],
     });
     const page2 = await server.request("GET", `/api/projects/${projectId}/translations/de?limit=3&page=2`, { apiKey: owner.apiKey });
     expect(page2.body.data.map((t: { key: string; namespace: string }) => `${t.namespace}/${t.key}`)).toEqual(["zz/c"]);

@@ -27,6 +27,7 @@ import "./schema/activity";
 import "./schema/token";
 import "./schema/analytics";
 import "./schema/tm";
+import "./schema/quality";
 import "./schema/import-export";
 import "./schema/ai";
 import "./schema/account";

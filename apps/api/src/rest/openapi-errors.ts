@@ -10,7 +10,7 @@
 // oversized headers, which no operation's handler ever sees.
 
 /** Statuses a procedure (or plain route) answers beyond the rules below, with why. */
-export type DeclaredErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503, string>>;
+export type DeclaredErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503, string>>;
 
 export interface OperationFacts {
   method: string;

@@ -12,6 +12,7 @@ import { keysRouter } from "./keys";
 import { membersRouter } from "./members";
 import { organizationsRouter } from "./organizations";
 import { projectsRouter } from "./projects";
+import { qualityRouter } from "./quality";
 import { tmRouter } from "./tm";
 import { tokensRouter } from "./tokens";
 import { translationsRouter } from "./translations";
@@ -22,6 +23,7 @@ export const appRouter = router({
   auth: authRouter,
   tokens: tokensRouter,
   projects: projectsRouter,
+  quality: qualityRouter,
   organizations: organizationsRouter,
   members: membersRouter,
   comments: commentsRouter,

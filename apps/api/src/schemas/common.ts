@@ -3,6 +3,7 @@ import { z } from "zod";
 export const ZErrorIssue = z.object({
   path: z.string().describe('Dot-joined path of the offending field ("" when no single field is to blame)'),
   message: z.string(),
+  code: z.string().optional().describe("Machine-readable reason where a status has several (422: `qa.<check>`)"),
 });
 
 /** The one error body every REST error carries (DECISIONS.md's error table). */
@@ -11,7 +12,7 @@ export const ZErrorBody = z
     statusCode: z.int().min(400).max(599).describe("The HTTP status, repeated"),
     message: z.string().describe("Human-readable; a 400 names the field"),
     error: z.string().describe('The status text: "Bad Request", "Not Found", "Conflict", ...'),
-    issues: z.array(ZErrorIssue).optional().describe("Every 400 lists its problems here"),
+    issues: z.array(ZErrorIssue).optional().describe("Every 400 lists its problems here; a 422 lists the failed quality checks"),
   })
   .meta({ id: "ErrorBody", description: "Error body of every REST error response" });
 

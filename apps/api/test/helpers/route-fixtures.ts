@@ -138,6 +138,11 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "GET /projects/{id}": (i) => ({ path: `/projects/${i.projectId}` }),
   "PATCH /projects/{id}": (i) => ({ path: `/projects/${i.projectId}`, body: { description: `edited ${next()}` } }),
   "DELETE /projects/{id}": (i) => ({ path: `/projects/${i.projectId}` }),
+  "GET /projects/{projectId}/qa-settings": (i) => ({ path: `/projects/${i.projectId}/qa-settings` }),
+  "PUT /projects/{projectId}/qa-settings": (i) => ({
+    path: `/projects/${i.projectId}/qa-settings`,
+    body: { checks: { numbers: "warning" } },
+  }),
   "POST /projects/{id}/restore": (i) => ({ path: `/projects/${i.projectId}/restore` }),
   "DELETE /projects/{id}/permanent": (i) => ({ path: `/projects/${i.projectId}/permanent` }),
   "POST /projects/{id}/languages": (i) => ({ path: `/projects/${i.projectId}/languages`, body: { language: i.language } }),

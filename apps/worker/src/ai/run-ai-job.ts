@@ -9,7 +9,7 @@
 // save commits; writes are serialised (event ids must commit in increasing order, since readers
 // page by id) with a small bound on how far lanes may run ahead of them.
 
-import { recordActivity } from "@locale/core";
+import { AppError, recordActivity } from "@locale/core";
 import {
   type AiConfig,
   appendJobEvent,
@@ -212,6 +212,8 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
       write(async (tx) => {
         let outcome = result;
         if (outcome.status === "translated") {
+          // A value the quality gate refuses (422) fails the item; the gate throws before writing
+          // anything, so the transaction still records the item and its event.
           const saved = await saveAiTranslationInTx(tx, {
             organizationId: job.organizationId,
             projectId: job.projectId,
@@ -224,8 +226,12 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
             confidence: outcome.confidence!,
             model: job.model,
             jobId,
+          }).catch((err: unknown) => {
+            if (err instanceof AppError && err.code === "UNPROCESSABLE_ENTITY") return err;
+            throw err;
           });
-          if (!saved) outcome = { status: "skipped", error: "Translated by someone else meanwhile" };
+          if (saved instanceof AppError) outcome = { status: "failed", error: saved.message };
+          else if (!saved) outcome = { status: "skipped", error: "Translated by someone else meanwhile" };
         }
         const status = outcome.status;
         const next = {

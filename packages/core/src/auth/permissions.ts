@@ -30,7 +30,8 @@ export type Permission =
   | "analytics.read"
   | "activity.read"
   | "tokens.manage"
-  | "tokens.revokeAny";
+  | "tokens.revokeAny"
+  | "qa.manage";
 
 const ALL: Role[] = ["owner", "admin", "developer", "translator", "reviewer"];
 const ADMINS: Role[] = ["owner", "admin"];
@@ -62,6 +63,7 @@ export const ROLE_MATRIX: Record<Permission, Role[]> = {
   "activity.read": ALL,
   "tokens.manage": BUILDERS,
   "tokens.revokeAny": ADMINS,
+  "qa.manage": ADMINS,
 };
 
 export const PERMISSION_SCOPE: Record<Permission, Scope> = {
@@ -90,6 +92,7 @@ export const PERMISSION_SCOPE: Record<Permission, Scope> = {
   "activity.read": "activity:read",
   "tokens.manage": "tokens:manage",
   "tokens.revokeAny": "tokens:manage",
+  "qa.manage": "qa:manage",
 };
 
 /** Organization-level permissions a project token may still use (DECISIONS.md: glossary/TM reads). */

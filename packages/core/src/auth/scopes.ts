@@ -21,6 +21,7 @@ export const SCOPES = [
   "members:manage",
   "organization:manage",
   "webhooks:manage",
+  "qa:manage",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -9,6 +9,13 @@ export const APP_ERROR_TABLE = {
   // A tRPC procedure or GraphQL operation reached with a method it does not take (a mutation over GET).
   METHOD_NOT_ALLOWED: { status: 405, error: "Method Not Allowed", trpc: "METHOD_NOT_SUPPORTED", graphql: "METHOD_NOT_ALLOWED" },
   CONFLICT: { status: 409, error: "Conflict", trpc: "CONFLICT", graphql: "CONFLICT" },
+  // Well-formed input the project's rules refuse: a translation failing an error-level quality check.
+  UNPROCESSABLE_ENTITY: {
+    status: 422,
+    error: "Unprocessable Entity",
+    trpc: "UNPROCESSABLE_CONTENT",
+    graphql: "UNPROCESSABLE_ENTITY",
+  },
   REQUEST_TIMEOUT: { status: 408, error: "Request Timeout", trpc: "TIMEOUT", graphql: "REQUEST_TIMEOUT" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "Payload Too Large", trpc: "PAYLOAD_TOO_LARGE", graphql: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "Unsupported Media Type", trpc: "UNSUPPORTED_MEDIA_TYPE", graphql: "BAD_USER_INPUT" },
@@ -32,6 +39,8 @@ export type AppErrorCode = keyof typeof APP_ERROR_TABLE;
 export interface ErrorIssue {
   path: string;
   message: string;
+  /** Machine-readable reason where a status has several (422: `qa.<check>`). */
+  code?: string;
 }
 
 export interface ErrorBody {
@@ -69,6 +78,7 @@ export const unauthorized = () => new AppError("UNAUTHORIZED", "Unauthorized");
 export const forbidden = () => new AppError("FORBIDDEN", "Forbidden resource");
 export const notFound = (resource: string) => new AppError("NOT_FOUND", `${resource} not found`);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const unprocessable = (message: string, issues: ErrorIssue[]) => new AppError("UNPROCESSABLE_ENTITY", message, issues);
 export const payloadTooLarge = (message = "Request body is too large") => new AppError("PAYLOAD_TOO_LARGE", message);
 export const internalError = () => new AppError("INTERNAL", "Internal server error");
 export const serviceUnavailable = (message = "The database is not reachable; retry shortly") =>

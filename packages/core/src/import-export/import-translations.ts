@@ -6,9 +6,10 @@
 import { FormatParseError, isFormatId, type ParseResult, parse } from "@locale/formats";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
-import { badRequest } from "../errors/app-error";
+import { badRequest, type ErrorIssue } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
+import { qaErrorIssues, qaRefusal } from "../quality/qa-gate";
 import { canonicalLanguage } from "../shared/languages";
 import { isWellFormedText } from "../shared/unicode-text";
 import { type FormatId, JSON_FORMATS } from "./format-rules";
@@ -35,6 +36,8 @@ export interface ImportIssue {
   line?: number;
   key?: string;
   message: string;
+  /** A value refused by the quality gate: its failed checks, as a 422 would list them. */
+  issues?: ErrorIssue[];
 }
 
 export interface ImportResult {
@@ -105,6 +108,7 @@ export async function prepareImport(ctx: ServiceContext, projectId: string, opti
       namespace,
       namespaceGiven: options.namespace !== undefined,
       overwrite: !!options.overwrite,
+      qa: project,
     },
     format,
     sourceLanguage: project.sourceLanguage,
@@ -185,13 +189,14 @@ async function runImport(ctx: ServiceContext, prepared: PreparedImport, feed: (s
   let valued = 0;
   const onPglite = ctx.db.kind === "pglite";
   const batchSize = onPglite ? PGLITE_IMPORT_BATCH : CHUNK;
-  const addIssue = (issue: { line?: number; key?: string; message: string }) => {
+  const addIssue = (issue: ImportIssue) => {
     errorCount++;
     if (listed.length < MAX_LISTED_ERRORS) {
       listed.push({
         ...(issue.line !== undefined ? { line: issue.line } : {}),
         ...(issue.key !== undefined ? { key: issue.key } : {}),
         message: issue.message,
+        ...(issue.issues ? { issues: issue.issues } : {}),
       });
     }
   };
@@ -229,6 +234,9 @@ async function runImport(ctx: ServiceContext, prepared: PreparedImport, feed: (s
             const current = pending.slice(from, from + batchSize);
             const outcome = await writer.write(current);
             for (const c of outcome.repeated) addIssue({ key: c.key, message: `Duplicate key "${c.key}"; the first occurrence was kept.` });
+            for (const r of outcome.refused) {
+              addIssue({ key: r.candidate.key, message: qaRefusal(r.issues).message, issues: qaErrorIssues(r.issues) });
+            }
             const valuedHere = current.filter((c) => c.takeValue).length - outcome.repeated.filter((c) => c.takeValue).length;
             valued += valuedHere;
             imported += outcome.written;

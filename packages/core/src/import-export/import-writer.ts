@@ -5,6 +5,8 @@
 // one batch, the project's keys stay in the database.
 import type { Tx } from "../activity/record-activity";
 import type { Actor } from "../auth/actor";
+import { hasErrors, type QaIssue } from "../qa";
+import { QaGate, type QaProject, storedQaIssues } from "../quality/qa-gate";
 
 export interface Candidate {
   key: string;
@@ -19,6 +21,8 @@ export interface BatchOutcome {
   written: number;
   /** Candidates whose key already came earlier in the file; nothing of them was written. */
   repeated: Candidate[];
+  /** Candidates whose value failed an error-level quality check; their value was not written. */
+  refused: { candidate: Candidate; issues: QaIssue[] }[];
 }
 
 export interface ImportTarget {
@@ -30,6 +34,8 @@ export interface ImportTarget {
   namespaceGiven: boolean;
   overwrite: boolean;
   actor: Actor;
+  /** The project, for the quality gate every value passes (docs/quality-checks.md). */
+  qa: QaProject;
 }
 
 /** How many created key names the `key.imported` activity entry lists. */
@@ -62,12 +68,32 @@ export class ImportWriter {
       this.opened = true;
     }
     const { fresh, repeated } = await this.dropRepeated(batch);
-    if (fresh.length === 0) return { written: 0, repeated };
+    if (fresh.length === 0) return { written: 0, repeated, refused: [] };
     const ids = await this.resolveKeys(fresh);
     let written = 0;
-    const valued = fresh.flatMap((c, i) => (c.takeValue ? [{ keyId: ids[i]!, value: c.value }] : []));
-    if (valued.length > 0) written = await this.writeTranslations(valued);
-    return { written, repeated };
+    const valued = fresh.flatMap((c, i) =>
+      c.takeValue ? [{ keyId: ids[i]!, value: c.value, candidate: c, qaIssues: [] as QaIssue[] }] : [],
+    );
+    const refused: BatchOutcome["refused"] = [];
+    let accepted = valued;
+    if (valued.length > 0) {
+      // The same gate as every other write: an entry failing an error-level check is refused
+      // (listed in the result's errors), the rest of the file is imported with its warnings.
+      const gate = await QaGate.load(
+        this.tx,
+        this.target.qa,
+        valued.map((v) => v.keyId),
+        [this.target.language],
+      );
+      accepted = [];
+      for (const v of valued) {
+        const issues = gate.check(v.keyId, this.target.language, v.value);
+        if (hasErrors(issues)) refused.push({ candidate: v.candidate, issues });
+        else accepted.push({ ...v, qaIssues: storedQaIssues(issues) });
+      }
+    }
+    if (accepted.length > 0) written = await this.writeTranslations(accepted);
+    return { written, repeated, refused };
   }
 
   /** Keeps the first occurrence of every key, within the batch and across the file. */
@@ -192,26 +218,28 @@ export class ImportWriter {
    * overwrite) differing ones replaced; every row written gets its history entry with the previous
    * value and status read in the same statement. Returns the number of values written.
    */
-  private async writeTranslations(values: { keyId: string; value: string }[]): Promise<number> {
+  private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[]): Promise<number> {
     const { projectId, language, overwrite, actor } = this.target;
     const [row] = await this.tx.$queryRaw<{ written: number }[]>`
       WITH input AS (
-        SELECT t.key_id, t.v FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[]) AS t(key_id, v)
+        SELECT t.key_id, t.v, t.qa::jsonb AS qa
+        FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[], ${values.map((c) => JSON.stringify(c.qaIssues))}::text[])
+          AS t(key_id, v, qa)
       ), cur AS (
-        SELECT i.key_id, i.v, tr."id" AS tid, tr."value" AS old_value, tr."status" AS old_status
+        SELECT i.key_id, i.v, i.qa, tr."id" AS tid, tr."value" AS old_value, tr."status" AS old_status
         FROM input i LEFT JOIN LATERAL (
           SELECT tr."id", tr."value", tr."status" FROM "Translation" tr
           WHERE tr."keyId" = i.key_id AND tr."language" = ${language} LIMIT 1
         ) tr ON true
       ), inserted AS (
-        INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
-        SELECT uuid_v7(), ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', now(), now()
+        INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "qaIssues", "createdAt", "updatedAt")
+        SELECT uuid_v7(), ${projectId}, c.key_id, ${language}, c.v, 'translated', 'import', c.qa, now(), now()
         FROM cur c WHERE c.tid IS NULL
         ON CONFLICT ("keyId", "language") DO NOTHING -- created meanwhile by a concurrent writer: theirs stands
         RETURNING "id", "keyId", "value"
       ), updated AS (
         UPDATE "Translation" tr
-        SET "value" = c.v, "status" = 'translated', "source" = 'import', "aiConfidence" = NULL, "updatedAt" = now()
+        SET "value" = c.v, "status" = 'translated', "source" = 'import', "aiConfidence" = NULL, "qaIssues" = c.qa, "updatedAt" = now()
         FROM cur c
         WHERE tr."id" = c.tid AND (c.old_value = '' OR (${overwrite} AND c.old_value <> c.v))
         RETURNING tr."id", tr."keyId", tr."value", c.old_value, c.old_status

@@ -21,7 +21,7 @@ stats AS (
   FROM "ProjectKeyStats" WHERE "projectId" = $1
 )`;
 
-const VALUE_COLUMNS = `t.value, t.status::text AS status, t.source::text AS source, t."aiConfidence",
+const VALUE_COLUMNS = `t.value, t.status::text AS status, t.source::text AS source, t."aiConfidence", t."qaIssues",
        (extract(epoch FROM t."updatedAt") * 1000)::float8 AS "updatedAt"`;
 
 /**
@@ -60,6 +60,7 @@ interface PageRow extends StatsColumns {
   status: TranslationStatus | null;
   source: TranslationSource | null;
   aiConfidence: number | null;
+  qaIssues: unknown;
   updatedAt: number | null;
   sourceValue: string | null;
 }
@@ -71,6 +72,7 @@ interface ValueRow extends StatsColumns {
   status: TranslationStatus;
   source: TranslationSource;
   aiConfidence: number | null;
+  qaIssues: unknown;
   updatedAt: number;
 }
 
@@ -105,6 +107,7 @@ function assemblePage(
       status: v?.status ?? null,
       source: v?.source ?? null,
       aiConfidence: v?.aiConfidence ?? null,
+      qaIssues: v?.qaIssues ?? null,
       updatedAt: v?.updatedAt ?? null,
       sourceValue: source.get(id) ?? null,
     });
@@ -146,7 +149,14 @@ export async function listLanguageTranslations(
       lang,
       r.status === null
         ? null
-        : { value: r.value ?? "", status: r.status, source: r.source!, aiConfidence: r.aiConfidence, updatedAt: r.updatedAt! },
+        : {
+            value: r.value ?? "",
+            status: r.status,
+            source: r.source!,
+            aiConfidence: r.aiConfidence,
+            qaIssues: r.qaIssues,
+            updatedAt: r.updatedAt!,
+          },
       isSource ? null : (r.sourceValue ?? ""),
     ),
   );

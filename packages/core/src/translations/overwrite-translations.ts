@@ -53,7 +53,7 @@ export async function overwriteTranslations(ctx: ServiceContext, projectId: stri
       }
       writes.push({ keyId, language: r.language, value: r.value, status: r.value === "" ? "untranslated" : "translated", source: "api" });
     }
-    const { changes } = await writeTranslations(tx, project.id, authorOf(ctx.actor), writes);
+    const { changes } = await writeTranslations(tx, project.id, authorOf(ctx.actor), writes, project);
     if (changes.length > 0) {
       // One summary entry: per-translation detail lives in the history of each translation.
       await recordActivity(tx, ctx.actor, {

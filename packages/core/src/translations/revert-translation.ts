@@ -49,9 +49,13 @@ export async function revertTranslation(
     let status: TranslationStatus = historyId ? entry.newStatus : entry.previousStatus;
     if ((status === "reviewed" || status === "approved") && !can(ctx.actor, "translations.review")) status = "translated";
     if (value === "") status = "untranslated";
-    const { rows, changes } = await writeTranslations(tx, project.id, authorOf(ctx.actor), [
-      { keyId: key.id, language: lang, value, status, source: "human" },
-    ]);
+    const { rows, changes } = await writeTranslations(
+      tx,
+      project.id,
+      authorOf(ctx.actor),
+      [{ keyId: key.id, language: lang, value, status, source: "human" }],
+      project,
+    );
     const change = changes[0];
     if (change) {
       await recordActivity(tx, ctx.actor, {

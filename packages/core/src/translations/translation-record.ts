@@ -3,6 +3,7 @@
 import type { Project, TranslationSource, TranslationStatus } from "@locale/db";
 import { notFound } from "../errors/app-error";
 import { projectLanguages } from "../projects/project-record";
+import type { QaIssue } from "../qa";
 import { canonicalLanguage } from "../shared/languages";
 import { comparePlaceholders, type PlaceholderWarning } from "../shared/placeholders";
 
@@ -20,6 +21,18 @@ export interface TranslationRecord {
   updatedAt: string | null;
   /** Placeholder differences from the source-language value (empty when they agree). */
   warnings: PlaceholderWarning[];
+  /** Quality-check warnings stored when the value last changed (docs/quality-checks.md). */
+  qaIssues: StoredQaIssue[];
+}
+
+export interface StoredQaIssue extends QaIssue {
+  /** Set aside for this value by someone (a new value clears it). */
+  ignored?: boolean;
+}
+
+/** The stored JSON column, read defensively. */
+export function readStoredQaIssues(raw: unknown): StoredQaIssue[] {
+  return Array.isArray(raw) ? (raw as StoredQaIssue[]).filter((i) => i && typeof i.check === "string") : [];
 }
 
 export interface StoredTranslation {
@@ -27,6 +40,7 @@ export interface StoredTranslation {
   status: TranslationStatus;
   source: TranslationSource;
   aiConfidence: number | null;
+  qaIssues?: unknown;
   updatedAt: Date | string | number;
 }
 
@@ -49,6 +63,7 @@ export function toTranslationRecord(
     aiConfidence: row && row.source === "ai" ? row.aiConfidence : null,
     updatedAt: row ? new Date(row.updatedAt).toISOString() : null,
     warnings: warning ? [warning] : [],
+    qaIssues: readStoredQaIssues(row?.qaIssues),
   };
 }
 

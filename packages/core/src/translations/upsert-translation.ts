@@ -37,9 +37,13 @@ export async function upsertTranslation(
     ]);
   }
   return ctx.db.prisma.$transaction(async (tx) => {
-    const { rows, changes } = await writeTranslations(tx, project.id, authorOf(ctx.actor), [
-      { keyId: key.id, language: lang, value: input.value, source, aiConfidence: input.aiConfidence ?? null },
-    ]);
+    const { rows, changes } = await writeTranslations(
+      tx,
+      project.id,
+      authorOf(ctx.actor),
+      [{ keyId: key.id, language: lang, value: input.value, source, aiConfidence: input.aiConfidence ?? null }],
+      project,
+    );
     const change = changes[0];
     if (change) {
       await recordActivity(tx, ctx.actor, {

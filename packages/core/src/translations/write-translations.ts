@@ -2,11 +2,15 @@
 // revert, and other domains' imports and AI saves) goes through it inside its own transaction,
 // so each real change records exactly one history entry and writes to one translation are
 // serialised: concurrent writers queue on a per-(key, language) advisory lock, which works the
-// same on PGlite and PostgreSQL and needs no placeholder row.
+// same on PGlite and PostgreSQL and needs no placeholder row. It is also where the quality gate
+// holds for every writer alike (docs/quality-checks.md): a changed value failing an error-level
+// check refuses the whole write with 422; warnings are stored on the translation.
 
 import type { Prisma, Translation, TranslationSource, TranslationStatus } from "@locale/db";
 import { v7 as uuidv7 } from "uuid";
 import { badRequest } from "../errors/app-error";
+import { hasErrors } from "../qa";
+import { QaGate, type QaProject, qaRefusal, storedQaIssues } from "../quality/qa-gate";
 
 type Tx = Prisma.TransactionClient;
 
@@ -68,9 +72,21 @@ export async function writeTranslations(
   projectId: string,
   author: TranslationAuthor,
   writes: TranslationWrite[],
+  /** The caller's loaded project (spares the gate a query). */
+  project?: QaProject,
 ): Promise<WriteTranslationsResult> {
   if (writes.length === 0) return { rows: [], changes: [] };
   await lockTranslations(tx, writes);
+  const valued = writes.filter((w) => w.value);
+  const gate =
+    valued.length > 0
+      ? await QaGate.load(
+          tx,
+          project ?? projectId,
+          valued.map((w) => w.keyId),
+          [...new Set(valued.map((w) => w.language))],
+        )
+      : null;
   const existing = await tx.translation.findMany({
     where: { keyId: { in: [...new Set(writes.map((w) => w.keyId))] }, language: { in: [...new Set(writes.map((w) => w.language))] } },
   });
@@ -104,6 +120,13 @@ export async function writeTranslations(
     const previousStamp = lastStamp.get(pair) ?? (current ? current.updatedAt.getTime() : 0);
     const stamp = new Date(Math.max(now, previousStamp + 1));
     lastStamp.set(pair, stamp.getTime());
+    let qaIssues = current?.qaIssues ?? [];
+    if (valueChanged) {
+      const issues = gate && newValue !== "" ? gate.check(w.keyId, w.language, newValue) : [];
+      if (hasErrors(issues)) throw qaRefusal(issues, writes.length > 1 ? `${w.language}, write ${index + 1}` : undefined);
+      // A new value is checked afresh: its warnings replace the old ones, ignores included.
+      qaIssues = storedQaIssues(issues) as unknown as Prisma.JsonArray;
+    }
     const source: TranslationSource = w.value !== undefined ? (w.source ?? "human") : (current?.source ?? w.source ?? "human");
     const aiConfidence = source === "ai" ? (w.value !== undefined ? (w.aiConfidence ?? null) : (current?.aiConfidence ?? null)) : null;
     const next: Translation = {
@@ -115,6 +138,7 @@ export async function writeTranslations(
       status: newStatus,
       source,
       aiConfidence,
+      qaIssues,
       createdAt: current?.createdAt ?? stamp,
       updatedAt: stamp,
     };
@@ -149,16 +173,18 @@ export async function writeTranslations(
   const creates: Translation[] = [];
   const updates: Translation[] = [];
   for (const [pair, row] of state) if (row) (initial.has(pair) ? updates : creates).push(row);
-  if (creates.length > 0) await tx.translation.createMany({ data: creates });
+  if (creates.length > 0)
+    await tx.translation.createMany({ data: creates.map((r) => ({ ...r, qaIssues: r.qaIssues as Prisma.InputJsonValue })) });
   if (updates.length > 0) {
     // One statement for all updated rows: a bulk overwrite of 1,000 values is one round trip.
     await tx.$executeRaw`
       UPDATE "Translation" t
          SET "value" = u.value, "status" = u.status::"TranslationStatus", "source" = u.source::"TranslationSource",
-             "aiConfidence" = u.confidence::int, "updatedAt" = u.at::timestamptz
+             "aiConfidence" = u.confidence::int, "updatedAt" = u.at::timestamptz, "qaIssues" = u.qa::jsonb
         FROM unnest(${updates.map((r) => r.id)}::text[], ${updates.map((r) => r.value)}::text[], ${updates.map((r) => r.status)}::text[],
                     ${updates.map((r) => r.source)}::text[], ${updates.map((r) => (r.aiConfidence === null ? null : String(r.aiConfidence)))}::text[],
-                    ${updates.map((r) => r.updatedAt.toISOString())}::text[]) AS u(id, value, status, source, confidence, at)
+                    ${updates.map((r) => r.updatedAt.toISOString())}::text[], ${updates.map((r) => JSON.stringify(r.qaIssues))}::text[])
+             AS u(id, value, status, source, confidence, at, qa)
        WHERE t.id = u.id`;
   }
   if (history.length > 0) await tx.translationHistory.createMany({ data: history });

@@ -1316,6 +1316,24 @@ export interface paths {
         patch: operations["keys-bulkUpdate"];
         trace?: never;
     };
+    "/projects/{projectId}/qa-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's quality-check severities, effective per language, with the catalogue of checks */
+        get: operations["quality-getSettings"];
+        /** Replace the quality-check severities (owner/admin, token scope qa:manage) */
+        put: operations["quality-updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/tokens": {
         parameters: {
             query?: never;
@@ -1463,8 +1481,10 @@ export interface components {
         ErrorBody: {
             /** @description The status text: "Bad Request", "Not Found", "Conflict", ... */
             error: string;
-            /** @description Every 400 lists its problems here */
+            /** @description Every 400 lists its problems here; a 422 lists the failed quality checks */
             issues?: {
+                /** @description Machine-readable reason where a status has several (422: `qa.<check>`) */
+                code?: string;
                 message: string;
                 /** @description Dot-joined path of the offending field ("" when no single field is to blame) */
                 path: string;
@@ -1474,11 +1494,51 @@ export interface components {
             /** @description The HTTP status, repeated */
             statusCode: number;
         };
+        QaIssue: {
+            /** @description The check's id (docs/quality-checks.md) */
+            check: string;
+            end?: number;
+            /** @description Set aside for this value; a new value clears it */
+            ignored?: boolean;
+            message: string;
+            /** @enum {string} */
+            severity: "warning" | "error";
+            /** @description Span of the value to highlight: UTF-16 offsets */
+            start?: number;
+        };
+        QaSettings: {
+            catalog: {
+                /** @enum {string} */
+                defaultSeverity: "off" | "warning" | "error";
+                description: string;
+                id: string;
+            }[];
+            /** @description Check id → severity; checks not named keep their default */
+            checks: {
+                [key: string]: "off" | "warning" | "error";
+            };
+            /** @description Each project language's severity of every check */
+            effective: {
+                [key: string]: {
+                    [key: string]: "off" | "warning" | "error";
+                };
+            };
+            /** @description The file format whose escaping rules format_escaping applies (null: none) */
+            format: string | null;
+            /** @description Per-language overrides, by language code */
+            languages: {
+                [key: string]: {
+                    [key: string]: "off" | "warning" | "error";
+                };
+            };
+        };
         /** @description Error body of a 400: `issues` is always present */
         ValidationErrorBody: {
             /** @description The status text: "Bad Request", "Not Found", "Conflict", ... */
             error: string;
             issues: {
+                /** @description Machine-readable reason where a status has several (422: `qa.<check>`) */
+                code?: string;
                 message: string;
                 /** @description Dot-joined path of the offending field ("" when no single field is to blame) */
                 path: string;
@@ -1968,7 +2028,7 @@ export interface operations {
                             slug: string;
                         };
                         /** @description Actions the caller's role (and token scopes) allow */
-                        permissions: ("organization.manage" | "members.manage" | "webhooks.manage" | "projects.read" | "projects.write" | "keys.read" | "keys.write" | "import" | "export" | "translations.read" | "translations.write" | "translations.status" | "translations.review" | "ai" | "glossary.read" | "glossary.write" | "tm.read" | "tm.write" | "comments.read" | "comments.write" | "comments.moderate" | "analytics.read" | "activity.read" | "tokens.manage" | "tokens.revokeAny")[];
+                        permissions: ("organization.manage" | "members.manage" | "webhooks.manage" | "projects.read" | "projects.write" | "keys.read" | "keys.write" | "import" | "export" | "translations.read" | "translations.write" | "translations.status" | "translations.review" | "ai" | "glossary.read" | "glossary.write" | "tm.read" | "tm.write" | "comments.read" | "comments.write" | "comments.moderate" | "analytics.read" | "activity.read" | "tokens.manage" | "tokens.revokeAny" | "qa.manage")[];
                         /** @enum {string} */
                         role: "owner" | "admin" | "developer" | "translator" | "reviewer";
                         user: {
@@ -8997,12 +9057,15 @@ export interface operations {
                                     keyId: string;
                                     language: string;
                                     namespace: string;
+                                    /** @description Quality-check warnings of the value, stored when it last changed */
+                                    qaIssues: components["schemas"]["QaIssue"][];
                                     /** @description Null while no value was ever stored */
                                     source: ("human" | "ai" | "import" | "tm" | "api") | null;
                                     /** @enum {string} */
                                     status: "untranslated" | "translated" | "reviewed" | "approved";
                                     updatedAt: string | null;
                                     value: string;
+                                    /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
                                     warnings: {
                                         /** @description Placeholders here that the source value lacks */
                                         extra: string[];
@@ -9296,6 +9359,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         errors: {
+                            /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
+                            issues?: {
+                                /** @description Machine-readable reason where a status has several (422: `qa.<check>`) */
+                                code?: string;
+                                message: string;
+                                /** @description Dot-joined path of the offending field ("" when no single field is to blame) */
+                                path: string;
+                            }[];
                             key?: string;
                             line?: number;
                             message: string;
@@ -9427,6 +9498,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         errors: {
+                            /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
+                            issues?: {
+                                /** @description Machine-readable reason where a status has several (422: `qa.<check>`) */
+                                code?: string;
+                                message: string;
+                                /** @description Dot-joined path of the offending field ("" when no single field is to blame) */
+                                path: string;
+                            }[];
                             key?: string;
                             line?: number;
                             message: string;
@@ -10668,12 +10747,15 @@ export interface operations {
                         keyId: string;
                         language: string;
                         namespace: string;
+                        /** @description Quality-check warnings of the value, stored when it last changed */
+                        qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
                         source: ("human" | "ai" | "import" | "tm" | "api") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
                         value: string;
+                        /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
                         warnings: {
                             /** @description Placeholders here that the source value lacks */
                             extra: string[];
@@ -10784,12 +10866,15 @@ export interface operations {
                         keyId: string;
                         language: string;
                         namespace: string;
+                        /** @description Quality-check warnings of the value, stored when it last changed */
+                        qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
                         source: ("human" | "ai" | "import" | "tm" | "api") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
                         value: string;
+                        /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
                         warnings: {
                             /** @description Placeholders here that the source value lacks */
                             extra: string[];
@@ -10857,6 +10942,15 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11009,12 +11103,15 @@ export interface operations {
                         keyId: string;
                         language: string;
                         namespace: string;
+                        /** @description Quality-check warnings of the value, stored when it last changed */
+                        qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
                         source: ("human" | "ai" | "import" | "tm" | "api") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
                         value: string;
+                        /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
                         warnings: {
                             /** @description Placeholders here that the source value lacks */
                             extra: string[];
@@ -11082,6 +11179,15 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11140,12 +11246,15 @@ export interface operations {
                         keyId: string;
                         language: string;
                         namespace: string;
+                        /** @description Quality-check warnings of the value, stored when it last changed */
+                        qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
                         source: ("human" | "ai" | "import" | "tm" | "api") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
                         value: string;
+                        /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
                         warnings: {
                             /** @description Placeholders here that the source value lacks */
                             extra: string[];
@@ -11213,6 +11322,15 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11277,12 +11395,15 @@ export interface operations {
                         keyId: string;
                         language: string;
                         namespace: string;
+                        /** @description Quality-check warnings of the value, stored when it last changed */
+                        qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
                         source: ("human" | "ai" | "import" | "tm" | "api") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
                         value: string;
+                        /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
                         warnings: {
                             /** @description Placeholders here that the source value lacks */
                             extra: string[];
@@ -11751,6 +11872,199 @@ export interface operations {
             };
         };
     };
+    "quality-getSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaSettings"];
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "quality-updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Check id → severity; checks not named keep their default */
+                    checks?: {
+                        [key: string]: "off" | "warning" | "error";
+                    };
+                    format?: string | null;
+                    languages?: {
+                        [key: string]: {
+                            [key: string]: "off" | "warning" | "error";
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QaSettings"];
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "tokens-listProjectTokens": {
         parameters: {
             query?: never;
@@ -12083,12 +12397,15 @@ export interface operations {
                             keyId: string;
                             language: string;
                             namespace: string;
+                            /** @description Quality-check warnings of the value, stored when it last changed */
+                            qaIssues: components["schemas"]["QaIssue"][];
                             /** @description Null while no value was ever stored */
                             source: ("human" | "ai" | "import" | "tm" | "api") | null;
                             /** @enum {string} */
                             status: "untranslated" | "translated" | "reviewed" | "approved";
                             updatedAt: string | null;
                             value: string;
+                            /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
                             warnings: {
                                 /** @description Placeholders here that the source value lacks */
                                 extra: string[];
@@ -12262,6 +12579,15 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

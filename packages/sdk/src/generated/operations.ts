@@ -75,6 +75,8 @@ export const OPERATIONS = {
   "projects.removeLanguage": { method: "DELETE", path: "/projects/{id}/languages/{lang}", query: [], body: false, operationId: "projects-removeLanguage" },
   "projects.restore": { method: "POST", path: "/projects/{id}/restore", query: [], body: false, operationId: "projects-restore" },
   "projects.update": { method: "PATCH", path: "/projects/{id}", query: [], body: true, operationId: "projects-update" },
+  "quality.getSettings": { method: "GET", path: "/projects/{projectId}/qa-settings", query: [], body: false, operationId: "quality-getSettings" },
+  "quality.updateSettings": { method: "PUT", path: "/projects/{projectId}/qa-settings", query: [], body: true, operationId: "quality-updateSettings" },
   "tm.delete": { method: "DELETE", path: "/organizations/{orgId}/tm/{entryId}", query: [], body: false, operationId: "tm-delete" },
   "tm.list": { method: "GET", path: "/organizations/{orgId}/tm", query: ["page","limit","sourceLang","targetLang"], body: false, operationId: "tm-list" },
   "tm.search": { method: "GET", path: "/organizations/{orgId}/tm/search", query: ["sourceText","sourceLang","targetLang","minSimilarity","limit"], body: false, operationId: "tm-search" },

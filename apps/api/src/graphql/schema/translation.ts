@@ -28,6 +28,10 @@ export const TranslationRef = builder.objectRef<TranslationRecord>("Translation"
     aiConfidence: t.exposeInt("aiConfidence", { nullable: true }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
     warnings: t.expose("warnings", { type: "JSON", description: "Placeholder differences from the source value" }),
+    qaIssues: t.expose("qaIssues", {
+      type: "JSON",
+      description: "Quality-check warnings stored when the value last changed: [{check, severity, message, start?, end?, ignored?}]",
+    }),
   }),
 });
 

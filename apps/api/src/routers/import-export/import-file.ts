@@ -1,5 +1,6 @@
 import { FORMAT_IDS, importTranslations } from "@locale/core/import-export";
 import { z } from "zod";
+import { ZErrorIssue } from "../../schemas/common";
 import { authedProcedure } from "../../trpc/init";
 
 export const ZImportFileRequest = z.object({
@@ -15,7 +16,17 @@ export const ZImportFileResponse = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
   keysCreated: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int().optional(), key: z.string().optional(), message: z.string() })),
+  errors: z.array(
+    z.object({
+      line: z.number().int().optional(),
+      key: z.string().optional(),
+      message: z.string(),
+      issues: z
+        .array(ZErrorIssue)
+        .optional()
+        .describe("A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`)"),
+    }),
+  ),
   language: z.string(),
   format: z.enum(FORMAT_IDS),
 });

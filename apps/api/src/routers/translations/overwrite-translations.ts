@@ -4,6 +4,7 @@ import { ZOverwriteRequest, ZOverwriteResponse } from "./translations.types";
 
 export const overwriteTranslationsProcedure = authedProcedure
   .meta({
+    errors: { 422: "The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md)" },
     openapi: {
       method: "POST",
       path: "/projects/{projectId}/translations/overwrite",

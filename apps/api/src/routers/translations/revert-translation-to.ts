@@ -5,6 +5,7 @@ import { ZTranslation, ZTranslationPath } from "./translations.types";
 
 export const revertTranslationToProcedure = authedProcedure
   .meta({
+    errors: { 422: "The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md)" },
     openapi: {
       method: "POST",
       path: "/projects/{projectId}/keys/{keyId}/translations/{language}/revert/{historyId}",

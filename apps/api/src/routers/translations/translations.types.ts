@@ -11,6 +11,17 @@ export const ZPlaceholderWarning = z.object({
   extra: z.array(z.string()).describe("Placeholders here that the source value lacks"),
 });
 
+export const ZQaIssue = z
+  .object({
+    check: z.string().describe("The check's id (docs/quality-checks.md)"),
+    severity: z.enum(["warning", "error"]),
+    message: z.string(),
+    start: z.number().int().optional().describe("Span of the value to highlight: UTF-16 offsets"),
+    end: z.number().int().optional(),
+    ignored: z.boolean().optional().describe("Set aside for this value; a new value clears it"),
+  })
+  .meta({ id: "QaIssue" });
+
 export const ZTranslation = z.object({
   keyId: z.string(),
   key: z.string(),
@@ -21,7 +32,8 @@ export const ZTranslation = z.object({
   source: z.enum(["human", "ai", "import", "tm", "api"]).nullable().describe("Null while no value was ever stored"),
   aiConfidence: z.number().nullable().describe("0-100; only for source ai"),
   updatedAt: z.string().nullable(),
-  warnings: z.array(ZPlaceholderWarning),
+  warnings: z.array(ZPlaceholderWarning).describe("Placeholder differences from the source value (kept for compatibility; see qaIssues)"),
+  qaIssues: z.array(ZQaIssue).describe("Quality-check warnings of the value, stored when it last changed"),
 });
 
 export const ZTranslationPage = paginated(ZTranslation);

@@ -4,6 +4,7 @@ import { ZTranslation, ZUpsertTranslationRequest } from "./translations.types";
 
 export const upsertTranslationProcedure = authedProcedure
   .meta({
+    errors: { 422: "The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md)" },
     openapi: {
       method: "PUT",
       path: "/projects/{projectId}/keys/{keyId}/translations/{language}",

@@ -1,0 +1,2 @@
+export * from "./qa-gate";
+export * from "./qa-settings";
