@@ -3,7 +3,7 @@
 // (DECISIONS.md) and its statuses follow from how a request travels: every operation validates
 // input (400), protected ones check credentials (401) and permissions (403), unsafe ones pass
 // the CSRF guard (403), path ids may be unknown (404), bodies have a size limit (413) and the
-// adapter wants JSON (415). Statuses that come from the domain (409 duplicates and archived
+// adapter wants JSON (415), and every request spends from a rate limit (429). Statuses that come from the domain (409 duplicates and archived
 // projects, 401 on a wrong password) are declared next to the procedure: `meta.errors`.
 // Not documented: 500 (a bug, never part of the contract) and Node's own body-less 431 for
 // oversized headers, which no operation's handler ever sees.
@@ -78,6 +78,11 @@ const RULES: StatusRule[] = [
     status: 415,
     description: "The request body is not `application/json`",
     applies: (op) => op.adapter && op.method !== "delete" && BODY_METHODS.has(op.method),
+  },
+  {
+    status: 429,
+    description: "The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md)",
+    applies: () => true,
   },
   {
     status: 503,

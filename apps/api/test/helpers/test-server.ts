@@ -36,6 +36,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Rate limits no test reaches by accident; rate-limit tests set their own. */
+export const UNREACHED_RATE_LIMITS = {
+  RATE_LIMIT_PER_MINUTE: "6000000",
+  RATE_LIMIT_BURST: "1000000",
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: "6000000",
+  RATE_LIMIT_ANONYMOUS_BURST: "1000000",
+};
+
 export async function startTestServer(
   env: Record<string, string> = {},
   options: { worker?: boolean; logQueries?: boolean; bareExpress?: boolean } = {},
@@ -51,6 +59,8 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     WORKER_MODE: "off",
     WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+    // The rate limiter runs (headers, shared buckets) but never refuses unless a test lowers it.
+    ...UNREACHED_RATE_LIMITS,
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);
