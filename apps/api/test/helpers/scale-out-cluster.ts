@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { createDb, type Database } from "@locale/db";
 import { type ServerProcess, startServerProcess } from "./fuzz/server-process";
 import { type Haproxy, startHaproxy } from "./haproxy";
-import { UNREACHED_RATE_LIMITS } from "./test-server";
+import { UNREACHED_RATE_LIMITS } from "./unreached-rate-limits";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const WORKER_ROOT = path.join(REPO_ROOT, "apps/worker");

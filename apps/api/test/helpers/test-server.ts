@@ -9,6 +9,9 @@ import { createLogger } from "../../src/logger";
 import { coreConfigOf, createApp, listen } from "../../src/server";
 import { recordContract } from "./contract-recorder";
 import { jsonRequester } from "./json-request";
+import { UNREACHED_RATE_LIMITS } from "./unreached-rate-limits";
+
+export { UNREACHED_RATE_LIMITS };
 
 export interface TestResponse<T = any> {
   status: number;
@@ -35,14 +38,6 @@ export interface TestServer {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
-
-/** Rate limits no test reaches by accident; rate-limit tests set their own. */
-export const UNREACHED_RATE_LIMITS = {
-  RATE_LIMIT_PER_MINUTE: "6000000",
-  RATE_LIMIT_BURST: "1000000",
-  RATE_LIMIT_ANONYMOUS_PER_MINUTE: "6000000",
-  RATE_LIMIT_ANONYMOUS_BURST: "1000000",
-};
 
 export async function startTestServer(
   env: Record<string, string> = {},
