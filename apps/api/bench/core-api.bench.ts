@@ -27,11 +27,9 @@
 // PGlite (embedded): the server runs in this process; the floor is the endpoint's SQL plus
 // JSON.stringify run in-process with the same concurrency; the plain one-query LEFT JOIN with
 // OFFSET (plus a count) is measured too, as the naive baseline. SKIP_PGLITE=1 leaves it out.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type http from "node:http";
-import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { LANGUAGE_VALUES_BY_KEYS_SQL } from "@locale/core/translations";
 import { createDb, type Database, isPostgresUrl } from "@locale/db";
@@ -40,7 +38,7 @@ import { loadConfig } from "../src/config";
 import { createLogger } from "../src/logger";
 import { createApp, listen } from "../src/server";
 import { UNREACHED_RATE_LIMITS } from "../test/helpers/unreached-rate-limits";
-import { combine, cpuMsOf, freePort, loadAverage, measure, median, type ProcessLoad, startProcess, stopProcess } from "./process-load";
+import { combine, freePort, loadAverage, measure, median, type ProcessLoad, startProcess, stopProcess } from "./process-load";
 
 const KEYS = Number(process.env.KEYS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);

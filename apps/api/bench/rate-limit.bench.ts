@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       log(`${c.name}: ${ROUNDS} x ${DURATION / ROUNDS} s, both processes at once (10 connections each)`);
       for (let r = 0; r < ROUNDS; r++) {
         const round = await both(DURATION / ROUNDS);
-        round.forEach((l, i) => slices[i]!.push(l));
+        for (const [i, l] of round.entries()) slices[i]!.push(l);
       }
       const [on, off] = slices.map(combine) as [ProcessLoad, ProcessLoad];
       if (on.errors > 0 || off.errors > 0) throw new Error(`${c.name}: ${on.errors} / ${off.errors} non-2xx answers or errors`);
