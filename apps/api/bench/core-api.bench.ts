@@ -27,11 +27,9 @@
 // PGlite (embedded): the server runs in this process; the floor is the endpoint's SQL plus
 // JSON.stringify run in-process with the same concurrency; the plain one-query LEFT JOIN with
 // OFFSET (plus a count) is measured too, as the naive baseline. SKIP_PGLITE=1 leaves it out.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type http from "node:http";
-import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { LANGUAGE_VALUES_BY_KEYS_SQL } from "@locale/core/translations";
 import { createDb, type Database, isPostgresUrl } from "@locale/db";
@@ -39,6 +37,8 @@ import autocannon from "autocannon";
 import { loadConfig } from "../src/config";
 import { createLogger } from "../src/logger";
 import { createApp, listen } from "../src/server";
+import { UNREACHED_RATE_LIMITS } from "../test/helpers/unreached-rate-limits";
+import { combine, freePort, loadAverage, measure, median, type ProcessLoad, startProcess, stopProcess } from "./process-load";
 
 const KEYS = Number(process.env.KEYS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -169,7 +169,14 @@ async function json(
 async function runBackend(backend: string, databaseUrl: string | undefined): Promise<BackendResult> {
   log(`${backend}: opening the database and applying migrations`);
   const db = await createDb(databaseUrl);
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off", DATA_DIR: "/tmp" });
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    WORKER_MODE: "off",
+    DATA_DIR: "/tmp",
+    ...UNREACHED_RATE_LIMITS,
+  });
   const { app } = createApp(db, config, createLogger("silent"));
   const { server, url } = await listen(app, 0, "127.0.0.1");
   config.publicUrl = url;
@@ -272,107 +279,11 @@ interface CaseResult {
   sliceRatio: number;
 }
 
-interface ProcessLoad {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-  cpuMsPerRequest: number;
-}
-
 interface OverheadResult {
   cases: CaseResult[];
   bulkMs: number[];
   seedMs: number;
   load: string[];
-}
-
-/** utime + stime of a process in milliseconds (clock ticks are 10 ms on Linux). */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const port = (probe.address() as net.AddressInfo).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  url: string,
-  probePath: string,
-  cwd = API_DIR,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url + probePath);
-      await res.arrayBuffer();
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  child.kill("SIGKILL");
-  throw new Error(`${args.join(" ")} did not start`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill("SIGKILL");
-}
-
-/** autocannon against `url` for `seconds`, with the CPU time `pid` spent meanwhile. */
-async function measure(url: string, pid: number, apiKey: string, paths: string[], seconds: number): Promise<ProcessLoad> {
-  const cpuBefore = cpuMsOf(pid);
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    workers: 1,
-    headers: { "x-api-key": apiKey },
-    requests: paths.map((path) => ({ method: "GET" as const, path })),
-  });
-  const cpuMs = cpuMsOf(pid) - cpuBefore;
-  const requests = result.requests.total;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-    requests,
-    cpuMsPerRequest: requests > 0 ? cpuMs / requests : Number.NaN,
-  };
-}
-
-function combine(slices: ProcessLoad[]): ProcessLoad {
-  const requests = slices.reduce((n, l) => n + l.requests, 0);
-  const cpuMs = slices.reduce((n, l) => n + l.cpuMsPerRequest * l.requests, 0);
-  return {
-    rps: median(slices.map((l) => l.rps)),
-    p50: median(slices.map((l) => l.p50)),
-    p99: Math.max(...slices.map((l) => l.p99)),
-    errors: slices.reduce((n, l) => n + l.errors, 0),
-    requests,
-    cpuMsPerRequest: cpuMs / requests,
-  };
 }
 
 async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
@@ -384,7 +295,16 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
   const profileArgs = process.env.PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
   const api = await startProcess(
     [...profileArgs, "dist/main.js"],
-    { NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: "127.0.0.1", WORKER_MODE: "off", DATA_DIR: "/tmp" },
+    // The limiter runs (its cost is part of the api's) but one bench key never reaches it.
+    {
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      WORKER_MODE: "off",
+      DATA_DIR: "/tmp",
+      ...UNREACHED_RATE_LIMITS,
+    },
     apiUrl,
     "/health",
   );
@@ -574,7 +494,6 @@ function reportOverhead(r: OverheadResult): void {
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 function report(results: BackendResult[]): void {
   const lines = [

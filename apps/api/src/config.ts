@@ -117,6 +117,14 @@ const ZEnv = z.object({
     .int()
     .min(1)
     .default(DEFAULT_TM_ENGINE_SETTINGS.maxBytes / 1024 / 1024),
+  /** Requests per minute and burst of each API key and each signed-in user (0: not limited). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().min(0).default(600),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(120),
+  /** The same for each client address without valid credentials. */
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().min(0).default(120),
+  RATE_LIMIT_ANONYMOUS_BURST: z.coerce.number().int().min(1).default(60),
+  /** How often a process exchanges its spent tokens with the buckets in the database. */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** OpenID Connect providers: `<id>,<id>`, each configured by OIDC_<ID>_* (core's oidc-providers). */
   OIDC_PROVIDERS: z.string().default(""),
 });

@@ -13,6 +13,8 @@ import swaggerUi from "swagger-ui-express";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
 import { type AppConfig, tmEngineSettingsOf, trustProxyOf } from "./config";
 import { graphqlHandlers } from "./graphql";
+import { type RateLimitGate, rateLimitGate } from "./limits/rate-limit-gate";
+import type { RateLimiter } from "./limits/rate-limiter";
 import { createLogger, requestLogger } from "./logger";
 import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
@@ -38,6 +40,8 @@ export interface AppServer {
   app: express.Express;
   deps: AppDeps;
   logger: Logger;
+  /** The request rate limiter (null when RATE_LIMIT_* turn it off); `listen` puts it in front. */
+  rateLimiter: RateLimiter | null;
 }
 
 export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
@@ -137,17 +141,23 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   app.use(expressErrorHandler(logger));
   // REST reads (a GET that reaches a procedure) are answered in front of express: see listen().
   frontOf.set(app, restReads(app, deps, logger, logRequest));
-  return { app, deps, logger };
+  const gate = rateLimitGate(app, deps, logger, logRequest);
+  if (gate) gateOf.set(app, gate);
+  return { app, deps, logger, rateLimiter: gate?.limiter ?? null };
 }
 
 /** What answers a request before the express application does (createApp sets it). */
 const frontOf = new WeakMap<express.Express, (req: http.IncomingMessage, res: http.ServerResponse) => boolean>();
+/** The rate limits every request to an API passes first (docs/api-rules.md, "Rate limits"). */
+const gateOf = new WeakMap<express.Express, RateLimitGate>();
 
 /** Listens and resolves with the bound address (port 0 picks a free port). */
 export function listen(app: express.Express, port: number, host: string): Promise<{ server: http.Server; url: string }> {
   return new Promise((resolve, reject) => {
     const front = frontOf.get(app);
-    const handler: http.RequestListener = front ? (req, res) => void (front(req, res) || app(req, res)) : app;
+    const served: http.RequestListener = front ? (req, res) => void (front(req, res) || app(req, res)) : app;
+    const gate = gateOf.get(app);
+    const handler: http.RequestListener = gate ? (req, res) => gate.pass(req, res, () => served(req, res)) : served;
     const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, ServerResponse: RetryAfterResponse }, handler);
     server.on("clientError", answerClientError);
     server.once("error", reject);

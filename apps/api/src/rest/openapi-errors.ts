@@ -3,7 +3,7 @@
 // (DECISIONS.md) and its statuses follow from how a request travels: every operation validates
 // input (400), protected ones check credentials (401) and permissions (403), unsafe ones pass
 // the CSRF guard (403), path ids may be unknown (404), bodies have a size limit (413) and the
-// adapter wants JSON (415). Statuses that come from the domain (409 duplicates and archived
+// adapter wants JSON (415), and every request spends from a rate limit (429). Statuses that come from the domain (409 duplicates and archived
 // projects, 401 on a wrong password) are declared next to the procedure: `meta.errors`.
 // Every operation may answer 503 and 507 (the database or the disk failing, not the request).
 // Not documented: 500 (a bug, never part of the contract) and Node's own body-less 431 for
@@ -83,6 +83,11 @@ const RULES: StatusRule[] = [
   // Every operation reads or writes the database (and some write temporary files): see
   // docs/operations.md for what happens while the database is away or the disk is full, and
   // docs/imports-on-pglite.md for the embedded database's busy answer.
+  {
+    status: 429,
+    description: "The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md)",
+    applies: () => true,
+  },
   {
     status: 503,
     description:

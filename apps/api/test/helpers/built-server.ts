@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { UNREACHED_RATE_LIMITS } from "./unreached-rate-limits";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 export const BUILT_SERVER = path.join(REPO_ROOT, "apps/api/dist/main.js");
@@ -38,7 +39,7 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith("npm_") && k !== "INIT_CWD" && k !== "DATA_DIR" && k !== "DATABASE_URL"),
   );
-  return { ...clean, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env };
+  return { ...clean, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...UNREACHED_RATE_LIMITS, ...env };
 }
 
 /** Starts `command args` (default: node on the built server) without waiting for it to answer. */

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { createDb, type Database } from "@locale/db";
 import { type ServerProcess, startServerProcess } from "./fuzz/server-process";
 import { type Haproxy, startHaproxy } from "./haproxy";
+import { UNREACHED_RATE_LIMITS } from "./unreached-rate-limits";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const WORKER_ROOT = path.join(REPO_ROOT, "apps/worker");
@@ -135,7 +136,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   try {
-    const base = { ...options.env, DATABASE_URL: databaseUrl };
+    // Load tests and scale-out checks drive one key hard: rate limits stay out of their way.
+    const base = { ...UNREACHED_RATE_LIMITS, ...options.env, DATABASE_URL: databaseUrl };
     const startApi = async (i: number) => {
       const proc = await startServerProcess({ ...base, ...options.apiEnv?.(i), WORKER_MODE: "off" });
       const api: ApiProcess = Object.assign(proc, { name: `api${i + 1}`, port: Number(new URL(proc.url).port) });

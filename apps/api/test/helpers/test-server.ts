@@ -9,6 +9,9 @@ import { createLogger } from "../../src/logger";
 import { coreConfigOf, createApp, listen } from "../../src/server";
 import { recordContract } from "./contract-recorder";
 import { jsonRequester } from "./json-request";
+import { UNREACHED_RATE_LIMITS } from "./unreached-rate-limits";
+
+export { UNREACHED_RATE_LIMITS };
 
 export interface TestResponse<T = any> {
   status: number;
@@ -52,6 +55,8 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     WORKER_MODE: "off",
     WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+    // The rate limiter runs (headers, shared buckets) but never refuses unless a test lowers it.
+    ...UNREACHED_RATE_LIMITS,
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);

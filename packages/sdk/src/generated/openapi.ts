@@ -1666,6 +1666,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -1777,7 +1788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many wrong passwords for this account or from this client address; `Retry-After` gives the seconds until the block ends */
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many wrong passwords for this account or from this client address; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
                     /** @description Seconds until the request may be made again */
@@ -1882,6 +1893,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -1978,6 +2000,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -2066,6 +2099,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -2129,6 +2173,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2208,6 +2263,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2312,7 +2378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many wrong passwords for this account; `Retry-After` gives the seconds until the block ends */
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many wrong passwords for this account; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
                     /** @description Seconds until the request may be made again */
@@ -2414,7 +2480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many reset requests from this client address; `Retry-After` gives the seconds until the next is accepted */
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many reset requests from this client address; `Retry-After` gives the seconds until the next is accepted */
             429: {
                 headers: {
                     /** @description Seconds until the request may be made again */
@@ -2515,6 +2581,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -2573,6 +2650,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
@@ -2653,6 +2741,17 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. Called with an API key (a session only) */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2745,6 +2844,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,6 +2973,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -2957,6 +3078,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3099,6 +3231,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -3210,6 +3353,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -3299,6 +3453,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -3382,6 +3547,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3504,6 +3680,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -3592,6 +3779,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3715,6 +3913,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -3797,6 +4006,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3922,6 +4142,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -4013,6 +4244,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4158,6 +4400,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -4285,6 +4538,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -4373,6 +4637,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4518,6 +4793,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -4601,6 +4887,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4701,6 +4998,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -4783,6 +5091,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4877,6 +5196,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4991,6 +5321,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5127,6 +5468,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -5230,6 +5582,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -5318,6 +5681,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5422,6 +5796,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry. The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction); `Retry-After` gives the seconds to wait */
             503: {
                 headers: {
@@ -5507,6 +5892,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5632,6 +6028,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -5725,6 +6132,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -5810,6 +6228,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5938,6 +6367,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -6026,6 +6466,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6150,6 +6601,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -6245,6 +6707,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6370,6 +6843,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -6452,6 +6936,17 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6582,6 +7077,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -6652,6 +7158,17 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6744,6 +7261,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6856,6 +7384,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6980,6 +7519,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -7057,6 +7607,17 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7172,6 +7733,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -7258,6 +7830,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7359,6 +7942,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7494,6 +8088,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -7619,6 +8224,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -7730,6 +8346,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -7816,6 +8443,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7932,6 +8570,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -8042,6 +8691,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -8124,6 +8784,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8244,6 +8915,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8393,6 +9075,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -8499,6 +9192,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8633,6 +9337,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -8711,6 +9426,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8797,6 +9523,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8898,6 +9635,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -8979,6 +9727,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9123,6 +9882,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -9218,6 +9988,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -9292,6 +10073,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9443,6 +10235,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -9573,6 +10376,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -9673,6 +10487,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9806,6 +10631,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -9890,6 +10726,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9992,6 +10839,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10126,6 +10984,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -10218,6 +11087,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10354,6 +11234,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -10451,6 +11342,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10569,6 +11471,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10698,6 +11611,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -10797,6 +11721,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10958,6 +11893,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -11047,6 +11993,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11189,6 +12146,17 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11338,6 +12306,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -11472,6 +12451,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11616,6 +12606,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -11713,6 +12714,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11848,6 +12860,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -11922,6 +12945,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12041,6 +13075,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -12126,6 +13171,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12251,6 +13307,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -12338,6 +13405,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12454,6 +13532,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12595,6 +13684,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -12679,6 +13779,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12815,6 +13926,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -12902,6 +14024,17 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13034,6 +14167,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
@@ -13128,6 +14272,17 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13246,6 +14401,17 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -3,7 +3,8 @@
 // leaves nothing and a committed one is seen at once. Reading the log's high-water mark costs one
 // index lookup, cheap enough to check after every fuzzed request. Bookkeeping a read legitimately
 // touches (a token's lastUsedAt, a session's sliding expiry) is not logged, nor the sign-in
-// throttle's counters, which a refused sign-in is meant to leave behind. Test databases only.
+// throttle's counters, which a refused sign-in is meant to leave behind, nor the rate limiter's
+// shared buckets, which every request spends from. Test databases only.
 import type { Database } from "@locale/db";
 
 /** Columns a request may update without changing what the tenant stored. */
@@ -24,7 +25,8 @@ export interface ChangeLog {
 export async function installChangeLog(db: Database): Promise<ChangeLog> {
   const tables = await db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables
-     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', '${LOG}', 'SignInThrottle')`,
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+       AND table_name NOT IN ('_prisma_migrations', '${LOG}', 'SignInThrottle', 'RateLimitBucket')`,
   );
   await db.query(`CREATE TABLE IF NOT EXISTS ${LOG} (id bigserial PRIMARY KEY, table_name text NOT NULL, op text NOT NULL)`);
   await db.query(`

@@ -10,7 +10,7 @@ import { createLogger } from "../../../src/logger";
 import { createApp, listen } from "../../../src/server";
 import { type FakeAiProviders, startFakeAiProviders } from "../fake-ai-providers";
 import { jsonRequester } from "../json-request";
-import type { TestServer } from "../test-server";
+import { type TestServer, UNREACHED_RATE_LIMITS } from "../test-server";
 
 export interface FuzzServer extends TestServer {
   ai: FakeAiProviders;
@@ -33,6 +33,7 @@ export async function startFuzzServer(db: Database, env: Record<string, string> 
     WEBHOOK_TIMEOUT_MS: "2000",
     // The seeded webhooks point at a receiver on loopback; every other internal address stays refused.
     WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+    ...UNREACHED_RATE_LIMITS,
     ...env,
   });
   const { app, deps } = createApp(db, config, createLogger(config.LOG_LEVEL, logTo));
