@@ -75,10 +75,10 @@ describe("the OpenAPI document", () => {
 
   it("documents the statuses each operation can answer", () => {
     // Domain conflicts, archived projects, and the body statuses.
-    expect(statuses("post", "/projects/{projectId}/keys")).toEqual([201, 400, 401, 403, 404, 409, 413, 415, 503, 507]);
+    expect(statuses("post", "/projects/{projectId}/keys")).toEqual([201, 400, 401, 403, 404, 409, 413, 415, 429, 503, 507]);
     expect(statuses("post", "/organizations/{orgId}/glossaries/{id}/terms")).toContain(409);
     expect(statuses("post", "/projects/{projectId}/ai/translate/batch/cancel/{jobId}")).toContain(409);
-    expect(statuses("post", "/auth/signup")).toEqual([201, 400, 403, 409, 413, 415, 503, 507]);
+    expect(statuses("post", "/auth/signup")).toEqual([201, 400, 403, 409, 413, 415, 429, 503, 507]);
     expect(statuses("post", "/organizations/{orgId}/members/invite")).toContain(409);
     for (const [method, path] of [
       ["put", "/projects/{projectId}/keys/{keyId}/translations/{language}"],
@@ -90,7 +90,7 @@ describe("the OpenAPI document", () => {
       expect(find(method, path).responses["409"]?.description, `${method} ${path}`).toMatch(/archived/);
     }
     // Reads and writes that never meet an archived project have no 409.
-    expect(statuses("get", "/projects/{projectId}/keys")).toEqual([200, 400, 401, 403, 404, 503, 507]);
+    expect(statuses("get", "/projects/{projectId}/keys")).toEqual([200, 400, 401, 403, 404, 429, 503, 507]);
     // A write, or a read in a transaction, may find PGlite busy past its wait: 503 with Retry-After.
     expect(find("get", "/organizations/{orgId}/tm/search").responses["503"]?.headers).toHaveProperty("Retry-After");
     expect(find("post", "/projects/{projectId}/import").responses["503"]?.headers).toHaveProperty("Retry-After");
@@ -98,7 +98,8 @@ describe("the OpenAPI document", () => {
     expect(statuses("post", "/projects/{projectId}/keys/{keyId}/comments")).toContain(409);
     expect(statuses("post", "/projects/{projectId}/ai/translate")).toContain(502);
     // The database away (503) or the disk full (507) can meet any operation; both say when to retry.
-    for (const status of ["503", "507"]) {
+    // So can a spent rate limit (429, docs/api-rules.md "Rate limits").
+    for (const status of ["429", "503", "507"]) {
       expect(ops.filter(({ op }) => !op.responses[status]?.headers?.["Retry-After"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
     }
     // A 500 is a bug, not part of the contract: the response checker fails on one.

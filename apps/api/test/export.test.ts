@@ -462,7 +462,7 @@ describe("languages, permissions and tenancy", () => {
   it("documents the export route in the OpenAPI document", async () => {
     const doc = await server.request("GET", "/api/openapi.json");
     const op = doc.body.paths["/projects/{projectId}/export/{language}"].get;
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "403", "404"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "401", "403", "404", "429", "503", "507"]);
     expect(Object.keys(op.responses["200"].content)).toEqual(["application/octet-stream"]);
     expect(doc.body.paths["/projects/{projectId}/import"].post).toBeDefined();
   });

@@ -68,7 +68,8 @@ export const commentEditRoute: PlainRoute = {
       const bare = req.method === "PATCH" && req.path === "/" ? bareJsonBody(err) : undefined;
       if (!bare) return next(err);
       req.body = bare.value;
-      csrf(req, res, () => void handle(req, res, next));
+      // The guard hands a refusal to `next` (answered in the REST shape); only a pass goes on.
+      csrf(req, res, (refusal?: unknown) => (refusal ? next(refusal) : void handle(req, res, next)));
     });
   },
   docs: {
