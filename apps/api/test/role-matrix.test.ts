@@ -1,9 +1,9 @@
-// The role × action matrix of DECISIONS.md "Roles", table-driven over every operation of the
+// The role × action matrix of docs/api-rules.md "Roles", table-driven over every operation of the
 // served OpenAPI document: each member (owner, admin, developer, translator, reviewer) calls each
 // operation with a valid request through its own API key; an allowed role gets a 2xx, any other
 // role exactly the 403 body. The operations are read from /api/openapi.json at test time, so a
 // route added without a row here fails the suite. The same rows also check sessions (the role is
-// the member's current one) and API-key scopes (DECISIONS.md "API keys").
+// the member's current one) and API-key scopes (docs/api-rules.md, "API tokens and scopes").
 import { isDeepStrictEqual } from "node:util";
 import { addTmEntry } from "@locale/core/tm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,7 +57,7 @@ interface Row {
 
 type Scope = (typeof SCOPES)[number];
 
-/** DECISIONS.md "API keys": the scope each operation needs; null for the caller's own session routes. */
+/** docs/api-rules.md "API tokens and scopes": the scope each operation needs; null for the caller's own session routes. */
 function scopeOf(op: string): Scope | null {
   const [method, path] = op.split(" ") as [string, string];
   const read = method === "GET";

@@ -1,5 +1,5 @@
-// Tenant isolation over every operation of the served OpenAPI document (DECISIONS.md: another
-// organization's resource is a 404, "never leak existence"): a second organization's owner calls
+// Tenant isolation over every operation of the served OpenAPI document (docs/api-rules.md, the
+// 404 row of "Errors": another organization's resource is a 404, existence is never revealed): a second organization's owner calls
 // each operation with the first organization's ids, by API key and by session; mixes its own
 // project/organization with one foreign child id at a time; and reads its own `current`
 // organization without seeing the first one's data. A project token of one project gets 404 for
@@ -51,7 +51,7 @@ const UNSCOPED = new Set([
   "POST /projects",
 ]);
 
-/** Organization-level operations a project token may still use (DECISIONS.md: glossary and TM reads). */
+/** Organization-level operations a project token may still use: glossary and TM reads (docs/api-rules.md). */
 const PROJECT_TOKEN_ORG_READS = new Set([
   "GET /organizations/{orgId}/glossaries",
   "GET /organizations/{orgId}/glossaries/{id}/terms",

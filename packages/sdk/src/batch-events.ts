@@ -1,4 +1,4 @@
-// AI batch job events (DECISIONS.md "AI"): the SSE stream of
+// AI batch job events (docs/api-rules.md, "AI translation"): the SSE stream of
 // GET /api/projects/{projectId}/ai/translate/batch/stream/{jobId}, read with fetch and
 // eventsource-parser, resumed with Last-Event-ID after a dropped connection, and ended by the
 // job's terminal event (`complete` or `cancelled`).

@@ -4,7 +4,7 @@
 import type { RouteOutput } from "./operation-types";
 import type { Transport } from "./transport";
 
-/** Format identifiers (SPEC "Supported file formats"). */
+/** Format identifiers (docs/api-rules.md, "Import and export"). */
 export type FileFormat =
   | "json-flat"
   | "json-nested"
@@ -74,7 +74,7 @@ export interface ImportRequest {
   signal?: AbortSignal;
 }
 
-/** SPEC "Import result", used only until the import procedure exists in the router. */
+/** The import result (docs/api-rules.md, "Import and export"), used only until the import procedure exists in the router. */
 interface DocumentedImportResult {
   imported: number;
   skipped: number;

@@ -1,5 +1,5 @@
-// Walks an offset-paginated collection page by page (SPEC "Limits": iterate until
-// page >= meta.totalPages), yielding items one at a time.
+// Walks an offset-paginated collection page by page (docs/api-rules.md, "Pagination": iterate
+// until page >= meta.totalPages), yielding items one at a time.
 
 export interface PageEnvelope<T> {
   data: T[];

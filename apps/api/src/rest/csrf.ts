@@ -1,4 +1,4 @@
-// CSRF (DECISIONS.md): a cookie-authenticated unsafe request whose Origin (or, failing that,
+// CSRF (docs/api-rules.md, "Sign-in and sessions"): a cookie-authenticated unsafe request whose Origin (or, failing that,
 // Referer) names a foreign origin, or "null", is refused with 403. API-key requests and requests
 // with neither header (non-browser clients) pass. "Cookie-authenticated" is decided by the same
 // cookie parser that resolves the session, and "foreign" against the configured public origin and

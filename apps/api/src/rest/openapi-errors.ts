@@ -1,6 +1,6 @@
 // Which error statuses an operation documents, and with which body. The OpenAPI adapter writes
 // its own `{message, code}` errors for a fixed set of statuses; the server sends ErrorBody
-// (DECISIONS.md) and its statuses follow from how a request travels: every operation validates
+// (docs/api-rules.md, "Errors") and its statuses follow from how a request travels: every operation validates
 // input (400), protected ones check credentials (401) and permissions (403), unsafe ones pass
 // the CSRF guard (403), path ids may be unknown (404), bodies have a size limit (413) and the
 // adapter wants JSON (415), and every request spends from a rate limit (429). Statuses that come from the domain (409 duplicates and archived

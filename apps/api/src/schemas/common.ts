@@ -6,7 +6,7 @@ export const ZErrorIssue = z.object({
   code: z.string().optional().describe("Machine-readable reason where a status has several (422: `qa.<check>`)"),
 });
 
-/** The one error body every REST error carries (DECISIONS.md's error table). */
+/** The one error body every REST error carries (docs/api-rules.md, "Errors"). */
 export const ZErrorBody = z
   .object({
     statusCode: z.int().min(400).max(599).describe("The HTTP status, repeated"),

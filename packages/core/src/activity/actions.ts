@@ -1,4 +1,4 @@
-/** Activity actions: SPEC.md's list plus the few this service adds (documented in the README). */
+/** Activity actions, each with its metadata in docs/activity.md. */
 export const ACTIVITY_ACTIONS = [
   "key.created",
   "key.updated",

@@ -59,7 +59,7 @@ export async function prepareBatch(ctx: ServiceContext, projectId: string, input
   const ai = ctx.config.ai ?? EMPTY_AI_CONFIG;
   const org = await loadAiOrgSettings(ctx.db, ctx.actor.organizationId, ai);
   const model = selectModel({ requestModel: input.model, preferredModel: project.preferredModel }, ai, org);
-  // DECISIONS.md: default 50, at most 200 (a larger limit is clamped, like pagination).
+  // Default 50, at most 200: a larger limit is clamped, like pagination (docs/api-rules.md, "AI translation").
   const limit = Math.min(MAX_BATCH_LIMIT, Math.max(1, Math.floor(input.limit ?? DEFAULT_BATCH_LIMIT)));
   return {
     project,

@@ -1,6 +1,6 @@
-// Everything the prompt tells the model about one string (SPEC.md: key name and description,
-// comments, neighbouring strings, the organization's glossary and translation memory), read
-// outside any transaction before the provider call.
+// Everything the prompt tells the model about one string (key name and description, comments,
+// neighbouring strings, the organization's glossary and translation memory: docs/api-rules.md,
+// "AI translation"), read outside any transaction before the provider call.
 import type { Database } from "@locale/db";
 import { GlossaryMatcher } from "../glossary/glossary-matcher";
 import { rankTmEntries } from "../tm/rank-tm-entries";

@@ -1,4 +1,4 @@
-// Which keys a batch translates (DECISIONS.md "Batch start"): untranslated keys of the target
+// Which keys a batch translates (docs/api-rules.md, "AI translation"): untranslated keys of the target
 // language (no value stored, or status `untranslated`) in namespace/key order, those with an
 // empty source value counted as skipped. Keys still pending in another active job of the same
 // language are left to that job, so two jobs never translate one key.

@@ -1,5 +1,5 @@
-// The eight public model ids (SPEC.md "AI model identifiers"), their display names, providers and
-// default vendor model names (DECISIONS.md "AI"). Vendor names can be overridden by configuration
+// The eight public model ids, their display names, providers and default vendor model names
+// (docs/api-rules.md, "AI translation"). Vendor names can be overridden by configuration
 // (`AI_MODEL_MAP`), so a deployment can point an id at a newer snapshot or a local model.
 export type ProviderId = "provider_a" | "provider_b";
 
@@ -31,7 +31,7 @@ export const PROVIDER_DEFAULT_MODEL: Record<ProviderId, string> = {
   provider_b: "modelB-4o",
 };
 
-/** The last step of the selection order (SPEC.md). */
+/** The last step of the selection order (docs/api-rules.md, "AI translation"). */
 export const FALLBACK_MODEL = "modelA-sonnet-4-6";
 
 export function findModel(id: string): ModelInfo | undefined {

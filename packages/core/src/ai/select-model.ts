@@ -1,6 +1,7 @@
-// Model selection (SPEC.md): request `model` → project `preferredModel` → the deployment default
-// (`DEFAULT_AI_PROVIDER`: a model id, or a provider id = that provider's default-tier model) →
-// the organization's `settings.aiProvider` (its provider's default-tier model) → modelA-sonnet-4-6.
+// Model selection (docs/api-rules.md, "AI translation"; README, "Behaviour in detail"): request
+// `model` → project `preferredModel` → the deployment default (`DEFAULT_AI_PROVIDER`: a model id,
+// or a provider id = that provider's default-tier model) → the organization's `settings.aiProvider`
+// (its provider's default-tier model) → modelA-sonnet-4-6.
 // A model chosen by any of the first four steps must have its provider configured, else 400:
 // silently switching vendor would send the organization's strings somewhere it did not choose.
 // Only the last-resort default yields to a configured provider, so an organization that set up

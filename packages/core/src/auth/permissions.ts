@@ -1,4 +1,5 @@
-// The role × action matrix and the scope each action needs (DECISIONS.md "Roles", "API keys"),
+// The role × action matrix and the scope each action needs (docs/api-rules.md, "Roles" and
+// "API tokens and scopes"),
 // checked in this one place by every REST procedure, GraphQL resolver and the worker.
 import type { Role } from "@locale/db";
 import { forbidden } from "../errors/app-error";
@@ -95,7 +96,7 @@ export const PERMISSION_SCOPE: Record<Permission, Scope> = {
   "qa.manage": "qa:manage",
 };
 
-/** Organization-level permissions a project token may still use (DECISIONS.md: glossary/TM reads). */
+/** Organization-level permissions a project token may still use: glossary and TM reads (docs/api-rules.md). */
 const PROJECT_TOKEN_ORG_LEVEL: Permission[] = ["glossary.read", "tm.read"];
 
 export function can(actor: Actor, permission: Permission): boolean {

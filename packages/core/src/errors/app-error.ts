@@ -93,7 +93,7 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export function errorBodyForStatus(status: number, message: string, issues?: ErrorIssue[]): ErrorBody {
   const entry = Object.values(APP_ERROR_TABLE).find((e) => e.status === status) ?? APP_ERROR_TABLE.INTERNAL;
   const body: ErrorBody = { statusCode: entry.status, message, error: entry.error };
-  // Every 400 carries `issues` (DECISIONS.md), even when no single field is to blame.
+  // Every 400 carries `issues` (docs/api-rules.md, "Errors"), even when no single field is to blame.
   if (issues) body.issues = issues;
   else if (entry.status === 400) body.issues = [{ path: "", message }];
   return body;

@@ -1,7 +1,7 @@
 // Finds glossary terms in a text in one pass (Aho–Corasick over case-folded UTF-16 code units).
 // Pure: no database, no I/O, so a compiled matcher can be reused across checks.
 //
-// Rules (SPEC.md / DECISIONS.md "Glossary check"):
+// Rules (docs/glossary-tm-analytics.md, "Check"):
 // - whole words: a term that starts (ends) with a letter, digit, mark or "_" must not be preceded
 //   (followed) by one; terms like "C++" or ".NET" only need the boundary on their word side;
 // - case-insensitive unless the term is caseSensitive (then the text must match exactly);

@@ -1,4 +1,4 @@
-// API shapes of glossaries and terms (SPEC.md "Glossary", "Glossary term").
+// API shapes of glossaries and terms (docs/glossary-tm-analytics.md, "Glossaries").
 import type { Glossary, GlossaryTerm } from "@locale/db";
 import { iso } from "../shared/dates";
 

@@ -12,7 +12,7 @@ export interface TermTranslationInput {
   approved?: boolean;
 }
 
-/** The uniqueness key of a term inside one glossary (SPEC: duplicates are case-insensitive). */
+/** The uniqueness key of a term inside one glossary: duplicates are case-insensitive (docs/glossary-tm-analytics.md). */
 export const termKey = (term: string): string => term.toLowerCase();
 
 export function normalizeTerm(term: string, field = "term"): string {

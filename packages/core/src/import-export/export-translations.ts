@@ -1,6 +1,5 @@
-// Exports one project language as a file (SPEC.md "Import and export", DECISIONS.md "Import and
-// export"): keys ordered by namespace then key, translator formats with every key, runtime formats
-// with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
+// Exports one project language as a file (docs/api-rules.md, "Import and export"): keys ordered
+// by namespace then key, translator formats with every key, runtime formats with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
 // Rows are read through a cursor, 5,000 at a time, and the file is written to a temporary file
 // that the caller streams out: json-flat and json-nested are written entry by entry
 // (json-export-writer.ts), the other formats are serialized whole by @locale/formats.

@@ -1,10 +1,10 @@
-// Per-format rules of the import/export endpoints (DECISIONS.md "Import and export"): which
+// Per-format rules of the import/export endpoints (docs/api-rules.md, "Import and export"): which
 // formats take a namespace, which exports hold untranslated keys, and the download file name.
 import { FORMAT_IDS, type FormatId, formatsById } from "@locale/formats";
 
 export { FORMAT_IDS, type FormatId };
 
-/** JSON-based formats: the only ones whose import accepts a `namespace` (SPEC.md). */
+/** JSON-based formats: the only ones whose import accepts a `namespace`. */
 export const JSON_FORMATS: readonly FormatId[] = ["json-flat", "json-nested", "arb"];
 
 /** Translator-facing formats list every key, untranslated ones with an empty target. */

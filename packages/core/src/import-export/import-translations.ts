@@ -1,5 +1,5 @@
-// Imports one translation file into one project language (SPEC.md "Import and export",
-// DECISIONS.md "Import and export"). The whole file is one transaction. Entries flow through in
+// Imports one translation file into one project language (docs/api-rules.md, "Import and
+// export"). The whole file is one transaction. Entries flow through in
 // batches: json-flat and json-nested files sent as a stream are parsed incrementally
 // (json-entry-reader.ts), other files are parsed whole by @locale/formats; every batch is written
 // by ImportWriter with a few set-based statements, so the api holds one batch, never the project.

@@ -1,5 +1,5 @@
-// The Key shape every surface returns, and the rules a key's fields must follow (DECISIONS.md
-// "Keys"), shared by single and bulk writes.
+// The Key shape every surface returns, and the rules a key's fields must follow (docs/api-rules.md,
+// "Projects and keys"; README, "Behaviour in detail"), shared by single and bulk writes.
 import type { Key } from "@locale/db";
 import { badRequest, type ErrorIssue } from "../errors/app-error";
 import { iso } from "../shared/dates";

@@ -1,4 +1,4 @@
-// The organization settings this service knows (SPEC.md's four plus DECISIONS.md's extras).
+// The organization settings this service knows (docs/api-rules.md, "Organization settings").
 // PATCH merges: a field left out keeps its value, `null` removes it (back to the default).
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Offset pagination exactly as SPEC.md "Limits" and DECISIONS.md "Pagination" say.
+// Offset pagination, the one rule for every paginated list (docs/api-rules.md, "Pagination").
 import { badRequest } from "../errors/app-error";
 
 export const DEFAULT_LIMIT = 50;

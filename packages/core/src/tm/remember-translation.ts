@@ -1,4 +1,4 @@
-// The translation paths that feed the memory (DECISIONS.md "TM"): a value reaching `approved`
+// The translation paths that feed the memory (docs/glossary-tm-analytics.md): a value reaching `approved`
 // (unless the organization turned `tmAutoAdd` off) and every AI save. Called inside the writer's
 // transaction, so the entry exists exactly when the translation change does.
 import type { Project } from "@locale/db";

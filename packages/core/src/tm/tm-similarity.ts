@@ -1,4 +1,4 @@
-// Similarity of translation-memory sources (DECISIONS.md "TM similarity"): 100 only for identical
+// Similarity of translation-memory sources (docs/glossary-tm-analytics.md, docs/tm-search.md): 100 only for identical
 // texts, otherwise min(99, round(100 × (1 − d / max(len)))) with d the Levenshtein distance of the
 // normalised texts (lower-cased, whitespace runs collapsed to one space, trimmed). Lengths and
 // edits count Unicode code points, so an emoji is one character, not two. The rounding is done
