@@ -31,7 +31,14 @@ export default defineConfig({
     // on a 2-core machine: the whole suite 869 s with one file at a time, 569 s with two.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: "unit", include: ["packages/formats/**/*.test.ts"], exclude: ["**/node_modules/**"], testTimeout: 60_000 } },
+      {
+        test: {
+          name: "unit",
+          include: ["packages/{formats,runtime}/**/*.test.ts", "tooling/**/*.test.ts"],
+          exclude: ["**/node_modules/**"],
+          testTimeout: 60_000,
+        },
+      },
       // the native TM engine: its own config builds the addon first and fails when it cannot
       "packages/tm-engine/vitest.config.ts",
       dbProject("pglite"),

@@ -288,7 +288,7 @@ interface OverheadResult {
 
 async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
   log("PostgreSQL: building the api bundle (dist/main.js) and applying migrations");
-  execFileSync(process.execPath, ["scripts/bundle-node-app.mjs", "src/main.ts", "dist/main.js"], { cwd: API_DIR, stdio: "inherit" });
+  execFileSync("pnpm", ["run", "build"], { cwd: API_DIR, stdio: "inherit" });
   const db = await createDb(databaseUrl);
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -349,7 +349,7 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
     // there and run on the same database, measured side by side with this one.
     if (process.env.BASELINE_API_DIR) {
       const dir = process.env.BASELINE_API_DIR;
-      execFileSync(process.execPath, ["scripts/bundle-node-app.mjs", "src/main.ts", "dist/main.js"], { cwd: dir, stdio: "inherit" });
+      execFileSync("pnpm", ["run", "build"], { cwd: dir, stdio: "inherit" });
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const env = {

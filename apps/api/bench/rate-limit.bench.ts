@@ -79,7 +79,7 @@ async function limiterCpuMicros(db: Database, n: number): Promise<number> {
 
 async function main(): Promise<void> {
   log("building the api bundle (dist/main.js)");
-  execFileSync(process.execPath, ["scripts/bundle-node-app.mjs", "src/main.ts", "dist/main.js"], { cwd: API_DIR, stdio: "inherit" });
+  execFileSync("pnpm", ["run", "build"], { cwd: API_DIR, stdio: "inherit" });
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   let databaseUrl = "memory://";
   let dropDatabase = async () => {};

@@ -1,6 +1,6 @@
 // The server's logger (pino, JSON lines on stdout) and its per-request log line.
 import { IncomingMessage } from "node:http";
-import { safeLogDestination } from "@locale/worker/process";
+import { safeLogDestination } from "@locale/runtime";
 import type { NextFunction, Request, Response } from "express";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 

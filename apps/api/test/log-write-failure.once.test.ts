@@ -4,7 +4,7 @@
 // cannot write instead of raising an error.
 import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
-import { safeLogDestination } from "@locale/worker/process";
+import { safeLogDestination } from "@locale/runtime";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { assertBuilt, freePort, REPO_ROOT, type ServerProcess, spawnServer, waitUntilAnswering } from "./helpers/built-server";

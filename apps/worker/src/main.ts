@@ -5,8 +5,6 @@
 import { DEFAULT_CORE_CONFIG } from "@locale/core";
 import { configureTmEngine, describeTmEngine, type TmEngineSettings, tmEngineSettingsFromEnv } from "@locale/core/tm";
 import { createDb, isPostgresUrl, resolveDataDir } from "@locale/db";
-import { pino } from "pino";
-import { startWorker } from "./index";
 import {
   type DataDirLock,
   DataDirLockedError,
@@ -17,7 +15,9 @@ import {
   runShutdown,
   safeLogDestination,
   setHeapGrowthPercent,
-} from "./process";
+} from "@locale/runtime";
+import { pino } from "pino";
+import { startWorker } from "./index";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" }, safeLogDestination());
 const url = process.env.DATABASE_URL;

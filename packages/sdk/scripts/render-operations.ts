@@ -7,9 +7,10 @@
 // An operation becomes `client.<domain>.<method>` (its operationId "domain-method") when it
 // speaks JSON both ways: a JSON object body or none, and a JSON or empty success response. The
 // rest (downloads, event streams, bare-string bodies) are listed separately and wrapped by hand.
+
+import { buildOpenApiDocument } from "@locale/api/openapi";
+import { PLAIN_ROUTES } from "@locale/api/plain-routes";
 import openapiTS, { astToString } from "openapi-typescript";
-import { buildOpenApiDocument } from "../../../apps/api/src/rest/openapi";
-import { PLAIN_ROUTES } from "../../../apps/api/src/rest/plain-routes";
 
 interface DocMedia {
   schema?: { type?: string; $ref?: string };

@@ -2,7 +2,7 @@
 // callback sends a refused sign-in. Each says what happened and what the person can do about it.
 // Keyed by core's own list of codes (a dependency-free module), so a new code fails the type
 // check until it has a sentence here.
-import type { OidcRefusalCode } from "../../../../packages/core/src/auth/oidc/oidc-refusal";
+import type { OidcRefusalCode } from "@locale/core/browser";
 
 const SENTENCES: Record<OidcRefusalCode, string> = {
   oidc_state:

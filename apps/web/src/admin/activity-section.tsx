@@ -1,7 +1,7 @@
+// The server's action list itself (a dependency-free module), so the choices cannot drift from it.
+import { ACTIVITY_ACTIONS } from "@locale/core/browser";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
-// The server's action list itself (a dependency-free module), so the choices cannot drift from it.
-import { ACTIVITY_ACTIONS } from "../../../../packages/core/src/activity/actions";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
 

@@ -1,7 +1,7 @@
+// The server's scope list itself (a dependency-free module), so the checkboxes cannot drift from it.
+import { SCOPES } from "@locale/core/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-// The server's scope list itself (a dependency-free module), so the checkboxes cannot drift from it.
-import { SCOPES } from "../../../../packages/core/src/auth/scopes";
 import { errorMessage, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field } from "../components/ui";
 import { CopyField } from "./members-section";

@@ -7,10 +7,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthPercentOf } from "../src/process";
+import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthPercentOf } from "../src";
 
-const moduleUrl = new URL("../src/process/heap-growth.ts", import.meta.url).href;
-const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const moduleUrl = new URL("../src/heap-growth.ts", import.meta.url).href;
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const WORKLOAD = `
 import { heapGrowthPercentOf, setHeapGrowthPercent } from ${JSON.stringify(moduleUrl)};
@@ -32,7 +32,7 @@ async function peakHeapMb(setting: string | undefined): Promise<number> {
   delete env.HEAP_GROWTH_PERCENT;
   if (setting !== undefined) env.HEAP_GROWTH_PERCENT = setting;
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", WORKLOAD], {
-    cwd: workerDir,
+    cwd: packageDir,
     env,
   });
   return Number(stdout.trim());

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // Compiles a Node entry point (the api server, the worker) to one ES module that plain `node` runs.
 // The workspace packages (@locale/*) export TypeScript sources, so they are compiled into the
 // bundle; everything from node_modules stays external. Two rewrites keep the bundle behaving like
