@@ -12,7 +12,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client";
-import { applyMigrations } from "./migrations";
+import { applyMigrations, everyMigrationApplied } from "./migrations";
 import { PgListener } from "./pg-listener";
 
 export type DbKind = "pglite" | "postgres";
@@ -101,8 +101,10 @@ export async function createDb(url?: string, options: CreateDbOptions = {}): Pro
   const db = isPostgresUrl(url) ? await openPostgres(url, options) : await openPGlite(url, options);
   if (options.migrate !== false) {
     try {
-      await applyMigrations(db.migrationFactory);
-      await migrationLockReleasers.get(db)?.();
+      if (!(await everyMigrationApplied(db.query))) {
+        await applyMigrations(db.migrationFactory);
+        await migrationLockReleasers.get(db)?.();
+      }
     } catch (error) {
       await db.close();
       throw error;

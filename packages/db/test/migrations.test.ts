@@ -1,5 +1,9 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDb, diffMigrationsAgainstSchema } from "../src/index";
+import { createDb, diffMigrationsAgainstSchema, everyMigrationApplied } from "../src/index";
+import { MIGRATIONS_DIR } from "../src/paths";
 import { createTestDb } from "../src/testing";
 
 describe("migrations", () => {
@@ -8,6 +12,34 @@ describe("migrations", () => {
     try {
       expect(await diffMigrationsAgainstSchema(db.migrationFactory)).toBe("");
     } finally {
+      await db.close();
+    }
+  });
+
+  it("are skipped at start-up only when every one is applied, finished and unchanged", async () => {
+    const fresh = await createDb("memory://", { migrate: false });
+    try {
+      expect(await everyMigrationApplied(fresh.query)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+    const db = await createTestDb();
+    const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
+    try {
+      expect(await everyMigrationApplied(db.query)).toBe(true);
+      // a migration the database has not seen
+      cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+      mkdirSync(path.join(dir, "29990101000000_next"));
+      writeFileSync(path.join(dir, "29990101000000_next", "migration.sql"), "SELECT 1;\n");
+      expect(await everyMigrationApplied(db.query, dir)).toBe(false);
+      // an applied migration whose file was edited afterwards
+      const [first] = await db.query<{ migration_name: string }>("SELECT migration_name FROM _prisma_migrations ORDER BY 1 LIMIT 1");
+      await db.query("UPDATE _prisma_migrations SET checksum = 'edited' WHERE migration_name = $1", [first!.migration_name]);
+      expect(await everyMigrationApplied(db.query)).toBe(false);
+      await db.query("UPDATE _prisma_migrations SET checksum = 'x', finished_at = NULL WHERE migration_name = $1", [first!.migration_name]);
+      expect(await everyMigrationApplied(db.query)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
       await db.close();
     }
   });

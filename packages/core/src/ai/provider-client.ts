@@ -2,8 +2,10 @@
 // confidence}`: provider_a via the Messages API with a forced tool call (its structured output),
 // provider_b via Chat Completions with a strict JSON schema response format. SDK retries are off:
 // retry.ts owns retrying so retry-after and backoff are the same for both providers.
-import Anthropic from "@anthropic-ai/sdk";
-import OpenAI from "openai";
+// The SDKs are loaded on the first call, not at start-up: together they cost ~1 s and ~25 MB of
+// a process that may never translate (measured at load 10).
+import type Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
 import type { ProviderCredentials } from "./ai-config";
 import type { ModelInfo, ProviderId } from "./model-registry";
 import { ProviderError, providerErrorOf } from "./provider-error";
@@ -43,12 +45,13 @@ const PROVIDER_NAMES: Record<ProviderId, string> = { provider_a: "Provider A", p
 
 const clients = new Map<string, Anthropic | OpenAI>();
 
-function clientFor(provider: ProviderId, credentials: ProviderCredentials, timeoutMs: number): Anthropic | OpenAI {
+async function clientFor(provider: ProviderId, credentials: ProviderCredentials, timeoutMs: number): Promise<Anthropic | OpenAI> {
   const cacheKey = `${provider}\0${credentials.apiKey}\0${credentials.baseUrl ?? ""}\0${timeoutMs}`;
   let client = clients.get(cacheKey);
   if (!client) {
     const options = { apiKey: credentials.apiKey, baseURL: credentials.baseUrl || undefined, maxRetries: 0, timeout: timeoutMs };
-    client = provider === "provider_a" ? new Anthropic(options) : new OpenAI(options);
+    client =
+      provider === "provider_a" ? new (await import("@anthropic-ai/sdk")).default(options) : new (await import("openai")).default(options);
     if (clients.size > 100) clients.clear();
     clients.set(cacheKey, client);
   }
@@ -116,8 +119,8 @@ async function callProviderB(client: OpenAI, call: ProviderCall): Promise<Provid
 /** One attempt; throws ProviderError (retryable or not). */
 export async function requestTranslation(call: ProviderCall): Promise<ProviderAnswer> {
   const provider = call.model.provider;
-  const client = clientFor(provider, call.credentials, call.timeoutMs);
   try {
+    const client = await clientFor(provider, call.credentials, call.timeoutMs);
     return provider === "provider_a" ? await callProviderA(client as Anthropic, call) : await callProviderB(client as OpenAI, call);
   } catch (err) {
     throw providerErrorOf(err, PROVIDER_NAMES[provider]);

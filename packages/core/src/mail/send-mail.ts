@@ -3,7 +3,6 @@
 // `sent` / `failed` over SMTP, `logged` when no SMTP server is configured.
 
 import type { Database } from "@locale/db";
-import nodemailer from "nodemailer";
 import type { Tx } from "../activity/record-activity";
 import type { CoreConfig } from "../context";
 import { DEFAULT_MAIL_CONFIG, type OutgoingMail } from "./mail-config";
@@ -42,6 +41,8 @@ export async function deliverMail(db: Database, config: CoreConfig, mail: Queued
   }
   const timeout = mailConfig.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Options given here are defaults; anything in the URL's query string (ignoreTLS, secure, ...) wins.
+  // nodemailer is loaded when a mail is first sent over SMTP, not at start-up.
+  const nodemailer = (await import("nodemailer")).default;
   const transport = nodemailer.createTransport({
     url: mailConfig.smtpUrl,
     connectionTimeout: timeout,
