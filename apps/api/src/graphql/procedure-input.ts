@@ -3,14 +3,9 @@
 // and answer the same field-naming messages (BAD_USER_INPUT with `issues`).
 import { validationError } from "@locale/core";
 import { appRouter } from "../routers";
+import { procedureInputs, proceduresOf } from "../trpc/procedure-internals";
 
-interface InputParser {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
-
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: InputParser[] } } | undefined>;
+const procedures: Record<string, unknown> = proceduresOf(appRouter);
 
 /** Parses `raw` with the input schema of the procedure at `path` (e.g. "keys.create"). */
 export function parseProcedureInput<T>(path: string, raw: Record<string, unknown>): T {
@@ -18,7 +13,7 @@ export function parseProcedureInput<T>(path: string, raw: Record<string, unknown
   if (!procedure) throw new Error(`GraphQL refers to an unknown procedure "${path}"`);
   // GraphQL null means "not given" for optional arguments; zod's optional() wants undefined.
   let value: unknown = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null && v !== undefined));
-  for (const parser of procedure._def.inputs) {
+  for (const parser of procedureInputs(procedure)) {
     const result = parser.safeParse(value);
     if (!result.success) throw validationError(result.error.issues);
     value = result.data;

@@ -6,6 +6,7 @@ import { APP_ERROR_TABLE, AppError } from "@locale/core";
 import { TRPCError } from "@trpc/server";
 import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
 import { appRouter } from "../routers";
+import { routerConfigOf } from "../trpc/procedure-internals";
 import type { RateLimitDecision } from "./rate-limiter";
 
 export type LimitedSurface = "rest" | "graphql" | "trpc";
@@ -22,7 +23,7 @@ function trpcBody(url: string, error: AppError): unknown {
   const paths = (queryAt < 0 ? url : url.slice(0, queryAt)).replace(/^\/trpc\/?/, "");
   const shape = {
     error: getErrorShape({
-      config: appRouter._def._config,
+      config: routerConfigOf(appRouter),
       error: trpcError,
       type: "unknown",
       path: undefined,

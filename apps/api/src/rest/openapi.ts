@@ -7,7 +7,8 @@ import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { appRouter } from "../routers";
 import { ZErrorBody, ZValidationErrorBody } from "../schemas/common";
-import { type AppMeta, authedProcedure } from "../trpc/init";
+import { authedProcedure } from "../trpc/init";
+import { procedureMeta, procedureMiddlewares, proceduresOf } from "../trpc/procedure-internals";
 import { addCurrentOrganizationPaths } from "./openapi-current-org";
 import { type DeclaredErrors, errorResponse, errorStatusesOf } from "./openapi-errors";
 
@@ -16,17 +17,16 @@ type Operation = {
   security?: Record<string, string[]>[];
   responses?: Record<string, unknown>;
 };
-type Procedure = { _def: { meta?: AppMeta; middlewares?: unknown[] } };
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /** The middleware that demands credentials: a procedure built on authedProcedure carries it. */
-const REQUIRE_CREDENTIALS = (authedProcedure as unknown as Procedure)._def.middlewares?.at(-1);
+const REQUIRE_CREDENTIALS = procedureMiddlewares(authedProcedure).at(-1);
 
-function proceduresByOperation(): Map<string, Procedure> {
-  const byOperation = new Map<string, Procedure>();
-  for (const proc of Object.values(appRouter._def.procedures as unknown as Record<string, Procedure>)) {
-    const openapi = proc._def.meta?.openapi;
+function proceduresByOperation(): Map<string, unknown> {
+  const byOperation = new Map<string, unknown>();
+  for (const proc of Object.values(proceduresOf(appRouter))) {
+    const openapi = procedureMeta(proc)?.openapi;
     if (openapi) byOperation.set(`${openapi.method.toLowerCase()} ${openapi.path}`, proc);
   }
   return byOperation;
@@ -65,8 +65,8 @@ export function buildOpenApiDocument(baseUrl: string, plainPaths: ZodOpenApiPath
       const op = (item as Record<string, Operation | undefined>)[method];
       if (!op) continue;
       const proc = procedures.get(`${method} ${aliasOf.get(path) ?? path}`);
-      const meta = proc?._def.meta;
-      const isProtected = proc ? proc._def.middlewares?.includes(REQUIRE_CREDENTIALS) === true : (op.security?.length ?? 0) > 0;
+      const meta = proc === undefined ? undefined : procedureMeta(proc);
+      const isProtected = proc !== undefined ? procedureMiddlewares(proc).includes(REQUIRE_CREDENTIALS) : (op.security?.length ?? 0) > 0;
       if (!isProtected) op.security = [];
       const responses: Record<string, unknown> = {};
       for (const [status, response] of Object.entries(op.responses ?? {})) {
@@ -97,6 +97,6 @@ export function buildOpenApiDocument(baseUrl: string, plainPaths: ZodOpenApiPath
 /** Success status of a procedure path (201 for creating procedures). */
 export function successStatusOf(procedurePath: string | undefined): number | undefined {
   if (!procedurePath) return undefined;
-  const proc = (appRouter._def.procedures as unknown as Record<string, Procedure>)[procedurePath];
-  return proc?._def.meta?.successStatus;
+  const proc = proceduresOf(appRouter)[procedurePath];
+  return proc === undefined ? undefined : procedureMeta(proc)?.successStatus;
 }

@@ -25,6 +25,7 @@ import { appRouter } from "../routers";
 import { type AppDeps, contextFactory } from "../trpc/context";
 import { errorBodyOf } from "../trpc/init";
 import { logInternalError } from "../trpc/log-internal-error";
+import { proceduresOf, procedureType } from "../trpc/procedure-internals";
 import { applyCors } from "./cors";
 import { sendError, setRetryAfter } from "./error-responses";
 import { pathOrQueryProblem } from "./input-guard";
@@ -55,9 +56,9 @@ interface Read {
 /** GET procedures in router order, their input schemas coerced once as the adapter would. */
 function readRoutes(): Read[] {
   const reads: Read[] = [];
-  forEachOpenApiProcedure(appRouter._def.procedures, ({ path, procedure, meta }) => {
+  forEachOpenApiProcedure(proceduresOf(appRouter), ({ path, procedure, meta }) => {
     const openapi = meta.openapi as { method: string; path: string };
-    if (openapi.method !== "GET" || (procedure as { _def: { type: string } })._def.type !== "query") return;
+    if (openapi.method !== "GET" || procedureType(procedure) !== "query") return;
     const { inputParser } = getInputOutputParsers(procedure as never);
     const schema = unwrapZodType(inputParser as never, true);
     const arrayKeys: string[] = [];

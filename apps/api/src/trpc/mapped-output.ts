@@ -7,19 +7,14 @@
 // missing, none extra, nothing transformed). Only for procedures whose resolver returns a
 // mapper's result as it is: zod strips unknown keys, and without it nothing would.
 
-interface ProcedureDef {
-  _def: { middlewares: { _type?: string }[]; output?: unknown };
-}
+import { dropOutputValidation } from "./procedure-internals";
 
 /** Procedures marked with mappedOutput (the test lists them from here). */
 export const MAPPED_OUTPUT = new Set<unknown>();
 
 /** Removes the procedure's run-time output check; throws when it has none to remove. */
 export function mappedOutput<P>(procedure: P): P {
-  const def = (procedure as unknown as ProcedureDef)._def;
-  const at = def.middlewares.findIndex((middleware) => middleware._type === "output");
-  if (at < 0 || def.output === undefined) throw new Error("mappedOutput: the procedure declares no output schema");
-  def.middlewares.splice(at, 1);
+  if (!dropOutputValidation(procedure)) throw new Error("mappedOutput: the procedure declares no output schema");
   MAPPED_OUTPUT.add(procedure);
   return procedure;
 }
