@@ -1,2 +1,3 @@
+export * from "./qa-filter";
 export * from "./qa-gate";
 export * from "./qa-settings";
