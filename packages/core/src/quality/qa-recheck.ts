@@ -11,7 +11,7 @@ import { isQaCheckId } from "../qa";
 import type { QaIssue } from "../qa/types";
 import { iso } from "../shared/dates";
 import { readStoredQaIssues, type StoredQaIssue } from "../translations/translation-record";
-import { QaGate } from "./qa-gate";
+import { type KeyFacts, QaGate, type QaProject } from "./qa-gate";
 
 type Tx = Prisma.TransactionClient;
 
@@ -113,19 +113,24 @@ export async function recheckNextBatch(
           SELECT count(*)::int AS n FROM "Translation" WHERE "projectId" = ${projectId} AND "value" <> ''`;
         total = count?.n ?? 0;
       }
-      const batch = await tx.$queryRaw<{ id: string; keyId: string; language: string; value: string; qaIssues: unknown }[]>`
-        SELECT "id", "keyId", "language", "value", "qaIssues" FROM "Translation"
-        WHERE "projectId" = ${projectId} AND "value" <> '' AND (${row.cursor}::text IS NULL OR "id" > ${row.cursor}::text)
-        ORDER BY "id" LIMIT ${batchSize}`;
+      const [project] = await tx.$queryRaw<QaProject[]>`
+        SELECT "id", "organizationId", "sourceLanguage", "qaSettings" FROM "Project" WHERE "id" = ${projectId}`;
+      if (!project) return { more: false, checked: 0, changed: 0 };
+      // Each value with its key's limit and source value, in one statement (not one per gate).
+      const batch = await tx.$queryRaw<
+        { id: string; keyId: string; language: string; value: string; qaIssues: unknown; maxLength: number | null; source: string | null }[]
+      >`
+        SELECT t."id", t."keyId", t."language", t."value", t."qaIssues", k."maxLength", s."value" AS source
+        FROM "Translation" t
+        JOIN "Key" k ON k."id" = t."keyId"
+        LEFT JOIN "Translation" s ON s."keyId" = t."keyId" AND s."language" = ${project.sourceLanguage}
+        WHERE t."projectId" = ${projectId} AND t."value" <> '' AND (${row.cursor}::text IS NULL OR t."id" > ${row.cursor}::text)
+        ORDER BY t."id" LIMIT ${batchSize}`;
       const changedIds: string[] = [];
       const changedIssues: string[] = [];
       if (batch.length > 0) {
-        const gate = await QaGate.load(
-          tx,
-          projectId,
-          batch.map((t) => t.keyId),
-          [...new Set(batch.map((t) => t.language))],
-        );
+        const facts = new Map<string, KeyFacts>(batch.map((t) => [t.keyId, { source: t.source ?? "", maxLength: t.maxLength }]));
+        const gate = await QaGate.load(tx, project, [], [...new Set(batch.map((t) => t.language))], facts);
         for (const t of batch) {
           const old = readStoredQaIssues(t.qaIssues);
           const next = keepIgnores(gate.check(t.keyId, t.language, t.value), old);
