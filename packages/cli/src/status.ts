@@ -86,7 +86,7 @@ export function bar(percent: number, width = 20): string {
 
 export const status: Command = {
   name: "status",
-  summary: "completion per language; --min <percent> fails CI below it",
+  summary: "completion per language; --min <percent> fails CI below it, --qa on quality errors",
   options: {
     languages: { type: "string" },
     min: { type: "string" },
