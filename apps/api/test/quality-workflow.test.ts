@@ -265,7 +265,9 @@ describe("the background recheck after a settings change", () => {
     expect(recheck).toMatchObject({ checked: 4, changed: 2 });
     expect((await listDe(projectId, "error")).data.map((t) => t.key)).toEqual(["a", "b"]);
     expect(await progressOf(projectId, "de")).toMatchObject({ qaIssues: 2, qaErrors: 2 });
-    expect((await stored("a")).qaIssues.find((i) => i.check === "end_punctuation")!.ignored).toBe(true);
+    expect((await stored("a")).qaIssues.find((i: { check: string; ignored?: boolean }) => i.check === "end_punctuation")!.ignored).toBe(
+      true,
+    );
     const viaGql = await gql(`query($p: ID!) { qaSettings(projectId: $p) }`, { p: projectId });
     expect(viaGql.data.qaSettings.recheck).toMatchObject({ status: "completed", generation, checked: 4 });
   });
