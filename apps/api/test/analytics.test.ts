@@ -41,6 +41,12 @@ afterAll(async () => {
   await server.close();
 });
 
+/** Translations of a language whose stored quality-check issues count (none ignored here). */
+async function withIssues(projectId: string, language: string): Promise<number> {
+  const rows = await server.db.prisma.translation.findMany({ where: { projectId, language } });
+  return rows.filter((t) => (t.qaIssues as unknown[]).length > 0).length;
+}
+
 describe("project progress", () => {
   it("counts cumulatively per target language, with two-decimal percentages", async () => {
     const p = await createProject(owner, { name: "Progress", sourceLanguage: "en", targetLanguages: ["de", "fr", "it"] });
@@ -57,9 +63,27 @@ describe("project progress", () => {
     expect(res.body).toEqual({
       totalKeys: 3,
       languages: [
-        { language: "de", totalKeys: 3, translated: 3, reviewed: 2, approved: 1, completionPercent: 100 },
-        { language: "fr", totalKeys: 3, translated: 1, reviewed: 0, approved: 0, completionPercent: 33.33 },
-        { language: "it", totalKeys: 3, translated: 0, reviewed: 0, approved: 0, completionPercent: 0 },
+        {
+          language: "de",
+          totalKeys: 3,
+          translated: 3,
+          reviewed: 2,
+          approved: 1,
+          completionPercent: 100,
+          qaIssues: await withIssues(p, "de"),
+          qaErrors: 0,
+        },
+        {
+          language: "fr",
+          totalKeys: 3,
+          translated: 1,
+          reviewed: 0,
+          approved: 0,
+          completionPercent: 33.33,
+          qaIssues: await withIssues(p, "fr"),
+          qaErrors: 0,
+        },
+        { language: "it", totalKeys: 3, translated: 0, reviewed: 0, approved: 0, completionPercent: 0, qaIssues: 0, qaErrors: 0 },
       ],
     });
     const chosen = await server.request("GET", `/api/v1/projects/${p}/analytics/progress?languages=fr,%20EN,fr`, { apiKey: owner.apiKey });
@@ -82,7 +106,9 @@ describe("project progress", () => {
     const res = await server.request("GET", `/api/projects/${p}/analytics/progress`, { apiKey: owner.apiKey });
     expect(res.body).toEqual({
       totalKeys: 0,
-      languages: [{ language: "de", totalKeys: 0, translated: 0, reviewed: 0, approved: 0, completionPercent: 0 }],
+      languages: [
+        { language: "de", totalKeys: 0, translated: 0, reviewed: 0, approved: 0, completionPercent: 0, qaIssues: 0, qaErrors: 0 },
+      ],
     });
     const stranger = await signUpUser(server, "Stranger");
     const NOT_FOUND = { statusCode: 404, message: "Project not found", error: "Not Found" };
@@ -289,6 +315,9 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
     const count = (lang: string, statuses: string[]) =>
       translations.filter((t) => t.language === lang && statuses.includes(t.status)).length;
     const pct = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 10000) / 100);
+    const issuesOf = (t: (typeof translations)[number]) =>
+      (t.qaIssues as { severity: string; ignored?: boolean }[]).filter((i) => !i.ignored);
+    const withIssues = (lang: string) => translations.filter((t) => t.language === lang && issuesOf(t).length > 0);
     const progress = await server.request("GET", `/api/projects/${p}/analytics/progress?languages=${projectLangs.join(",")}`, {
       apiKey: org.apiKey,
     });
@@ -303,6 +332,8 @@ describe("randomized writes through HTTP agree with a brute-force recount", () =
           reviewed: count(language, ["reviewed", "approved"]),
           approved: count(language, ["approved"]),
           completionPercent: pct(translated, totalKeys),
+          qaIssues: withIssues(language).length,
+          qaErrors: withIssues(language).filter((t) => issuesOf(t).some((i) => i.severity === "error")).length,
         };
       }),
     });

@@ -53,6 +53,7 @@ describe("create, get, update, delete", () => {
       tags: [],
       namespace: "",
       projectId,
+      maxLength: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -290,6 +291,7 @@ describe("bulk operations", () => {
       tags: [],
       namespace: "",
       projectId,
+      maxLength: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -343,6 +343,16 @@ const ROWS: Row[] = [
   { op: "PUT /projects/{projectId}/keys/{keyId}/translations/{language}", allowed: WRITERS },
   { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status translated" },
   {
+    op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/qa-issues/{check}",
+    allowed: WRITERS,
+    note: "ignore a double_space warning of a fresh translation",
+    fresh: async () => {
+      const { keyId } = await createKeyWithTranslation(server, fx.owner, fx.ids.projectId, fx.ids.language);
+      await owner("PUT", `/projects/${fx.ids.projectId}/keys/${keyId}/translations/${fx.ids.language}`, { value: "Änderungen  speichern" });
+      return { keyId };
+    },
+  },
+  {
     op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status",
     allowed: REVIEWERS,
     note: "status reviewed",

@@ -26,7 +26,8 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(10)}  ${c.summary}`).join("\n")}
 ${CONNECTION_HELP}
 
 Exit codes: 0 success; 1 the operation failed (API or network error, problem entries with
-push --strict, a language below status --min, a truncated export, failed translations);
+push --strict, a language below status --min, an error-level issue with status --qa, a
+truncated export, failed translations);
 2 usage error.
 `;
 

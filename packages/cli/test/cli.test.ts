@@ -104,6 +104,71 @@ describe("push and pull", () => {
   });
 });
 
+describe("status --qa", () => {
+  it("lists the stored quality-check issues and fails only on an error-level one", async () => {
+    const projectId = await createProject(["de"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ cart: "You have 3 items.", save: "Save" }));
+    await writeFile(path.join(dir, "locales/de.json"), JSON.stringify({ cart: "Du hast 4 Dinge.", save: "Speichern" }));
+    const env = { PROJECT_ID: projectId };
+    expect((await cli(["push", "--files", "locales/{language}.json", "--format", "json-flat"], { cwd: dir, env })).code).toBe(0);
+
+    // Default severities: numbers warns, so the issue is listed and the gate passes.
+    const warned = await cli(["status", "--qa"], { cwd: dir, env });
+    expect(warned.code).toBe(0);
+    expect(warned.stdout).toContain("Quality-check issues (2):");
+    expect(warned.stdout).toMatch(/^warning\s+de\s+cart\s+numbers: The number 3 of the source is missing\.$/m);
+    expect(warned.stderr).toBe("");
+
+    // numbers becomes an error: the background recheck stores it as one, and the gate fails.
+    const put = await server.request("PUT", `/api/projects/${projectId}/qa-settings`, {
+      apiKey: user.apiKey,
+      body: { checks: { numbers: "error" } },
+    });
+    expect(put.status).toBe(200);
+    const generation = put.body.recheck.generation;
+    for (let i = 0; ; i++) {
+      const got = await server.request("GET", `/api/projects/${projectId}/qa-settings`, { apiKey: user.apiKey });
+      if (got.body.recheck.generation === generation && got.body.recheck.status === "completed") break;
+      if (i > 600) throw new Error("the recheck did not finish");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const failed = await cli(["status", "--qa"], { cwd: dir, env });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^error\s+de\s+cart\s+numbers: The number 4 is not in the source\.$/m);
+    expect(failed.stderr).toBe("2 error-level quality-check issues\n");
+    const json = await cli(["status", "--qa", "--json"], { cwd: dir, env });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).qaIssues).toEqual([
+      {
+        language: "de",
+        key: "cart",
+        namespace: "",
+        check: "numbers",
+        severity: "error",
+        message: "The number 3 of the source is missing.",
+      },
+      { language: "de", key: "cart", namespace: "", check: "numbers", severity: "error", message: "The number 4 is not in the source." },
+    ]);
+
+    // Ignoring the check on that translation clears the gate; without --qa it never applied.
+    const keys = await server.request("GET", `/api/projects/${projectId}/keys?search=cart`, { apiKey: user.apiKey });
+    const ignored = await server.request(
+      "PATCH",
+      `/api/projects/${projectId}/keys/${keys.body.data[0]._id}/translations/de/qa-issues/numbers`,
+      {
+        apiKey: user.apiKey,
+        body: { ignored: true },
+      },
+    );
+    expect(ignored.status).toBe(200);
+    const passed = await cli(["status", "--qa"], { cwd: dir, env });
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toContain("No quality-check issues.");
+  });
+});
+
 describe("push problems and --strict", () => {
   it("prints every problem entry the import reports and fails only with --strict", async () => {
     const projectId = await createProject(["fr"]);

@@ -244,6 +244,19 @@ describe("published packages", () => {
     expect(status.code).toBe(1);
     expect(status.stdout).toMatch(/^fr\s+\[#{20}\]\s+100\.0%/m);
     expect(status.stderr).toBe("de is at 0.0%, below --min 100%\n");
+    // status --qa: the pushed values carry no issue; one stored error-level issue (as a recheck
+    // after a settings change stores it) fails the gate.
+    const clean = await run(bin, ["status", "--qa"], { cwd: dir, env });
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toContain("No quality-check issues.");
+    await server.db.prisma.translation.updateMany({
+      where: { projectId: project.body._id as string, language: "fr", value: "Enregistrer" },
+      data: { qaIssues: [{ check: "max_length", severity: "error", message: "Longer than the key's limit." }] },
+    });
+    const gated = await run(bin, ["status", "--qa"], { cwd: dir, env });
+    expect(gated.code).toBe(1);
+    expect(gated.stdout).toMatch(/^error\s+fr\s+app\.save\s+max_length: Longer than the key's limit\.$/m);
+    expect(gated.stderr).toBe("1 error-level quality-check issue\n");
     // `npx <package>` finds the installed package's single bin.
     const viaNpx = await run("npx", ["--no-install", "@locale/cli", "status"], { cwd: dir, env });
     expect(viaNpx.code, viaNpx.stderr).toBe(0);

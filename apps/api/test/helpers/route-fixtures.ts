@@ -183,6 +183,10 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/status`,
     body: { status: "translated" },
   }),
+  "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/qa-issues/{check}": (i) => ({
+    path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/qa-issues/double_space`,
+    body: { ignored: true },
+  }),
   "GET /projects/{projectId}/keys/{keyId}/translations/{language}/history": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}/history`,
   }),

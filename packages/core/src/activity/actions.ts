@@ -13,6 +13,8 @@ export const ACTIVITY_ACTIONS = [
   "translation.reverted",
   "translation.ai_generated",
   "translation.batch_completed",
+  "translation.qa_ignored",
+  "translation.qa_unignored",
   "project.created",
   "project.updated",
   "project.archived",

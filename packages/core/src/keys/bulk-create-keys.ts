@@ -7,7 +7,16 @@ import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
-import { type KeyFields, type KeyRecord, keyFieldIssues, keyIdentity, MAX_BULK_ITEMS, normalizeTags, toKeyRecord } from "./key-record";
+import {
+  type KeyFields,
+  type KeyRecord,
+  keyFieldIssues,
+  keyIdentity,
+  MAX_BULK_ITEMS,
+  normalizeTags,
+  storedMaxLength,
+  toKeyRecord,
+} from "./key-record";
 
 export interface BulkCreateKeysResult {
   created: number;
@@ -49,6 +58,7 @@ export async function bulkCreateKeys(
       namespace,
       description: item.description ?? "",
       tags: normalizeTags(item.tags ?? []),
+      maxLength: storedMaxLength(item.maxLength),
       createdAt: now,
       updatedAt: now,
     });

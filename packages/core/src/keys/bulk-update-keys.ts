@@ -8,7 +8,15 @@ import { badRequest, conflict } from "../errors/app-error";
 import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
 import { loadProject } from "../projects/load-project";
 import { findKeysByName } from "./find-keys-by-name";
-import { duplicateKeyMessage, type KeyFields, keyFieldIssues, keyIdentity, MAX_BULK_ITEMS, normalizeTags } from "./key-record";
+import {
+  duplicateKeyMessage,
+  type KeyFields,
+  keyFieldIssues,
+  keyIdentity,
+  MAX_BULK_ITEMS,
+  normalizeTags,
+  storedMaxLength,
+} from "./key-record";
 
 export type BulkUpdateKeyItem = KeyFields & { _id: string };
 
@@ -69,6 +77,7 @@ function applyBulkUpdate(ctx: ServiceContext, projectId: string, items: BulkUpda
         ...(item.namespace !== undefined ? { namespace: item.namespace } : {}),
         ...(item.description !== undefined ? { description: item.description } : {}),
         ...(item.tags !== undefined ? { tags: normalizeTags(item.tags) } : {}),
+        ...(item.maxLength !== undefined ? { maxLength: storedMaxLength(item.maxLength) } : {}),
       };
       if (Object.keys(data).length === 0) continue;
       const row = await tx.key.update({ where: { id: current.id }, data });

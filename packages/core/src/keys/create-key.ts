@@ -3,7 +3,15 @@ import type { ServiceContext } from "../context";
 import { conflict } from "../errors/app-error";
 import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
 import { loadProject } from "../projects/load-project";
-import { assertKeyFields, duplicateKeyMessage, type KeyFields, type KeyRecord, normalizeTags, toKeyRecord } from "./key-record";
+import {
+  assertKeyFields,
+  duplicateKeyMessage,
+  type KeyFields,
+  type KeyRecord,
+  normalizeTags,
+  storedMaxLength,
+  toKeyRecord,
+} from "./key-record";
 
 export type CreateKeyInput = KeyFields & { key: string };
 
@@ -20,6 +28,7 @@ export async function createKey(ctx: ServiceContext, projectId: string, input: C
           namespace,
           description: input.description ?? "",
           tags: normalizeTags(input.tags ?? []),
+          maxLength: storedMaxLength(input.maxLength),
         },
       });
       await recordActivity(tx, ctx.actor, {

@@ -5,6 +5,7 @@
 // Translation's (keyId, language) and (projectId, language, status) indexes, the tag filter the
 // GIN index on tags.
 import type { TranslationStatus } from "@locale/db";
+import { qaIssueCondition } from "../quality/qa-filter";
 
 export interface KeyFilters {
   projectId: string;
@@ -16,10 +17,12 @@ export interface KeyFilters {
   /** Already canonical project languages. */
   untranslatedIn?: string;
   status?: { status: TranslationStatus; language: string };
+  /** Keys with a counted quality-check issue matching `filter` in one of `languages` (`?qa=`). */
+  qa?: { filter: string; languages: string[] };
 }
 
 export const isFiltered = (f: KeyFilters): boolean =>
-  !!f.search || f.namespace !== undefined || !!f.tag || !!f.untranslatedIn || !!f.status;
+  !!f.search || f.namespace !== undefined || !!f.tag || !!f.untranslatedIn || !!f.status || !!f.qa;
 
 /** `text` as a LIKE pattern matching itself anywhere: `%`, `_` and the escape `\` are literal. */
 export const substringPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -60,6 +63,12 @@ export function keyFilterSql(f: KeyFilters): KeyFilterSql {
         : `EXISTS (SELECT 1 FROM "Translation" t WHERE t."keyId" = k.id AND t.language = ${param(f.status.language)} AND t.status = ${param(f.status.status)}::"TranslationStatus")`,
     );
   }
+  if (f.qa) {
+    const languages = param(f.qa.languages);
+    where.push(
+      `EXISTS (SELECT 1 FROM "Translation" t WHERE t."keyId" = k.id AND t.language = ANY(${languages}::text[]) AND ${qaIssueCondition("t", param(f.qa.filter))})`,
+    );
+  }
   return { from: `${from} WHERE ${where.join(" AND ")}`, params };
 }
 
@@ -69,7 +78,7 @@ export function keyFilterSql(f: KeyFilters): KeyFilterSql {
  * all keys (the trigger-kept count) minus those with any other status. Null otherwise.
  */
 export function statusOnlyCountSql(f: KeyFilters): { sql: string; params: unknown[]; subtractFrom: boolean } | null {
-  if (f.search || f.namespace !== undefined || f.tag) return null;
+  if (f.search || f.namespace !== undefined || f.tag || f.qa) return null;
   const conditions = [
     ...(f.untranslatedIn ? [{ status: "untranslated" as const, language: f.untranslatedIn }] : []),
     ...(f.status ? [f.status] : []),

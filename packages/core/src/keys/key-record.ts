@@ -11,6 +11,8 @@ export interface KeyRecord {
   tags: string[];
   namespace: string;
   projectId: string;
+  /** Longest allowed translation in graphemes (the max_length check); null: no limit. */
+  maxLength: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -25,6 +27,7 @@ export const toKeyRecord = (k: Key): KeyRecord => ({
   tags: k.tags,
   namespace: k.namespace,
   projectId: k.projectId,
+  maxLength: k.maxLength ?? null,
   createdAt: iso(k.createdAt),
   updatedAt: iso(k.updatedAt),
 });
@@ -34,13 +37,20 @@ export const MAX_NAMESPACE_LENGTH = 200;
 export const MAX_TAGS = 50;
 export const MAX_TAG_LENGTH = 100;
 export const MAX_BULK_ITEMS = 1000;
+/** The largest `maxLength` a key may have (the longest stored value is 100,000 characters). */
+export const MAX_KEY_MAX_LENGTH = 100_000;
 
 export interface KeyFields {
   key?: string;
   description?: string;
   tags?: string[];
   namespace?: string;
+  /** Null or 0 removes the limit. */
+  maxLength?: number | null;
 }
+
+/** The stored form of a `maxLength` input: 0 means no limit, like null. */
+export const storedMaxLength = (maxLength: number | null | undefined): number | null => (maxLength ? maxLength : null);
 
 /** Field-rule violations of a key write (empty when valid); `prefix` names the field path. */
 export function keyFieldIssues(fields: KeyFields, prefix = ""): ErrorIssue[] {
@@ -66,6 +76,10 @@ export function keyFieldIssues(fields: KeyFields, prefix = ""): ErrorIssue[] {
       if (tag.trim().length < 1 || tag.length > MAX_TAG_LENGTH)
         issues.push({ path: at(`tags.${i}`), message: `must be 1-${MAX_TAG_LENGTH} characters` });
     });
+  }
+  if (fields.maxLength !== undefined && fields.maxLength !== null) {
+    if (!Number.isInteger(fields.maxLength) || fields.maxLength < 0 || fields.maxLength > MAX_KEY_MAX_LENGTH)
+      issues.push({ path: at("maxLength"), message: `must be an integer 0-${MAX_KEY_MAX_LENGTH} (0 or null: no limit)` });
   }
   return issues;
 }

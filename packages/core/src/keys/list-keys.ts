@@ -4,6 +4,7 @@ import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
+import { parseQaFilter } from "../quality/qa-filter";
 import { canonicalLanguage } from "../shared/languages";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { isFiltered, type KeyFilters, keyFilterSql, statusOnlyCountSql } from "./key-filter-sql";
@@ -22,6 +23,12 @@ export interface ListKeysInput {
   /** Keys whose translation in `statusIn` has this status (`untranslated` includes missing ones). */
   status?: TranslationStatus;
   statusIn?: string;
+  /** `any`, `warning`, `error` or a check id: keys with such a counted quality-check issue (`?qa=`). */
+  qa?: string;
+  /** The project language `qa` looks at; default: `qaLanguages`, else every project language. */
+  qaIn?: string;
+  /** Where `qa` looks when `qaIn` is absent (the editor: its displayed languages). */
+  qaLanguages?: string[];
 }
 
 /**
@@ -51,6 +58,16 @@ export async function listKeys(
     const language = canonicalLanguage(input.statusIn, "statusIn");
     if (!languages.includes(language)) throw notFound("Language");
     filters.status = { status: input.status, language };
+  }
+  if (input.qa) {
+    const filter = parseQaFilter(input.qa);
+    let qaLanguages = input.qaLanguages?.length ? input.qaLanguages : languages;
+    if (input.qaIn) {
+      const language = canonicalLanguage(input.qaIn, "qaIn");
+      if (!languages.includes(language)) throw notFound("Language");
+      qaLanguages = [language];
+    }
+    filters.qa = { filter, languages: qaLanguages };
   }
   const toItem = (k: Key): KeyListItem => ({ ...toKeyRecord(k), id: k.id });
   if (isFiltered(filters)) {

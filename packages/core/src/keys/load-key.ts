@@ -9,7 +9,7 @@ import { notFound } from "../errors/app-error";
  */
 export async function loadKey(ctx: ServiceContext, projectId: string, keyId: string): Promise<Key> {
   const [key] = await ctx.db.query<Key>(
-    `SELECT "id", "projectId", "namespace", "key", "description", "tags", "createdAt", "updatedAt"
+    `SELECT "id", "projectId", "namespace", "key", "description", "tags", "maxLength", "createdAt", "updatedAt"
        FROM "Key" WHERE "id" = $1 AND "projectId" = $2`,
     [keyId, projectId],
   );

@@ -3,7 +3,15 @@ import type { ServiceContext } from "../context";
 import { conflict } from "../errors/app-error";
 import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
 import { loadProject } from "../projects/load-project";
-import { assertKeyFields, duplicateKeyMessage, type KeyFields, type KeyRecord, normalizeTags, toKeyRecord } from "./key-record";
+import {
+  assertKeyFields,
+  duplicateKeyMessage,
+  type KeyFields,
+  type KeyRecord,
+  normalizeTags,
+  storedMaxLength,
+  toKeyRecord,
+} from "./key-record";
 import { loadKey } from "./load-key";
 
 /** Only included fields change; renaming onto a name that exists in the namespace is a 409. */
@@ -16,6 +24,8 @@ export async function updateKey(ctx: ServiceContext, projectId: string, keyId: s
     ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.tags !== undefined ? { tags: normalizeTags(input.tags) } : {}),
+    // The limit applies to values written from now on; stored ones are not rechecked here.
+    ...(input.maxLength !== undefined ? { maxLength: storedMaxLength(input.maxLength) } : {}),
   };
   if (Object.keys(changes).length === 0) return toKeyRecord(current);
   try {

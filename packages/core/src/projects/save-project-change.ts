@@ -11,6 +11,8 @@ export async function saveProjectChange(
   data: Prisma.ProjectUpdateInput,
   action: ActivityAction,
   metadata: Record<string, unknown> = {},
+  /** More writes that belong to the same change (same transaction). */
+  also?: (tx: Prisma.TransactionClient) => Promise<void>,
 ): Promise<ProjectRecord> {
   const updated = await ctx.db.prisma.$transaction(async (tx) => {
     const row = await tx.project.update({ where: { id: project.id }, data });
@@ -21,6 +23,7 @@ export async function saveProjectChange(
       targetType: "project",
       metadata: { projectId: project.id, name: row.name, ...metadata },
     });
+    await also?.(tx);
     return row;
   });
   return toProjectRecord(updated);

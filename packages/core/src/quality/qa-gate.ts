@@ -16,7 +16,7 @@ export interface QaProject {
   qaSettings: unknown;
 }
 
-interface KeyFacts {
+export interface KeyFacts {
   source: string;
   maxLength: number | null;
 }
@@ -33,8 +33,17 @@ export class QaGate {
     private readonly glossary: { term: string; doNotTranslate: boolean; caseSensitive: boolean; translations: unknown }[],
   ) {}
 
-  /** Loads what checking values of these keys needs; `project` may be just an id (one more query). */
-  static async load(tx: Tx, project: QaProject | string, keyIds: string[], languages: string[]): Promise<QaGate> {
+  /**
+   * Loads what checking values of these keys needs; `project` may be just an id (one more query).
+   * `knownKeys`: the keys' facts when the caller read them already (then `keyIds` is not read).
+   */
+  static async load(
+    tx: Tx,
+    project: QaProject | string,
+    keyIds: string[],
+    languages: string[],
+    knownKeys?: Map<string, KeyFacts>,
+  ): Promise<QaGate> {
     const row =
       typeof project === "string"
         ? (
@@ -44,8 +53,8 @@ export class QaGate {
         : project;
     if (!row) throw new Error(`quality gate: project ${String(project)} not found`);
     const settings = readQaSettings(row.qaSettings);
-    const keys = new Map<string, KeyFacts>();
-    const ids = [...new Set(keyIds)];
+    const keys = knownKeys ?? new Map<string, KeyFacts>();
+    const ids = knownKeys ? [] : [...new Set(keyIds)];
     if (ids.length > 0) {
       const facts = await tx.$queryRaw<{ id: string; maxLength: number | null; source: string | null }[]>`
         SELECT k."id", k."maxLength", t."value" AS source

@@ -18,12 +18,15 @@ import {
   severitiesFor,
 } from "../qa";
 import { canonicalLanguage } from "../shared/languages";
+import { QA_RECHECK_CHANNEL, type QaRecheckRecord, readQaRecheck, requestQaRecheck } from "./qa-recheck";
 
 export interface QaSettingsRecord extends QaSettings {
   /** The severity each check has, per project language, after defaults and overrides. */
   effective: Record<string, Record<string, Severity>>;
   /** Every check with its description and default severity. */
   catalog: { id: string; description: string; defaultSeverity: Severity }[];
+  /** The background recheck the last settings change started, with its progress (null: none yet). */
+  recheck: QaRecheckRecord | null;
 }
 
 export interface QaSettingsInput {
@@ -34,14 +37,18 @@ export interface QaSettingsInput {
 
 const CATALOG = QA_CHECKS.map((c) => ({ id: c.id, description: c.description, defaultSeverity: DEFAULT_SEVERITIES[c.id]! }));
 
-function toRecord(project: { sourceLanguage: string; targetLanguages: string[]; qaSettings: unknown }): QaSettingsRecord {
+function toRecord(
+  project: { sourceLanguage: string; targetLanguages: string[]; qaSettings: unknown },
+  recheck: QaRecheckRecord | null,
+): QaSettingsRecord {
   const settings = readQaSettings(project.qaSettings);
   const effective = Object.fromEntries(projectLanguages(project).map((l) => [l, severitiesFor(settings, l)]));
-  return { ...settings, effective, catalog: CATALOG };
+  return { ...settings, effective, catalog: CATALOG, recheck };
 }
 
 export async function getQaSettings(ctx: ServiceContext, projectId: string): Promise<QaSettingsRecord> {
-  return toRecord(await loadProject(ctx, projectId, "projects.read"));
+  const project = await loadProject(ctx, projectId, "projects.read");
+  return toRecord(project, await readQaRecheck(ctx.db, project.id));
 }
 
 function severitiesInput(raw: Record<string, Severity>, path: string): QaSeverities {
@@ -71,6 +78,10 @@ export async function updateQaSettings(ctx: ServiceContext, projectId: string, i
     throw badRequest(`format: "${format}" is not a supported format`, [{ path: "format", message: "is not a supported format" }]);
   }
   const settings: QaSettings = { checks: severitiesInput(input.checks ?? {}, "checks"), languages, format };
-  await saveProjectChange(ctx, project, { qaSettings: settings as object }, "project.updated", { changes: ["qaSettings"] });
-  return toRecord({ ...project, qaSettings: settings });
+  // The stored issues follow the new settings: a recheck of the project starts with the change.
+  await saveProjectChange(ctx, project, { qaSettings: settings as object }, "project.updated", { changes: ["qaSettings"] }, (tx) =>
+    requestQaRecheck(tx, project.id),
+  );
+  await ctx.db.notify(QA_RECHECK_CHANNEL, project.id);
+  return toRecord({ ...project, qaSettings: settings }, await readQaRecheck(ctx.db, project.id));
 }

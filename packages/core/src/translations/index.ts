@@ -1,4 +1,5 @@
 export * from "../shared/placeholders";
+export * from "./ignore-qa-issue";
 export * from "./list-editor-rows";
 export * from "./list-key-translations";
 export * from "./list-language-translations";

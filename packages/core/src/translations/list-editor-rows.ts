@@ -30,7 +30,7 @@ export async function listEditorRows(
     ),
   ];
   for (const language of languages) if (!known.includes(language)) throw notFound("Language");
-  const page = await listKeys(ctx, projectId, query, "translations.read");
+  const page = await listKeys(ctx, projectId, { ...query, qaLanguages: languages }, "translations.read");
   const ids = page.data.map((k) => k.id);
   const wanted = [...new Set([project.sourceLanguage, ...languages])];
   const rows = ids.length ? await ctx.db.prisma.translation.findMany({ where: { keyId: { in: ids }, language: { in: wanted } } }) : [];

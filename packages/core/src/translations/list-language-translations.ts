@@ -11,6 +11,7 @@ import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { isCurrentKeyOrder, type KeyOrder, type KeyStats, peekKeyOrder, settleKeyOrder } from "../keys/key-order-cache";
 import { loadProject } from "../projects/load-project";
+import { parseQaFilter, qaIssueCondition } from "../quality/qa-filter";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
 
@@ -46,6 +47,24 @@ WITH ${STATS_CTE}
 SELECT st."keyCount", st.version, t."keyId", t.language, ${VALUE_COLUMNS}
 FROM stats st
 LEFT JOIN "Translation" t ON t."keyId" = ANY($2::text[]) AND t.language = ANY($3::text[])`;
+
+/** $1 project, $2 language, $3 source language, $4 limit, $5 offset, $6 the `qa` filter. */
+const QA_FILTERED_PAGE_SQL = `
+WITH page AS (
+  SELECT k.id, k.key, k.namespace FROM "Key" k
+  JOIN "Translation" t ON t."keyId" = k.id AND t.language = $2
+  WHERE k."projectId" = $1 AND ${qaIssueCondition("t", "$6")}
+  ORDER BY k.namespace, k.key, k.id LIMIT $4 OFFSET $5
+)
+SELECT p.id, p.key, p.namespace, ${VALUE_COLUMNS}, s.value AS "sourceValue"
+FROM page p
+JOIN "Translation" t ON t."keyId" = p.id AND t.language = $2
+LEFT JOIN "Translation" s ON s."keyId" = p.id AND s.language = $3 AND $3 <> $2
+ORDER BY p.namespace, p.key, p.id`;
+
+/** $1 project, $2 language, $3 the `qa` filter. */
+const QA_FILTERED_COUNT_SQL = `
+SELECT count(*)::int AS n FROM "Translation" t WHERE t."projectId" = $1 AND t.language = $2 AND ${qaIssueCondition("t", "$3")}`;
 
 interface StatsColumns {
   keyCount: number;
@@ -119,13 +138,26 @@ export async function listLanguageTranslations(
   ctx: ServiceContext,
   projectId: string,
   language: string,
-  input: { page?: number; limit?: number },
+  input: { page?: number; limit?: number; qa?: string },
 ): Promise<Page<TranslationRecord>> {
   const pageReq = normalizePage(input.page, input.limit);
+  const qa = input.qa ? parseQaFilter(input.qa) : null;
   const project = await loadProject(ctx, projectId, "translations.read");
   const lang = resolveProjectLanguage(project, language);
   const { skip, take } = skipTake(pageReq);
   const isSource = lang === project.sourceLanguage;
+
+  if (qa) {
+    const [rows, [count]] = await Promise.all([
+      ctx.db.query<PageRow & { id: string }>(QA_FILTERED_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip, qa]),
+      ctx.db.query<{ n: number }>(QA_FILTERED_COUNT_SQL, [project.id, lang, qa]),
+    ]);
+    return pageOf(
+      rows.map((r) => toRecord(r, lang, isSource)),
+      pageReq,
+      Number(count?.n ?? 0),
+    );
+  }
 
   let stats: KeyStats | null = null;
   let items: PageItem[] | null = null;
@@ -143,22 +175,27 @@ export async function listLanguageTranslations(
   }
   settleKeyOrder(ctx.db, project.id, stats!);
 
-  const data = items.map((r) =>
-    toTranslationRecord(
-      r,
-      lang,
-      r.status === null
-        ? null
-        : {
-            value: r.value ?? "",
-            status: r.status,
-            source: r.source!,
-            aiConfidence: r.aiConfidence,
-            qaIssues: r.qaIssues,
-            updatedAt: r.updatedAt!,
-          },
-      isSource ? null : (r.sourceValue ?? ""),
-    ),
+  return pageOf(
+    items.map((r) => toRecord(r, lang, isSource)),
+    pageReq,
+    stats!.keyCount,
   );
-  return pageOf(data, pageReq, stats!.keyCount);
+}
+
+function toRecord(r: PageItem, lang: string, isSource: boolean): TranslationRecord {
+  return toTranslationRecord(
+    r,
+    lang,
+    r.status === null
+      ? null
+      : {
+          value: r.value ?? "",
+          status: r.status,
+          source: r.source!,
+          aiConfidence: r.aiConfidence,
+          qaIssues: r.qaIssues,
+          updatedAt: r.updatedAt!,
+        },
+    isSource ? null : (r.sourceValue ?? ""),
+  );
 }

@@ -1246,6 +1246,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/keys/{keyId}/translations/{language}/qa-issues/{check}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Ignore (or count again) a quality-check issue of this translation's current value */
+        patch: operations["translations-setQaIssueIgnored"];
+        trace?: never;
+    };
     "/projects/{projectId}/keys/{keyId}/translations/{language}/revert": {
         parameters: {
             query?: never;
@@ -1531,6 +1548,20 @@ export interface components {
                     [key: string]: "off" | "warning" | "error";
                 };
             };
+            /** @description The background recheck of stored issues the last settings change started (null: none yet) */
+            recheck: {
+                /** @description Translations whose stored issues changed */
+                changed: number;
+                checked: number;
+                finishedAt: string | null;
+                /** @description How many settings changes started a recheck */
+                generation: number;
+                requestedAt: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "completed";
+                /** @description Translations with a value when the recheck started */
+                total: number;
+            } | null;
         };
         /** @description Error body of a 400: `issues` is always present */
         ValidationErrorBody: {
@@ -9589,6 +9620,10 @@ export interface operations {
                             /** @description translated / totalKeys × 100, two decimals */
                             completionPercent: number;
                             language: string;
+                            /** @description Of those, translations with an error-level issue (after a settings change) */
+                            qaErrors: number;
+                            /** @description Translations with a quality-check issue nobody ignored */
+                            qaIssues: number;
                             /** @description Reviewed or approved */
                             reviewed: number;
                             totalKeys: number;
@@ -9776,6 +9811,8 @@ export interface operations {
                 limit?: number;
                 namespace?: string;
                 page?: number;
+                qa?: string;
+                qaIn?: string;
                 search?: string;
                 status?: "untranslated" | "translated" | "reviewed" | "approved";
                 statusIn?: string;
@@ -9804,6 +9841,8 @@ export interface operations {
                             /** @description Same as _id */
                             id: string;
                             key: string;
+                            /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
+                            maxLength: number | null;
                             namespace: string;
                             projectId: string;
                             tags: string[];
@@ -10417,6 +10456,8 @@ export interface operations {
                 limit?: number;
                 namespace?: string;
                 page?: number;
+                qa?: string;
+                qaIn?: string;
                 search?: string;
                 tag?: string;
                 untranslatedIn?: string;
@@ -10443,6 +10484,8 @@ export interface operations {
                             /** @description Same as _id */
                             id: string;
                             key: string;
+                            /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
+                            maxLength: number | null;
                             namespace: string;
                             projectId: string;
                             tags: string[];
@@ -10543,6 +10586,8 @@ export interface operations {
                     description?: string;
                     /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                     key: string;
+                    /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
+                    maxLength?: number | null;
                     /** @description Default "" */
                     namespace?: string;
                     tags?: string[];
@@ -10561,6 +10606,8 @@ export interface operations {
                         createdAt: string;
                         description: string;
                         key: string;
+                        /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
+                        maxLength: number | null;
                         namespace: string;
                         projectId: string;
                         tags: string[];
@@ -10689,6 +10736,8 @@ export interface operations {
                         createdAt: string;
                         description: string;
                         key: string;
+                        /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
+                        maxLength: number | null;
                         namespace: string;
                         projectId: string;
                         tags: string[];
@@ -10896,6 +10945,8 @@ export interface operations {
                     description?: string;
                     /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                     key?: string;
+                    /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
+                    maxLength?: number | null;
                     /** @description Default "" */
                     namespace?: string;
                     tags?: string[];
@@ -10914,6 +10965,8 @@ export interface operations {
                         createdAt: string;
                         description: string;
                         key: string;
+                        /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
+                        maxLength: number | null;
                         namespace: string;
                         projectId: string;
                         tags: string[];
@@ -12034,6 +12087,159 @@ export interface operations {
             };
         };
     };
+    "translations-setQaIssueIgnored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The check's id (docs/quality-checks.md) */
+                check: string;
+                keyId: string;
+                language: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true sets the check's issues aside for the current value; false counts them again */
+                    ignored: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0-100; only for source ai */
+                        aiConfidence: number | null;
+                        key: string;
+                        keyId: string;
+                        language: string;
+                        namespace: string;
+                        /** @description Quality-check warnings of the value, stored when it last changed */
+                        qaIssues: components["schemas"]["QaIssue"][];
+                        /** @description Null while no value was ever stored */
+                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        /** @enum {string} */
+                        status: "untranslated" | "translated" | "reviewed" | "approved";
+                        updatedAt: string | null;
+                        value: string;
+                        /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
+                        warnings: {
+                            /** @description Placeholders here that the source value lacks */
+                            extra: string[];
+                            /** @description Placeholders of the source value absent here */
+                            missing: string[];
+                            /** @constant */
+                            type: "placeholder_mismatch";
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The project is archived (read-only until restored) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "translations-revert": {
         parameters: {
             query?: never;
@@ -12508,6 +12714,8 @@ export interface operations {
                         description?: string;
                         /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                         key: string;
+                        /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
+                        maxLength?: number | null;
                         /** @description Default "" */
                         namespace?: string;
                         tags?: string[];
@@ -12534,6 +12742,8 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             key: string;
+                            /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
+                            maxLength: number | null;
                             namespace: string;
                             projectId: string;
                             tags: string[];
@@ -12772,6 +12982,8 @@ export interface operations {
                         description?: string;
                         /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                         key?: string;
+                        /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
+                        maxLength?: number | null;
                         /** @description Default "" */
                         namespace?: string;
                         tags?: string[];
@@ -13451,6 +13663,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 page?: number;
+                qa?: string;
             };
             header?: never;
             path: {

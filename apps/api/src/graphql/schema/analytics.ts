@@ -11,6 +11,8 @@ const LanguageProgressRef = builder.objectRef<LanguageProgress>("LanguageProgres
     reviewed: t.exposeInt("reviewed", { description: "Cumulative: reviewed and approved" }),
     approved: t.exposeInt("approved"),
     completionPercent: t.exposeFloat("completionPercent"),
+    qaIssues: t.exposeInt("qaIssues", { description: "Translations with a quality-check issue nobody ignored" }),
+    qaErrors: t.exposeInt("qaErrors", { description: "Of those, translations with an error-level issue" }),
   }),
 });
 

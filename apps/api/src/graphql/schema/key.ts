@@ -33,6 +33,8 @@ export interface KeyPageArgs {
   namespace?: string | null;
   tag?: string | null;
   untranslatedIn?: string | null;
+  qa?: string | null;
+  qaIn?: string | null;
 }
 
 export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, args: KeyPageArgs): Promise<KeyPage> {
@@ -43,6 +45,8 @@ export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, arg
     namespace: args.namespace ?? undefined,
     tag: args.tag ?? undefined,
     untranslatedIn: args.untranslatedIn ?? undefined,
+    qa: args.qa ?? undefined,
+    qaIn: args.qaIn ?? undefined,
   });
   return { ids: page.data.map((k) => k._id), meta: page.meta };
 }
@@ -70,6 +74,7 @@ builder.prismaObject("Key", {
     tags: t.exposeStringList("tags"),
     namespace: t.exposeString("namespace"),
     projectId: t.exposeString("projectId"),
+    maxLength: t.exposeInt("maxLength", { nullable: true, description: "Longest allowed translation in graphemes; null: no limit" }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     translations: t.field({
@@ -109,6 +114,8 @@ builder.queryFields((t) => ({
       namespace: t.arg.string(),
       tag: t.arg.string(),
       untranslatedIn: t.arg.string(),
+      qa: t.arg.string({ description: "any | warning | error | <check id>: keys with such a quality-check issue nobody ignored" }),
+      qaIn: t.arg.string({ description: "The project language `qa` looks at (default: every language)" }),
     },
     resolve: (_root, args, ctx) => resolveKeyPage(ctx, String(args.projectId), args),
   }),
@@ -128,6 +135,7 @@ const CreateKeyInput = builder.inputType("CreateKeyInput", {
     description: t.string(),
     tags: t.stringList(),
     namespace: t.string(),
+    maxLength: t.int({ description: "Longest allowed translation in graphemes (max_length check); 0: no limit" }),
   }),
 });
 
@@ -137,6 +145,7 @@ const KeyInput = builder.inputType("KeyInput", {
     description: t.string(),
     tags: t.stringList(),
     namespace: t.string(),
+    maxLength: t.int({ description: "Longest allowed translation in graphemes (max_length check); 0: no limit" }),
   }),
 });
 

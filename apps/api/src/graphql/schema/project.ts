@@ -55,6 +55,8 @@ builder.prismaObject("Project", {
         namespace: t.arg.string(),
         tag: t.arg.string(),
         untranslatedIn: t.arg.string(),
+        qa: t.arg.string({ description: "any | warning | error | <check id>: keys with such a quality-check issue nobody ignored" }),
+        qaIn: t.arg.string({ description: "The project language `qa` looks at (default: every language)" }),
       },
       resolve: (project, args, ctx) => resolveKeyPage(ctx, project.id, args),
     }),

@@ -9,6 +9,7 @@ import {
   type OverwriteResult,
   overwriteTranslations,
   revertTranslation,
+  setQaIssueIgnored,
   updateTranslationStatus,
   upsertTranslation,
 } from "@locale/core/translations";
@@ -62,11 +63,20 @@ builder.queryFields((t) => ({
   translations: t.field({
     type: TranslationPageRef,
     description: "One language over every key of the project, as GET /translations/{language}",
-    args: { projectId: t.arg.id({ required: true }), language: t.arg.string({ required: true }), page: t.arg.int(), limit: t.arg.int() },
+    args: {
+      projectId: t.arg.id({ required: true }),
+      language: t.arg.string({ required: true }),
+      page: t.arg.int(),
+      limit: t.arg.int(),
+      qa: t.arg.string({
+        description: "any | warning | error | <check id>: only translations with such a quality-check issue nobody ignored",
+      }),
+    },
     resolve: (_root, args, ctx) =>
       listLanguageTranslations(svcOf(ctx), String(args.projectId), args.language, {
         page: args.page ?? undefined,
         limit: args.limit ?? undefined,
+        qa: args.qa ?? undefined,
       }),
   }),
   translationHistory: t.field({
@@ -140,6 +150,24 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) =>
       updateTranslationStatus(svcOf(ctx), String(args.projectId), String(args.keyId), args.language, args.status),
+  }),
+  setQaIssueIgnored: t.field({
+    type: TranslationRef,
+    description: "Ignores (ignored: true) or counts again a quality-check issue of the translation's current value",
+    args: {
+      projectId: t.arg.id({ required: true }),
+      keyId: t.arg.id({ required: true }),
+      language: t.arg.string({ required: true }),
+      check: t.arg.string({ required: true }),
+      ignored: t.arg.boolean({ required: true }),
+    },
+    resolve: (_root, args, ctx) => {
+      const input = parseProcedureInput<{ projectId: string; keyId: string; language: string; check: string; ignored: boolean }>(
+        "translations.setQaIssueIgnored",
+        { ...args, projectId: String(args.projectId), keyId: String(args.keyId) },
+      );
+      return setQaIssueIgnored(svcOf(ctx), input.projectId, input.keyId, input.language, input.check, input.ignored);
+    },
   }),
   revertTranslation: t.field({
     type: TranslationRef,

@@ -9,6 +9,8 @@ export const ZLanguageProgress = z.object({
   reviewed: z.number().describe("Reviewed or approved"),
   approved: z.number(),
   completionPercent: z.number().describe("translated / totalKeys × 100, two decimals"),
+  qaIssues: z.number().describe("Translations with a quality-check issue nobody ignored"),
+  qaErrors: z.number().describe("Of those, translations with an error-level issue (after a settings change)"),
 });
 
 export const ZProgress = z.object({ totalKeys: z.number(), languages: z.array(ZLanguageProgress) });

@@ -1,4 +1,4 @@
-import { MAX_BULK_ITEMS } from "@locale/core/keys";
+import { MAX_BULK_ITEMS, MAX_KEY_MAX_LENGTH } from "@locale/core/keys";
 import { z } from "zod";
 import { paginated, ZPageQuery } from "../../schemas/common";
 
@@ -12,6 +12,7 @@ export const ZKey = z.object({
   tags: z.array(z.string()),
   namespace: z.string(),
   projectId: z.string(),
+  maxLength: z.number().int().nullable().describe("Longest allowed translation in graphemes (the max_length check); null: no limit"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -27,6 +28,14 @@ const fields = {
   description: ZStoredText.max(10_000).optional(),
   tags: z.array(ZStoredText).optional(),
   namespace: z.string().optional().describe('Default ""'),
+  maxLength: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_KEY_MAX_LENGTH)
+    .nullable()
+    .optional()
+    .describe("Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit"),
 };
 
 export const ZCreateKeyRequest = z.object({ projectId: z.string(), ...fields });
@@ -39,6 +48,16 @@ export const ZListKeysRequest = ZPageQuery.extend({
   namespace: z.string().optional().describe("Exact namespace"),
   tag: z.string().optional().describe("Keys carrying this tag"),
   untranslatedIn: z.string().optional().describe("Keys without a value (or untranslated) in this project language"),
+  qa: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("any | warning | error | <check id>: keys whose translation has such a quality-check issue nobody ignored"),
+  qaIn: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("The project language `qa` looks at (default: the requested languages for editor rows, else every language)"),
 });
 export const ZKeyPage = paginated(ZKeyListItem);
 

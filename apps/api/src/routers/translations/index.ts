@@ -6,6 +6,7 @@ import { listTranslationHistoryProcedure } from "./list-translation-history";
 import { overwriteTranslationsProcedure } from "./overwrite-translations";
 import { revertTranslationProcedure } from "./revert-translation";
 import { revertTranslationToProcedure } from "./revert-translation-to";
+import { setQaIssueIgnoredProcedure } from "./set-qa-issue-ignored";
 import { updateTranslationStatusProcedure } from "./update-translation-status";
 import { upsertTranslationProcedure } from "./upsert-translation";
 
@@ -15,6 +16,7 @@ export const translationsRouter = router({
   listByKey: listKeyTranslationsProcedure,
   upsert: upsertTranslationProcedure,
   updateStatus: updateTranslationStatusProcedure,
+  setQaIssueIgnored: setQaIssueIgnoredProcedure,
   history: listTranslationHistoryProcedure,
   revert: revertTranslationProcedure,
   revertTo: revertTranslationToProcedure,

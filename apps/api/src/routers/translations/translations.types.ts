@@ -52,7 +52,15 @@ export const ZHistoryEntry = z.object({
 
 export const ZTranslationPath = z.object({ projectId: z.string(), keyId: z.string(), language: z.string() });
 
-export const ZListLanguageTranslationsRequest = ZPageQuery.extend({ projectId: z.string(), language: z.string() });
+export const ZListLanguageTranslationsRequest = ZPageQuery.extend({
+  projectId: z.string(),
+  language: z.string(),
+  qa: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("any | warning | error | <check id>: only translations with such a quality-check issue nobody ignored"),
+});
 
 export const ZUpsertTranslationRequest = ZTranslationPath.extend({
   value: ZStoredText.max(100_000),
@@ -61,6 +69,11 @@ export const ZUpsertTranslationRequest = ZTranslationPath.extend({
 });
 
 export const ZUpdateStatusRequest = ZTranslationPath.extend({ status: ZTranslationStatus });
+
+export const ZSetQaIssueIgnoredRequest = ZTranslationPath.extend({
+  check: z.string().max(64).describe("The check's id (docs/quality-checks.md)"),
+  ignored: z.boolean().describe("true sets the check's issues aside for the current value; false counts them again"),
+});
 
 export const ZOverwriteRequest = z.object({
   projectId: z.string(),
