@@ -11,6 +11,7 @@ import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { isCurrentKeyOrder, type KeyOrder, type KeyStats, peekKeyOrder, settleKeyOrder } from "../keys/key-order-cache";
 import { loadProject } from "../projects/load-project";
+import { mapInSlices } from "../shared/map-in-slices";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
 
@@ -143,7 +144,8 @@ export async function listLanguageTranslations(
   }
   settleKeyOrder(ctx.db, project.id, stats!);
 
-  const data = items.map((r) =>
+  // Each record compares placeholders with its source: sliced, so long values never hold the loop.
+  const data = await mapInSlices(items, (r) =>
     toTranslationRecord(
       r,
       lang,
