@@ -4,7 +4,14 @@
 import { parse, parseGlossary } from "@locale/formats";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "../src/errors/app-error";
-import { configureFileParsing, DEFAULT_FILE_PARSING, parseGlossaryOffLoop, parseOffLoop } from "../src/import-export/parse-off-loop";
+import { ServiceBusyError } from "../src/errors/service-busy";
+import {
+  configureFileParsing,
+  DEFAULT_FILE_PARSING,
+  PARSE_QUEUE_LIMIT,
+  parseGlossaryOffLoop,
+  parseOffLoop,
+} from "../src/import-export/parse-off-loop";
 
 const yamlOf = (keys: number) => Array.from({ length: keys }, (_, i) => `key${i}: "Value number ${i}"`).join("\n");
 
@@ -90,5 +97,22 @@ describe("parsing off the event loop", () => {
     const files = [yamlOf(4000), yamlOf(4100), yamlOf(4200)];
     const results = await Promise.all(files.map((f) => parseOffLoop("yaml", f, { language: "en" })));
     expect(results.map((r) => r.entries.length)).toEqual([4000, 4100, 4200]);
+  });
+
+  it("refuses a large file with 503 and Retry-After once the queue for the workers is full", { timeout: 300_000 }, async () => {
+    // A 1 ms budget ends each accepted parse quickly (422): what counts is who was let in.
+    configureFileParsing({ workers: 1, timeMs: 1 });
+    const yaml = yamlOf(5000);
+    // One file runs and PARSE_QUEUE_LIMIT wait: the next one is refused at once.
+    const accepted = Array.from({ length: PARSE_QUEUE_LIMIT + 1 }, () =>
+      parseOffLoop("yaml", yaml, { language: "en" }).catch((err: unknown) => err),
+    );
+    const refused = await parseOffLoop("yaml", yaml, { language: "en" }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ServiceBusyError);
+    expect((refused as ServiceBusyError).status).toBe(503);
+    expect((refused as ServiceBusyError).retryAfterSeconds).toBeGreaterThan(0);
+    for (const outcome of await Promise.all(accepted)) expect((outcome as AppError).status).toBe(422);
+    // A small file never queues.
+    expect((await parseOffLoop("yaml", "a: b", { language: "en" })).entries).toEqual([{ key: "a", value: "b" }]);
   });
 });

@@ -1,9 +1,11 @@
-// Parses an uploaded file (a translation file or a glossary) without holding the api's event loop. A file under the inline threshold
-// is parsed where it is (every parser is linear in its input, so a small file costs a few
-// milliseconds); a larger one is parsed in a worker thread of its own (node:worker_threads), with
-// a memory and a time budget per parse. Past either budget the worker is ended and the request
-// refused with the standard error body (413 for memory, 422 for time), never a crash of the api.
-// Meanwhile /health and every other tenant's request keep being answered (RELIABILITY.md).
+// Parses an uploaded file (a translation file or a glossary) without holding the api's event
+// loop. A file under the inline threshold is parsed where it is (every parser is linear in its
+// input, so a small file costs a few milliseconds); a larger one is parsed in a worker thread of
+// its own (node:worker_threads), with a memory and a time budget per parse. Past either budget the
+// worker is ended and the request refused with the standard error body (413 for memory, 422 for
+// time), never a crash of the api. Large files beyond the workers wait in a bounded queue (past
+// it, 503 with Retry-After). Meanwhile /health and every other tenant's request keep being
+// answered (RELIABILITY.md).
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -20,6 +22,7 @@ import {
   parseGlossary,
 } from "@locale/formats";
 import { AppError } from "../errors/app-error";
+import { ServiceBusyError } from "../errors/service-busy";
 import type { ParseJob, ParseMessage } from "./parse-worker";
 
 export interface FileParsingSettings {
@@ -75,12 +78,20 @@ async function inWorker(job: ParseJob): Promise<{ items: unknown[]; rest: Record
   }
 }
 
+/** Large files waiting for a parse worker: each holds its upload in memory, so the queue is bounded. */
+export const PARSE_QUEUE_LIMIT = 16;
+/** What a file refused because the queue was full is told to wait. */
+const PARSE_QUEUE_RETRY_AFTER_SECONDS = 10;
+
 let running = 0;
 const waiting: (() => void)[] = [];
 function takeSlot(): Promise<void> {
   if (running < settings.workers) {
     running++;
     return Promise.resolve();
+  }
+  if (waiting.length >= PARSE_QUEUE_LIMIT) {
+    throw new ServiceBusyError("Too many large files are being read; retry shortly", PARSE_QUEUE_RETRY_AFTER_SECONDS);
   }
   return new Promise((resolve) => waiting.push(resolve));
 }
