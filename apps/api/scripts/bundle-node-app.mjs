@@ -65,9 +65,7 @@ const importMetaUrlOfTheSource = {
   },
 };
 
-const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
 const PARSE_HOST = path.join("packages", "core", "src", "import-export", "parse-off-loop.ts");
-const PARSE_WORKER = path.join(repoRoot, "packages", "core", "src", "import-export", "parse-worker.ts");
 
 /** @param {string} entryPoint @param {string} out */
 const bundle = (entryPoint, out) =>
@@ -98,6 +96,7 @@ const bundle = (entryPoint, out) =>
 
 const result = await bundle(entry, outfile);
 // A bundle that parses uploads off the event loop gets the worker thread's own bundle beside it.
-if (Object.keys(result.metafile.inputs).some((input) => path.resolve(input).endsWith(PARSE_HOST))) {
-  await bundle(PARSE_WORKER, path.join(outDir, "parse-worker.js"));
-}
+const parseHost = Object.keys(result.metafile.inputs)
+  .map((input) => path.resolve(input))
+  .find((input) => input.endsWith(PARSE_HOST));
+if (parseHost) await bundle(path.join(path.dirname(parseHost), "parse-worker.ts"), path.join(outDir, "parse-worker.js"));
