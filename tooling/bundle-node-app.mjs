@@ -8,7 +8,8 @@
 // - `import.meta.url` in a workspace module means that module's own file (Prisma's migrations
 //   directory, the schema engine's .wasm, the web application's dist are found relative to it).
 // The bundle therefore runs from inside this checkout (after `pnpm install`), which is how the
-// start command uses it.
+// start command uses it. A bundle that includes core's parse-off-loop.ts gets a second one beside
+// it, `parse-worker.js`, the body of the worker threads that parse large uploads.
 //
 // Usage: node bundle-node-app.mjs <entry.ts> <out.js>   (paths relative to the current directory)
 import { readFile } from "node:fs/promises";
@@ -65,22 +66,38 @@ const importMetaUrlOfTheSource = {
   },
 };
 
-await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "esm",
-  // Resolve as Node does: `main` (never the bundler-only `module` field) and Node's conditions, so
-  // a package such as graphql is loaded as the same file by the bundle and by its dependents.
-  mainFields: ["main"],
-  conditions: ["node"],
-  // Stack traces point at the TypeScript sources, which sit in the checkout beside the bundle;
-  // without their text embedded the map is a fraction of the size node keeps in memory.
-  sourcemap: "linked",
-  sourcesContent: false,
-  logLevel: "warning",
-  plugins: [nodeModulesFromTheirImporter, importMetaUrlOfTheSource],
-  banner: { js: `// Built from ${pathToFileURL(path.resolve(entry)).pathname.split("/").slice(-3).join("/")}; do not edit.` },
-});
+const PARSE_HOST = path.join("packages", "core", "src", "import-export", "parse-off-loop.ts");
+
+/** @param {string} entryPoint @param {string} out */
+const bundle = (entryPoint, out) =>
+  build({
+    entryPoints: [entryPoint],
+    outfile: out,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    // Resolve as Node does: `main` (never the bundler-only `module` field) and Node's conditions, so
+    // a package such as graphql is loaded as the same file by the bundle and by its dependents.
+    mainFields: ["main"],
+    conditions: ["node"],
+    // Stack traces point at the TypeScript sources, which sit in the checkout beside the bundle;
+    // without their text embedded the map is a fraction of the size node keeps in memory.
+    sourcemap: "linked",
+    sourcesContent: false,
+    logLevel: "warning",
+    metafile: true,
+    plugins: [nodeModulesFromTheirImporter, importMetaUrlOfTheSource],
+    // `import.meta.url` of a workspace module means its source file (above), so the bundle tells
+    // the code where it runs from: the parse worker is found beside it (core's parse-off-loop.ts).
+    banner: {
+      js: `// Built from ${pathToFileURL(path.resolve(entryPoint)).pathname.split("/").slice(-3).join("/")}; do not edit.\nglobalThis.__localeBundleUrl = import.meta.url;`,
+    },
+  });
+
+const result = await bundle(entry, outfile);
+// A bundle that parses uploads off the event loop gets the worker thread's own bundle beside it.
+const parseHost = Object.keys(result.metafile.inputs)
+  .map((input) => path.resolve(input))
+  .find((input) => input.endsWith(PARSE_HOST));
+if (parseHost) await bundle(path.join(path.dirname(parseHost), "parse-worker.ts"), path.join(outDir, "parse-worker.js"));

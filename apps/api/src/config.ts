@@ -54,6 +54,18 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(100 * 1024 * 1024),
+  /** Uploads larger than this are parsed in a worker thread, off the event loop (core's parse-off-loop). */
+  IMPORT_PARSE_INLINE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024),
+  /** Heap budget of one parse worker, in MiB; a file that needs more is refused with 413. */
+  IMPORT_PARSE_MEMORY_MB: z.coerce.number().int().min(16).default(512),
+  /** Time budget of one parse, in milliseconds; a file that takes longer is refused with 422. */
+  IMPORT_PARSE_TIME_MS: z.coerce.number().int().positive().default(60_000),
+  /** Parse workers at once (default: cores - 1, 1 to 4); more large uploads wait their turn. */
+  IMPORT_PARSE_WORKERS: z.coerce.number().int().positive().optional(),
   PROJECT_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   EXPORT_MAX_BYTES: z.coerce
     .number()

@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { CoreConfig } from "@locale/core";
 import { aiConfigFromEnv } from "@locale/core/ai";
+import { configureFileParsing } from "@locale/core/import-export";
 import { configureTmEngine } from "@locale/core/tm";
 import { parseAllowedHosts } from "@locale/core/webhooks";
 import type { Database } from "@locale/db";
@@ -70,6 +71,12 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
 export function createApp(db: Database, config: AppConfig, logger: Logger = createLogger(config.LOG_LEVEL)): AppServer {
   const deps: AppDeps = { db, config, core: coreConfigOf(config, logger) };
   configureTmEngine(db, tmEngineSettingsOf(config));
+  configureFileParsing({
+    inlineBytes: config.IMPORT_PARSE_INLINE_BYTES,
+    memoryMb: config.IMPORT_PARSE_MEMORY_MB,
+    timeMs: config.IMPORT_PARSE_TIME_MS,
+    ...(config.IMPORT_PARSE_WORKERS ? { workers: config.IMPORT_PARSE_WORKERS } : {}),
+  });
   const app = express();
   app.disable("x-powered-by");
   retryAfterOnUnavailable(app);

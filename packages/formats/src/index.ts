@@ -4,7 +4,7 @@
  */
 
 export { FormatParseError } from "./errors.js";
-export type { GlossaryFormatId, GlossaryParseResult, GlossaryTermInput } from "./glossary/glossary.js";
+export type { GlossaryFormatId, GlossaryOptions, GlossaryParseResult, GlossaryTermInput } from "./glossary/glossary.js";
 export { GLOSSARY_FORMAT_IDS, parseGlossary, serializeGlossary } from "./glossary/glossary.js";
 export type { IcuPlural, PluralCategory } from "./plural/icu-plural.js";
 export { buildIcuPlural, CLDR_CATEGORIES, parseIcuPlural } from "./plural/icu-plural.js";

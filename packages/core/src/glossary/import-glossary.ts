@@ -2,10 +2,11 @@
 // existing terms (same term, case-insensitive) are merged, unchanged ones are skipped.
 
 import type { GlossaryTerm, Prisma } from "@locale/db";
-import { FormatParseError, type GlossaryFormatId, type GlossaryParseResult, type GlossaryTermInput, parseGlossary } from "@locale/formats";
+import { FormatParseError, type GlossaryFormatId, type GlossaryParseResult, type GlossaryTermInput } from "@locale/formats";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
+import { parseGlossaryOffLoop } from "../import-export/parse-off-loop";
 import { parseLanguage } from "../shared/languages";
 import { type TermTranslation, termTranslationsOf } from "./glossary-record";
 import { loadGlossary } from "./load-glossary";
@@ -97,7 +98,7 @@ export async function importGlossary(ctx: ServiceContext, input: ImportGlossaryI
   const glossary = await loadGlossary(ctx, input.orgId, input.glossaryId, "glossary.write");
   let parsed: GlossaryParseResult;
   try {
-    parsed = parseGlossary(input.format, input.content, { sourceLanguage: glossary.sourceLanguage });
+    parsed = await parseGlossaryOffLoop(input.format, input.content, { sourceLanguage: glossary.sourceLanguage });
   } catch (error) {
     if (error instanceof FormatParseError) throw badRequest(error.message, [{ path: "content", message: error.message }]);
     throw error;

@@ -1,9 +1,10 @@
 // Imports one translation file into one project language (docs/api-rules.md, "Import and
 // export"). The whole file is one transaction. Entries flow through in
 // batches: json-flat and json-nested files sent as a stream are parsed incrementally
-// (json-entry-reader.ts), other files are parsed whole by @locale/formats; every batch is written
+// (json-entry-reader.ts), other files are parsed whole by @locale/formats (in a worker thread when
+// large: parse-off-loop.ts), before the transaction starts; every batch is written
 // by ImportWriter with a few set-based statements, so the api holds one batch, never the project.
-import { FormatParseError, isFormatId, type ParseResult, parse } from "@locale/formats";
+import { FormatParseError, isFormatId, type ParseResult } from "@locale/formats";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, type ErrorIssue } from "../errors/app-error";
@@ -16,6 +17,7 @@ import { type FormatId, JSON_FORMATS } from "./format-rules";
 import { inImportTurn } from "./import-gate";
 import { type Candidate, IMPORTED_KEY_NAMES_IN_ACTIVITY, type ImportTarget, ImportWriter } from "./import-writer";
 import { readJsonEntries } from "./json-entry-reader";
+import { parseOffLoop } from "./parse-off-loop";
 
 export { IMPORTED_KEY_NAMES_IN_ACTIVITY };
 
@@ -118,7 +120,7 @@ export async function prepareImport(ctx: ServiceContext, projectId: string, opti
 /** The import endpoint's JSON body: the file is in `content` (parsed whole, before the transaction). */
 export async function importTranslations(ctx: ServiceContext, projectId: string, input: ImportInput): Promise<ImportResult> {
   const prepared = await prepareImport(ctx, projectId, input);
-  const parsed = parseFile(prepared.format, decodeContent(prepared.format, input.content), prepared);
+  const parsed = await parseFile(prepared.format, decodeContent(prepared.format, input.content), prepared);
   return runImport(ctx, prepared, async (sink) => {
     for (const issue of parsed.errors) sink.issue(issue);
     const entries = parsed.entries;
@@ -159,7 +161,7 @@ export async function importTranslationFile(ctx: ServiceContext, prepared: Prepa
   for await (const part of source()) parts.push(part);
   const bytes = new Uint8Array(Buffer.concat(parts));
   parts.length = 0;
-  const parsed = parseFile(format, bytes, prepared);
+  const parsed = await parseFile(format, bytes, prepared);
   return runImport(ctx, prepared, async (sink) => {
     for (const issue of parsed.errors) sink.issue(issue);
     for (const entry of parsed.entries) {
@@ -306,9 +308,9 @@ function decodeContent(format: FormatId, content: string): string | Uint8Array {
   return new Uint8Array(Buffer.from(compact, compact.includes("-") || compact.includes("_") ? "base64url" : "base64"));
 }
 
-function parseFile(format: FormatId, data: string | Uint8Array, prepared: PreparedImport): ParseResult {
+async function parseFile(format: FormatId, data: string | Uint8Array, prepared: PreparedImport): Promise<ParseResult> {
   try {
-    return parse(format, data, { language: prepared.target.language, sourceLanguage: prepared.sourceLanguage });
+    return await parseOffLoop(format, data, { language: prepared.target.language, sourceLanguage: prepared.sourceLanguage });
   } catch (err) {
     if (!(err instanceof FormatParseError)) throw err;
     throw badRequest(`content: ${err.message}`, [{ path: "content", message: err.message }]);

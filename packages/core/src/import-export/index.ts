@@ -5,3 +5,4 @@ export * from "./format-rules";
 export * from "./import-gate";
 export * from "./import-translations";
 export * from "./list-formats";
+export * from "./parse-off-loop";

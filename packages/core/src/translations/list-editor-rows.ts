@@ -8,6 +8,7 @@ import { type ListKeysInput, listKeys } from "../keys/list-keys";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { canonicalLanguage } from "../shared/languages";
+import { mapInSlices } from "../shared/map-in-slices";
 import type { Page } from "../shared/pagination";
 import { type TranslationRecord, toTranslationRecord } from "./translation-record";
 
@@ -37,7 +38,8 @@ export async function listEditorRows(
   const byCell = new Map(rows.map((r) => [`${r.keyId}\u0000${r.language}`, r]));
   return {
     meta: page.meta,
-    data: page.data.map((k) => {
+    // Placeholder warnings of every cell: sliced, so long values never hold the event loop.
+    data: await mapInSlices(page.data, (k) => {
       const source = byCell.get(`${k.id}\u0000${project.sourceLanguage}`)?.value ?? "";
       const key = { id: k.id, key: k.key, namespace: k.namespace };
       const translations = Object.fromEntries(

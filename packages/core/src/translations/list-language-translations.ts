@@ -12,6 +12,7 @@ import type { ServiceContext } from "../context";
 import { isCurrentKeyOrder, type KeyOrder, type KeyStats, peekKeyOrder, settleKeyOrder } from "../keys/key-order-cache";
 import { loadProject } from "../projects/load-project";
 import { parseQaFilter, qaIssueCondition } from "../quality/qa-filter";
+import { mapInSlices } from "../shared/map-in-slices";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
 
@@ -152,11 +153,7 @@ export async function listLanguageTranslations(
       ctx.db.query<PageRow & { id: string }>(QA_FILTERED_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip, qa]),
       ctx.db.query<{ n: number }>(QA_FILTERED_COUNT_SQL, [project.id, lang, qa]),
     ]);
-    return pageOf(
-      rows.map((r) => toRecord(r, lang, isSource)),
-      pageReq,
-      Number(count?.n ?? 0),
-    );
+    return pageOf(await mapInSlices(rows, (r) => toRecord(r, lang, isSource)), pageReq, Number(count?.n ?? 0));
   }
 
   let stats: KeyStats | null = null;
@@ -175,11 +172,8 @@ export async function listLanguageTranslations(
   }
   settleKeyOrder(ctx.db, project.id, stats!);
 
-  return pageOf(
-    items.map((r) => toRecord(r, lang, isSource)),
-    pageReq,
-    stats!.keyCount,
-  );
+  // Each record compares placeholders with its source: sliced, so long values never hold the loop.
+  return pageOf(await mapInSlices(items, (r) => toRecord(r, lang, isSource)), pageReq, stats!.keyCount);
 }
 
 function toRecord(r: PageItem, lang: string, isSource: boolean): TranslationRecord {

@@ -46,6 +46,7 @@ export const importFileProcedure = authedProcedure
         "Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace.",
         "Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions.",
         "`mo` content is the binary file in base64.",
+        "A file over IMPORT_PARSE_INLINE_BYTES is parsed in a worker thread, within a budget: 413 when it needs more memory than IMPORT_PARSE_MEMORY_MB, 422 when it takes longer than IMPORT_PARSE_TIME_MS (nothing is imported).",
         "For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).",
       ].join(" "),
     },
