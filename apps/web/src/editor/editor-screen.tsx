@@ -13,6 +13,7 @@ import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
 import { CellEditor } from "./cell-editor";
 import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
+import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
 import { SearchBox } from "./search-box";
@@ -74,6 +75,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showAi, setShowAi] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // A refused action (an edit the role or the project's state does not allow) is said, not ignored.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const pendingFocus = useRef<Cell | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -139,7 +142,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     }
   });
 
-  const canWrite = can("translations.write");
+  const allowed = useEditorPermissions(p);
   const save = useMutation({
     mutationFn: (v: { row: EditorRow; language: string; value: string }) =>
       trpc.translations.upsert.mutate({ projectId, keyId: v.row.id, language: v.language, value: v.value }),
@@ -151,7 +154,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   });
 
   const startEdit = (cell: Cell, initial?: string) => {
-    if (!canWrite || p?.archived) return;
+    if (!allowed.editTranslations) {
+      setRefusal(allowed.editRefusal);
+      return;
+    }
+    setRefusal(null);
     setSaveError(null);
     setActive(cell);
     setEditing({ cell, seq: ++editSeq.current, ...(initial !== undefined ? { initial } : {}) });
@@ -192,7 +199,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       e.preventDefault();
       startEdit(active);
       return;
-    } else if (e.key === " " && (e.target as HTMLElement).dataset.cell) {
+    } else if (e.key === " " && (e.target as HTMLElement).dataset.cell && allowed.bulkActions) {
       e.preventDefault();
       const row = data.rowAt(active.index);
       if (row) toggleSelected(row);
@@ -224,10 +231,10 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       } else if (e.key === "/") {
         e.preventDefault();
         searchRef.current?.focus();
-      } else if (e.key === "n" && can("keys.write") && !p?.archived) {
+      } else if (e.key === "n" && allowed.manageKeys) {
         e.preventDefault();
         setKeyDialog({ mode: "create" });
-      } else if (e.key === "a" && can("ai") && !p?.archived) {
+      } else if (e.key === "a" && allowed.ai) {
         e.preventDefault();
         setShowAi(true);
       } else if (e.key === "g") {
@@ -344,12 +351,12 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           ))}
         </fieldset>
         <div className="toolbar-actions">
-          {can("keys.write") && !p.archived && (
+          {allowed.manageKeys && (
             <button type="button" onClick={() => setKeyDialog({ mode: "create" })}>
               New key <kbd>n</kbd>
             </button>
           )}
-          {can("ai") && !p.archived && (
+          {allowed.ai && (
             <button type="button" onClick={() => setShowAi((s) => !s)} aria-expanded={showAi}>
               AI translate <kbd>a</kbd>
             </button>
@@ -360,7 +367,17 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         </div>
       </form>
       {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
-      {selected.size > 0 && <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />}
+      {refusal && (
+        <div className="refusal" role="alert">
+          <p>{refusal}</p>
+          <button type="button" className="small" onClick={() => setRefusal(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {allowed.bulkActions && selected.size > 0 && (
+        <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />
+      )}
 
       <div className="editor-body">
         <div className="grid-wrap">
@@ -383,9 +400,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                 <p>No key matches these filters.</p>
               ) : (
                 <p>
-                  This project has no keys yet.{" "}
-                  {can("import") && !p.archived && <Link to={`/projects/${p._id}/files`}>Import a translation file</Link>}
-                  {can("keys.write") && !p.archived && (
+                  This project has no keys yet. {allowed.import && <Link to={`/projects/${p._id}/files`}>Import a translation file</Link>}
+                  {allowed.manageKeys && (
                     <>
                       {" "}
                       or press <kbd>n</kbd> to create a key.
@@ -413,21 +429,25 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                       <span className="placeholder-row">Loading…</span>
                     ) : (
                       <>
-                        <input
-                          type="checkbox"
-                          tabIndex={rowTabIndex}
-                          aria-label={`Select ${row.key}`}
-                          checked={selected.has(row.id)}
-                          onChange={() => toggleSelected(row)}
-                        />
+                        {allowed.bulkActions ? (
+                          <input
+                            type="checkbox"
+                            tabIndex={rowTabIndex}
+                            aria-label={`Select ${row.key}`}
+                            checked={selected.has(row.id)}
+                            onChange={() => toggleSelected(row)}
+                          />
+                        ) : (
+                          <span />
+                        )}
                         <div className="key-cell">
                           <button
                             type="button"
                             tabIndex={rowTabIndex}
                             className="key-name"
                             title={row.description || undefined}
-                            onClick={() => can("keys.write") && setKeyDialog({ mode: "edit", row })}
-                            disabled={!can("keys.write")}
+                            onClick={() => allowed.manageKeys && setKeyDialog({ mode: "edit", row })}
+                            disabled={!allowed.manageKeys}
                           >
                             {row.namespace && <span className="ns">{row.namespace}.</span>}
                             {row.key}

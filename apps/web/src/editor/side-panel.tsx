@@ -7,6 +7,7 @@ import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
 import { type EditorRow, patchCachedTranslation } from "./editor-data";
+import { useEditorPermissions } from "./editor-permissions";
 
 type Project = RouterOutputs["projects"]["get"];
 type Status = "untranslated" | "translated" | "reviewed" | "approved";
@@ -22,6 +23,7 @@ export function SidePanel(props: {
 }) {
   const { project, row, language } = props;
   const can = useCan();
+  const allowed = useEditorPermissions(project);
   const isSource = language === project.sourceLanguage;
   const t = row.translations[language];
   const source = row.translations[project.sourceLanguage]?.value ?? "";
@@ -37,7 +39,7 @@ export function SidePanel(props: {
         </button>
       </div>
       {row.description && <p className="hint">{row.description}</p>}
-      {can("keys.write") && !project.archived && (
+      {allowed.manageKeys && (
         <button type="button" className="small" onClick={props.onEditKey}>
           Edit key
         </button>
@@ -57,17 +59,17 @@ export function SidePanel(props: {
               sourceLanguage={project.sourceLanguage}
               language={language}
               onUse={props.onUseSuggestion}
-              canUse={can("translations.write") && !project.archived}
+              canUse={allowed.editTranslations}
             />
           )}
-          {can("ai") && !project.archived && (
+          {allowed.ai && (
             <AiSuggestion
               project={project}
               row={row}
               language={language}
               source={source}
               onUse={props.onUseSuggestion}
-              canUse={can("translations.write")}
+              canUse={allowed.editTranslations}
             />
           )}
         </>
@@ -255,7 +257,7 @@ function AiSuggestion(props: {
 
 function History({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
   const qc = useQueryClient();
-  const can = useCan();
+  const allowed = useEditorPermissions(project);
   const history = useQuery({
     queryKey: ["history", project._id, row.id, language],
     queryFn: () => trpc.translations.history.query({ projectId: project._id, keyId: row.id, language }),
@@ -280,7 +282,7 @@ function History({ project, row, language }: { project: Project; row: EditorRow;
               {h.previousStatus !== h.newStatus ? ` · ${h.previousStatus} → ${h.newStatus}` : ""}
             </span>
             <span className="history-value">{h.newValue || <em>empty</em>}</span>
-            {i > 0 && can("translations.write") && !project.archived && (
+            {i > 0 && allowed.editTranslations && (
               <button type="button" className="small" disabled={revert.isPending} onClick={() => revert.mutate(h._id)}>
                 Revert to this
               </button>
