@@ -19,6 +19,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers (organization, inviter, role, e-mail), for the holder of its token */
+        post: operations["auth-invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -1076,7 +1093,7 @@ export interface paths {
         put?: never;
         /**
          * Import a translation file into one project language
-         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
+         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. `detectedLanguage` reports the language the file names (PO `Language:` header, XLIFF target language, ARB `@@locale`, an Android `values-xx` or iOS `xx.lproj` folder in `fileName`, or a file name such as `de.json`) and whether it differs from `language`; the import is not changed by it. For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
          */
         post: operations["importExport-importFile"];
         delete?: never;
@@ -1641,6 +1658,127 @@ export interface operations {
             };
             /** @description Already a member, or the e-mail has an account (accept with its password) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `token` of the invitation link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The invited address */
+                        email: string;
+                        /** @description The address already has an account: accept with that account's password */
+                        existingAccount: boolean;
+                        /** @description When the link stops working (ISO 8601) */
+                        expiresAt: string;
+                        /** @description Who sent the invitation (null when that account is gone) */
+                        inviterName: string | null;
+                        /** @description The organization the link joins */
+                        organizationName: string;
+                        /**
+                         * @description The role the invitee gets
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store). The invitation was already used, or has expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No invitation has this token */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10128,6 +10266,8 @@ export interface operations {
                 "application/json": {
                     /** @description The file's text; for `mo`, the binary file as base64 */
                     content: string;
+                    /** @description The file's name or path (`res/values-de/strings.xml`, `de.json`): only used to detect the file's language */
+                    fileName?: string;
                     /** @enum {string} */
                     format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                     /** @description The project's source language or one of its target languages */
@@ -10150,6 +10290,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
+                        detectedLanguage: {
+                            /** @description The file appears to hold another language than the one it was imported into */
+                            differs: boolean;
+                            /**
+                             * @description Where it was read: the format's own header first, then the folder, then the file name
+                             * @enum {string}
+                             */
+                            from: "po-header" | "xliff-target" | "arb-locale" | "android-path" | "ios-path" | "file-name";
+                            /** @description The language the file names, normalized (`de-DE`) */
+                            language: string;
+                            /** @description The project language it means (same tag, or the one with its base); null when none */
+                            projectLanguage: string | null;
+                        } | null;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {
@@ -10273,6 +10427,8 @@ export interface operations {
     "importExport-importFileBody": {
         parameters: {
             query: {
+                /** @description The file's name or path: only used to detect its language (`detectedLanguage`) */
+                fileName?: string;
                 format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                 /** @description JSON formats only: every key of the file goes into this namespace */
                 namespace?: string;
@@ -10300,6 +10456,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
+                        detectedLanguage: {
+                            /** @description The file appears to hold another language than the one it was imported into */
+                            differs: boolean;
+                            /**
+                             * @description Where it was read: the format's own header first, then the folder, then the file name
+                             * @enum {string}
+                             */
+                            from: "po-header" | "xliff-target" | "arb-locale" | "android-path" | "ios-path" | "file-name";
+                            /** @description The language the file names, normalized (`de-DE`) */
+                            language: string;
+                            /** @description The project language it means (same tag, or the one with its base); null when none */
+                            projectLanguage: string | null;
+                        } | null;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {

@@ -16,6 +16,7 @@ export const OPERATIONS = {
   "analytics.progressOverTime": { method: "GET", path: "/projects/{projectId}/analytics/progress-over-time", query: ["days"], body: false, operationId: "analytics-progressOverTime" },
   "auth.acceptInvite": { method: "POST", path: "/auth/accept-invite", query: [], body: true, operationId: "auth-acceptInvite" },
   "auth.changePassword": { method: "POST", path: "/auth/password", query: [], body: true, operationId: "auth-changePassword" },
+  "auth.invitation": { method: "POST", path: "/auth/invitation", query: [], body: true, operationId: "auth-invitation" },
   "auth.logIn": { method: "POST", path: "/auth/login", query: [], body: true, operationId: "auth-logIn" },
   "auth.logOut": { method: "POST", path: "/auth/logout", query: [], body: true, operationId: "auth-logOut" },
   "auth.logOutEverywhere": { method: "POST", path: "/auth/logout-everywhere", query: [], body: true, operationId: "auth-logOutEverywhere" },
@@ -114,6 +115,6 @@ export const PLAIN_OPERATIONS = {
   "GET /auth/oidc/{provider}/start": { method: "GET", path: "/auth/oidc/{provider}/start", query: ["returnTo","invitation","link"], body: false, operationId: "auth-oidcStart" },
   "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}": { method: "GET", path: "/projects/{projectId}/ai/translate/batch/stream/{jobId}", query: ["lastEventId"], body: false, operationId: "ai-streamBatchJob" },
   "GET /projects/{projectId}/export/{language}": { method: "GET", path: "/projects/{projectId}/export/{language}", query: ["format","namespace","includeUntranslated"], body: false, operationId: "importExport-exportFile" },
-  "POST /projects/{projectId}/import/{language}": { method: "POST", path: "/projects/{projectId}/import/{language}", query: ["format","namespace","overwrite"], body: true, operationId: "importExport-importFileBody" },
+  "POST /projects/{projectId}/import/{language}": { method: "POST", path: "/projects/{projectId}/import/{language}", query: ["format","namespace","overwrite","fileName"], body: true, operationId: "importExport-importFileBody" },
   "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}": { method: "PATCH", path: "/projects/{projectId}/keys/{keyId}/comments/{commentId}", query: [], body: true, operationId: "comments-update" },
 } as const;
