@@ -111,3 +111,17 @@ export function patchCachedValue(
     };
   });
 }
+
+/**
+ * The next row below `from` whose value in `language` is still to do (empty or untranslated),
+ * among the rows loaded so far; -1 when none is.
+ */
+export function nextUntranslatedIndex(rowAt: (i: number) => EditorRow | undefined, from: number, total: number, language: string): number {
+  for (let i = from + 1; i < total; i++) {
+    const row = rowAt(i);
+    if (!row) continue;
+    const t = row.translations[language];
+    if (!t?.value || t.status === "untranslated") return i;
+  }
+  return -1;
+}

@@ -12,13 +12,14 @@ import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
 import { CellEditor } from "./cell-editor";
-import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
+import { type EditorFilters, type EditorRow, nextUntranslatedIndex, patchCachedTranslation, useEditorPages } from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
 import { SearchBox } from "./search-box";
 import { ShortcutSheet } from "./shortcut-sheet";
-import { SidePanel } from "./side-panel";
+import { SidePanel, useTmSuggestions } from "./side-panel";
+import { useStatusChange } from "./status-change";
 import { NARROW_QUERY, useNarrow } from "./use-narrow";
 
 const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "", status: "", statusIn: "" };
@@ -153,6 +154,39 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     },
   });
 
+  const statusChange = useStatusChange(projectId);
+  // The selected string's TM suggestions (the side panel's cached answer): Alt+1…9 uses one.
+  const selectedRow = active ? data.rowAt(active.index) : undefined;
+  const tm = useTmSuggestions(
+    (p && selectedRow?.translations[p.sourceLanguage]?.value) || "",
+    p?.sourceLanguage ?? "",
+    active?.language ?? "",
+    can("tm.read"),
+  );
+  const approve = async (cell: Cell) => {
+    const row = data.rowAt(cell.index);
+    if (!row) return;
+    if (!allowed.review) {
+      setRefusal(p?.archived ? "This project is archived and read-only." : "Your role cannot approve translations.");
+      return;
+    }
+    if (!row.translations[cell.language]?.value) {
+      setRefusal("Nothing to approve: this string is empty.");
+      return;
+    }
+    try {
+      await statusChange.mutateAsync({ keyId: row.id, language: cell.language, status: "approved" });
+    } catch (e) {
+      setRefusal(errorMessage(e));
+    }
+  };
+  const goToNextUntranslated = () => {
+    const language = active?.language ?? targets[0] ?? "";
+    const next = nextUntranslatedIndex(data.rowAt, active?.index ?? -1, total, language);
+    if (next < 0) setRefusal("No string to do further down (among the rows loaded so far).");
+    else focusCell({ index: next, language });
+  };
+
   const startEdit = (cell: Cell, initial?: string) => {
     if (!allowed.editTranslations) {
       setRefusal(allowed.editRefusal);
@@ -163,12 +197,16 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     setActive(cell);
     setEditing({ cell, seq: ++editSeq.current, ...(initial !== undefined ? { initial } : {}) });
   };
-  const saveAndNext = async (cell: Cell, value: string) => {
+  const saveAndNext = async (cell: Cell, value: string, options?: { approve?: boolean }) => {
     const row = data.rowAt(cell.index);
     if (!row) return;
     try {
       setSaveError(null);
       await save.mutateAsync({ row, language: cell.language, value });
+      if (options?.approve) {
+        if (allowed.review) await statusChange.mutateAsync({ keyId: row.id, language: cell.language, status: "approved" });
+        else setRefusal("Saved, but your role cannot approve translations.");
+      }
       const next = { index: Math.min(total - 1, cell.index + 1), language: cell.language };
       if (next.index !== cell.index) {
         setEditing({ cell: next, seq: ++editSeq.current });
@@ -195,7 +233,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     else if (e.key === "ArrowLeft") next = { index: active.index, language: cols[Math.max(0, col - 1)]! };
     else if (e.key === "PageDown") next = { index: Math.min(total - 1, active.index + 10), language: active.language };
     else if (e.key === "PageUp") next = { index: Math.max(0, active.index - 10), language: active.language };
-    else if (e.key === "Enter" && !(e.target as HTMLElement).matches("input")) {
+    else if (e.key === "Enter" && !e.ctrlKey && !e.metaKey && !(e.target as HTMLElement).matches("input")) {
       e.preventDefault();
       startEdit(active);
       return;
@@ -223,8 +261,25 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
-      const typing = t.matches("input, textarea, select, [contenteditable]") || !!t.closest("dialog");
+      if (t.closest("dialog")) return;
+      // Alt+1…9: use that translation-memory suggestion, also from inside the open editor.
+      const digit = /^Digit([1-9])$/.exec(e.code);
+      if (e.altKey && !e.ctrlKey && !e.metaKey && digit && active) {
+        const value = tm.data?.[Number(digit[1]) - 1]?.targetText;
+        if (value !== undefined) {
+          e.preventDefault();
+          startEdit(active, value);
+        }
+        return;
+      }
+      const typing = t.matches("input, textarea, select, [contenteditable]");
       if (typing) return;
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.shiftKey && active && !editing) {
+        e.preventDefault();
+        void approve(active);
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === "?") {
         e.preventDefault();
         setShowShortcuts(true);
@@ -240,6 +295,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       } else if (e.key === "g") {
         e.preventDefault();
         focusCell(active ?? { index: 0, language: targets[0] ?? languages[0] ?? "" });
+      } else if (e.key === "u") {
+        e.preventDefault();
+        goToNextUntranslated();
       } else if (e.key === "d" && active) {
         e.preventDefault();
         setPanelOpen((o) => !o);
@@ -480,7 +538,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                 initialValue={editing.initial ?? t?.value ?? ""}
                                 saving={save.isPending}
                                 error={saveError}
-                                onSave={(v) => void saveAndNext(cell, v)}
+                                onSave={(v, o) => void saveAndNext(cell, v, o)}
                                 onCancel={() => {
                                   setEditing(null);
                                   focusCell(cell);
@@ -518,7 +576,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                 {t?.value ? <CellValue value={t.value} /> : <em className="empty">Empty</em>}
                               </span>
                               <span className="sr-only">, </span>
-                              <span className="cell-meta">
+                              {/* The badges line up with the value: from the right in a right-to-left language. */}
+                              <span className="cell-meta" dir={textDirection(l)}>
                                 <span className={`badge ${status}`}>{STATUS_LABEL[status]}</span>
                                 {t?.source === "ai" && (
                                   <span className="badge ai">AI{t.aiConfidence !== null ? ` ${t.aiConfidence}%` : ""}</span>
