@@ -316,3 +316,134 @@ describe("the import language from the file (issue 25)", () => {
     expect((await raw.json()).detectedLanguage).toEqual({ language: "de-DE", from: "po-header", projectLanguage: "de", differs: false });
   });
 });
+
+describe("translator and reviewer shortcuts (issue 25)", () => {
+  it("Alt+1 uses a suggestion, Ctrl+Shift+Enter saves and approves, Alt+C copies the source, u goes to the next string to do", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, [
+      { key: "a.save", source: "Save", targets: { de: "Speichern" } },
+      { key: "b.save", source: "Save" },
+      { key: "c.other", source: "Other", targets: { de: "Anders" } },
+      { key: "d.name", source: "Name {user}" },
+    ]);
+    const approveViaApi = await server.request("PATCH", `/api/projects/${projectId}/keys/${keyIds["a.save"]}/translations/de/status`, {
+      apiKey: owner.apiKey,
+      body: { status: "approved" },
+    });
+    expect(approveViaApi.status).toBe(200);
+    const statusOf = async (key: string) => {
+      const res = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds[key]}/translations`, { apiKey: owner.apiKey });
+      return res.body.find((t: { language: string }) => t.language === "de") as { value: string; status: string } | undefined;
+    };
+    const c = await journeyContext(browser, server);
+    const page = await c.newPage();
+    await asOwner(page);
+    await page.goto(`${server.url}/projects/${projectId}`);
+    await page.getByText("4 keys").waitFor();
+
+    // u: from a.save to the next string still to do in German.
+    await page.getByRole("button", { name: /^a\.save in German/ }).click();
+    await page.keyboard.press("u");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-cell"))).toBe("1:de");
+
+    // Alt+1: the first translation-memory suggestion (numbered in the panel) fills the editor.
+    const panel = page.getByRole("complementary", { name: /^Details of b\.save/ });
+    await panel.locator(".suggestions li").filter({ hasText: "Speichern" }).locator("kbd", { hasText: "1" }).waitFor();
+    await page.keyboard.press("Alt+1");
+    const editor = page.getByRole("textbox", { name: "Translation (de)" });
+    await expect.poll(() => editor.inputValue()).toBe("Speichern");
+    // Ctrl+Shift+Enter: saved and approved, and the next row is open for editing.
+    await editor.press("Control+Shift+Enter");
+    await expect.poll(async () => (await statusOf("b.save"))?.status).toBe("approved");
+    expect((await statusOf("b.save"))?.value).toBe("Speichern");
+    await expect.poll(() => editor.inputValue()).toBe("Anders");
+    await page.keyboard.press("Escape");
+
+    // Ctrl+Shift+Enter on a cell of the grid approves it.
+    await page.getByRole("button", { name: /^c\.other in German/ }).focus();
+    await page.keyboard.press("Control+Shift+Enter");
+    await page.getByRole("button", { name: /^c\.other in German: Anders\W*Approved/ }).waitFor();
+
+    // Alt+C copies the source into the open editor.
+    await page.getByRole("button", { name: /^d\.name in German/ }).click();
+    await page.keyboard.press("Enter");
+    await editor.waitFor();
+    await page.keyboard.press("Alt+c");
+    await expect.poll(() => editor.inputValue()).toBe("Name {user}");
+    await page.keyboard.press("Escape");
+
+    // The shortcut sheet lists them.
+    await page.keyboard.press("?");
+    const sheet = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    for (const k of ["Ctrl+Shift+Enter", "Alt+C", "Alt+1 … Alt+9", "u"]) await sheet.getByText(k, { exact: true }).waitFor();
+    await expectAccessible(page, "shortcut sheet");
+    await sheet.getByRole("button", { name: "Close" }).click();
+    expectClean(c);
+  });
+
+  it("a reviewer rejects a translation with a reason: back to untranslated, the reason as a comment", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, [{ key: "title", source: "Title", targets: { de: "Titelx" } }]);
+    const reviewer = await addMember(server, owner, "reviewer", { name: "Rosa Reject" });
+    const c = await journeyContext(browser, server);
+    const page = await c.newPage();
+    await signIn(page, server, reviewer.email, "member password");
+    await page.goto(`${server.url}/projects/${projectId}`);
+    await page.getByRole("button", { name: /^title in German/ }).click();
+    const panel = page.getByRole("complementary", { name: /^Details of title/ });
+    await panel.getByRole("button", { name: "Reject", exact: true }).click();
+    await panel.getByLabel("Reason for rejecting").fill("Typo: Titel");
+    await expectAccessible(page, "reject form");
+    await panel.getByRole("button", { name: "Reject translation" }).click();
+    await page.getByRole("button", { name: /^title in German: Titelx\W*Untranslated/ }).waitFor();
+    await panel.locator(".comments").getByText("Typo: Titel").waitFor();
+    const t = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.title}/translations`, { apiKey: owner.apiKey });
+    expect(t.body.find((x: { language: string }) => x.language === "de")).toMatchObject({ value: "Titelx", status: "untranslated" });
+    const comments = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds.title}/comments`, { apiKey: owner.apiKey });
+    expect(JSON.stringify(comments.body)).toContain("Typo: Titel");
+    await page.screenshot({ path: screenshotPath("web-reviewer-rejected") });
+    expectClean(c);
+  });
+});
+
+describe("layout fixes (issue 25)", () => {
+  /** Whether the search field shows its whole placeholder (measured with the field's own font). */
+  const placeholderFits = (page: Page) =>
+    page.getByRole("searchbox").evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const ctx = document.createElement("canvas").getContext("2d")!;
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = ctx.measureText(input.placeholder).width;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: Math.ceil(text), room: Math.floor(room) };
+    });
+
+  it("the search placeholder is whole at 1280 and 390 px, and Arabic badges line up with their values", async () => {
+    const { projectId } = await seedProject(server, owner, [{ key: "hello", source: "Hello", targets: { ar: "مرحبا" } }], {
+      targetLanguages: ["ar", "de"],
+    });
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const narrow = viewport.width < 400;
+      const c = await journeyContext(browser, server, { viewport, ...(narrow ? { hasTouch: true, isMobile: true } : {}) });
+      const page = await c.newPage();
+      await asOwner(page);
+      await page.goto(`${server.url}/projects/${projectId}`);
+      const arabic = page.getByRole("button", { name: /^hello in Arabic/ });
+      await arabic.waitFor();
+      const fit = await placeholderFits(page);
+      expect(fit.text, `placeholder at ${viewport.width} px`).toBeLessThanOrEqual(fit.room);
+      // Right to left: the status badge ends where the value ends (on the right).
+      const value = await arabic.locator(".cell-value").boundingBox();
+      const badge = await arabic.locator(".badge").first().boundingBox();
+      expect(Math.abs(value!.x + value!.width - (badge!.x + badge!.width)), `badge alignment at ${viewport.width} px`).toBeLessThanOrEqual(
+        2,
+      );
+      expect(await arabic.locator(".cell-meta").getAttribute("dir")).toBe("rtl");
+      await expectAccessible(page, `editor at ${viewport.width} px`);
+      await page.screenshot({ path: screenshotPath(`web-editor-search-rtl-${viewport.width}`) });
+      expectClean(c);
+    }
+  });
+});
