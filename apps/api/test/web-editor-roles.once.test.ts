@@ -447,3 +447,34 @@ describe("layout fixes (issue 25)", () => {
     }
   });
 });
+
+describe("the has-comments filter (issue 25)", () => {
+  it("lists only keys with comments, in the editor and the key list", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, [
+      { key: "quiet", source: "Quiet" },
+      { key: "talked.about", source: "Talked about" },
+    ]);
+    const comment = await server.request("POST", `/api/projects/${projectId}/keys/${keyIds["talked.about"]}/comments`, {
+      apiKey: owner.apiKey,
+      body: { body: "Is this formal?", language: "de" },
+    });
+    expect(comment.status).toBe(201);
+    const withComments = await server.request("GET", `/api/projects/${projectId}/keys?hasComments=true`, { apiKey: owner.apiKey });
+    expect(withComments.body.data.map((k: { key: string }) => k.key)).toEqual(["talked.about"]);
+    const without = await server.request("GET", `/api/projects/${projectId}/keys?hasComments=false`, { apiKey: owner.apiKey });
+    expect(without.body.data.map((k: { key: string }) => k.key)).toEqual(["quiet"]);
+    const bad = await server.request("GET", `/api/projects/${projectId}/keys?hasComments=yes`, { apiKey: owner.apiKey });
+    expect(bad.status).toBe(400);
+
+    const c = await journeyContext(browser, server);
+    const page = await c.newPage();
+    await asOwner(page);
+    await page.goto(`${server.url}/projects/${projectId}`);
+    await page.getByText("2 keys").waitFor();
+    await page.getByRole("search").getByLabel("Has comments").check();
+    await page.getByText("1 key", { exact: true }).waitFor();
+    await page.getByRole("button", { name: /^talked\.about in German/ }).waitFor();
+    await expectAccessible(page, "editor filtered to keys with comments");
+    expectClean(c);
+  });
+});

@@ -17,6 +17,8 @@ export interface EditorFilters {
   untranslatedIn: string;
   status: "" | "untranslated" | "translated" | "reviewed" | "approved";
   statusIn: string;
+  /** "true": only keys with comments. */
+  hasComments: "" | "true";
 }
 
 export function rowsKey(projectId: string, filters: EditorFilters, languages: string[]) {
@@ -34,6 +36,7 @@ function fetchPage(projectId: string, filters: EditorFilters, languages: string[
     ...(filters.tag ? { tag: filters.tag } : {}),
     ...(filters.untranslatedIn ? { untranslatedIn: filters.untranslatedIn } : {}),
     ...(filters.status && filters.statusIn ? { status: filters.status, statusIn: filters.statusIn } : {}),
+    ...(filters.hasComments ? { hasComments: filters.hasComments } : {}),
   });
 }
 

@@ -22,7 +22,15 @@ import { SidePanel, useTmSuggestions } from "./side-panel";
 import { useStatusChange } from "./status-change";
 import { NARROW_QUERY, useNarrow } from "./use-narrow";
 
-const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "", status: "", statusIn: "" };
+const EMPTY_FILTERS: EditorFilters = {
+  search: "",
+  namespace: "",
+  tag: "",
+  untranslatedIn: "",
+  status: "",
+  statusIn: "",
+  hasComments: "",
+};
 
 export interface Cell {
   index: number;
@@ -394,6 +402,14 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         <label>
           Tag
           <input value={filterDraft.tag} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))} />
+        </label>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={filterDraft.hasComments === "true"}
+            onChange={(e) => setFilterDraft((f) => ({ ...f, hasComments: e.target.checked ? "true" : "" }))}
+          />{" "}
+          Has comments
         </label>
         <fieldset className="lang-toggle">
           <legend>Columns</legend>

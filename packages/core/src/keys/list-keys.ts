@@ -22,6 +22,8 @@ export interface ListKeysInput {
   /** Keys whose translation in `statusIn` has this status (`untranslated` includes missing ones). */
   status?: TranslationStatus;
   statusIn?: string;
+  /** Keys with (true) or without (false) comments. */
+  hasComments?: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function listKeys(
     if (!languages.includes(language)) throw notFound("Language");
     filters.status = { status: input.status, language };
   }
+  if (input.hasComments !== undefined) filters.hasComments = input.hasComments;
   const toItem = (k: Key): KeyListItem => ({ ...toKeyRecord(k), id: k.id });
   if (isFiltered(filters)) {
     const { skip, take } = skipTake(pageReq);

@@ -33,6 +33,7 @@ export interface KeyPageArgs {
   namespace?: string | null;
   tag?: string | null;
   untranslatedIn?: string | null;
+  hasComments?: boolean | null;
 }
 
 export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, args: KeyPageArgs): Promise<KeyPage> {
@@ -43,6 +44,7 @@ export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, arg
     namespace: args.namespace ?? undefined,
     tag: args.tag ?? undefined,
     untranslatedIn: args.untranslatedIn ?? undefined,
+    hasComments: args.hasComments ?? undefined,
   });
   return { ids: page.data.map((k) => k._id), meta: page.meta };
 }
@@ -109,6 +111,7 @@ builder.queryFields((t) => ({
       namespace: t.arg.string(),
       tag: t.arg.string(),
       untranslatedIn: t.arg.string(),
+      hasComments: t.arg.boolean({ description: "true: keys with at least one comment; false: keys without any" }),
     },
     resolve: (_root, args, ctx) => resolveKeyPage(ctx, String(args.projectId), args),
   }),

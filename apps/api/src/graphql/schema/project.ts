@@ -55,6 +55,7 @@ builder.prismaObject("Project", {
         namespace: t.arg.string(),
         tag: t.arg.string(),
         untranslatedIn: t.arg.string(),
+        hasComments: t.arg.boolean({ description: "true: keys with at least one comment; false: keys without any" }),
       },
       resolve: (project, args, ctx) => resolveKeyPage(ctx, project.id, args),
     }),

@@ -39,6 +39,7 @@ export const ZListKeysRequest = ZPageQuery.extend({
   namespace: z.string().optional().describe("Exact namespace"),
   tag: z.string().optional().describe("Keys carrying this tag"),
   untranslatedIn: z.string().optional().describe("Keys without a value (or untranslated) in this project language"),
+  hasComments: z.enum(["true", "false"]).optional().describe("`true`: keys with at least one comment; `false`: keys without any"),
 });
 export const ZKeyPage = paginated(ZKeyListItem);
 
@@ -70,3 +71,7 @@ export const ZBulkDeleteKeysRequest = z.object({
   keyIds: z.array(z.string()).max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
 });
 export const ZBulkDeleteKeysResponse = z.object({ deleted: z.number(), notFound: z.array(z.string()) });
+
+/** The query's `hasComments` as the key filter takes it. */
+export const hasCommentsFilter = (v: "true" | "false" | undefined): { hasComments?: boolean } =>
+  v === undefined ? {} : { hasComments: v === "true" };
