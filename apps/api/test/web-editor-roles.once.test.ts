@@ -478,3 +478,49 @@ describe("the has-comments filter (issue 25)", () => {
     expectClean(c);
   });
 });
+
+describe("export approved only (issue 25)", () => {
+  it("writes approved values only, from the api and the form", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, [
+      { key: "ok", source: "OK", targets: { de: "In Ordnung" } },
+      { key: "draft", source: "Draft", targets: { de: "Entwurff" } },
+    ]);
+    const approve = await server.request("PATCH", `/api/projects/${projectId}/keys/${keyIds.ok}/translations/de/status`, {
+      apiKey: owner.apiKey,
+      body: { status: "approved" },
+    });
+    expect(approve.status).toBe(200);
+    const get = (q: string) =>
+      fetch(`${server.url}/api/projects/${projectId}/export/de?${q}`, { headers: { "x-api-key": owner.apiKey } }).then(async (r) => ({
+        status: r.status,
+        text: await r.text(),
+      }));
+    expect(JSON.parse((await get("format=json-flat&approvedOnly=true")).text)).toEqual({ ok: "In Ordnung" });
+    expect(JSON.parse((await get("format=json-flat")).text)).toEqual({ ok: "In Ordnung", draft: "Entwurff" });
+    const xliff = (await get("format=xliff&approvedOnly=true")).text;
+    expect(xliff).toContain("In Ordnung");
+    expect(xliff).toContain("<source>Draft</source>");
+    expect(xliff).not.toContain("Entwurff");
+    expect((await get("format=json-flat&approvedOnly=maybe")).status).toBe(400);
+
+    const c = await journeyContext(browser, server);
+    const page = await c.newPage();
+    await asOwner(page);
+    await page.goto(`${server.url}/projects/${projectId}/files`);
+    await page.getByLabel("Export language").selectOption("de");
+    await page.getByLabel("Approved translations only").check();
+    await expectAccessible(page, "export approved only");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const body = await download.createReadStream().then(
+      (s) =>
+        new Promise<string>((resolve, reject) => {
+          let out = "";
+          s.on("data", (d: Buffer) => (out += d.toString("utf8")));
+          s.on("end", () => resolve(out));
+          s.on("error", reject);
+        }),
+    );
+    expect(JSON.parse(body)).toEqual({ ok: "In Ordnung" });
+    expectClean(c);
+  });
+});

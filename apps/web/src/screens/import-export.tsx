@@ -278,6 +278,7 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
   // null: the format's own default (every key for translator formats), sent as no parameter.
   const [includeChoice, setIncludeChoice] = useState<boolean | null>(null);
   const includeUntranslated = includeChoice ?? TRANSLATOR_FORMATS.includes(format);
+  const [approvedOnly, setApprovedOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -287,6 +288,7 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
       const q = new URLSearchParams({ format });
       if (includeChoice !== null) q.set("includeUntranslated", String(includeChoice));
       if (namespace) q.set("namespace", namespace);
+      if (approvedOnly) q.set("approvedOnly", "true");
       await downloadFile(
         `/api/projects/${encodeURIComponent(projectId)}/export/${encodeURIComponent(language)}?${q}`,
         `${language}.${format}`,
@@ -343,6 +345,9 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
       <label className="inline">
         <input type="checkbox" checked={includeUntranslated} onChange={(e) => setIncludeChoice(e.target.checked)} /> Include untranslated
         keys
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={approvedOnly} onChange={(e) => setApprovedOnly(e.target.checked)} /> Approved translations only
       </label>
       <ErrorMessage error={error} />
       <div className="actions left">
