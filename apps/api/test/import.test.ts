@@ -646,6 +646,7 @@ describe("import with the file as the request body", () => {
         ],
         language: "de",
         format: "json-nested",
+        detectedLanguage: null,
       },
     });
     expect(await storedValues(projectId, "de")).toEqual({ "nav.home": "Startseite", "nav.back": "Zurück", count: "3" });

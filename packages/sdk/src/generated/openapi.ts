@@ -9909,6 +9909,7 @@ export interface operations {
     "keys-editorRows": {
         parameters: {
             query: {
+                hasComments?: "true" | "false";
                 /** @description Comma-separated project languages whose translations each row carries */
                 languages: string;
                 limit?: number;
@@ -10058,6 +10059,8 @@ export interface operations {
     "importExport-exportFile": {
         parameters: {
             query: {
+                /** @description `true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats) */
+                approvedOnly?: "true" | "false";
                 format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                 includeUntranslated?: "true" | "false";
                 /** @description Only keys of this namespace, written without the namespace prefix */
@@ -10584,6 +10587,7 @@ export interface operations {
     "keys-list": {
         parameters: {
             query?: {
+                hasComments?: "true" | "false";
                 limit?: number;
                 namespace?: string;
                 page?: number;
