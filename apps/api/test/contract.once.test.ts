@@ -116,11 +116,12 @@ describe("the OpenAPI document", () => {
     expect(noBodyStatus.map((o) => `${o.method} ${o.path}`)).toEqual([]);
     const writes = ops.filter(({ method }) => method !== "get");
     expect(writes.filter(({ op }) => !op.responses["413"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
-    // 404 wherever the path names an id; elsewhere only for the invitation token of accept-invite.
+    // 404 wherever the path names an id; elsewhere only for the invitation token (accept-invite, invitation).
     const withId = (path: string) => /\{\w+\}/.test(path);
     expect(ops.filter(({ path, op }) => withId(path) && !op.responses["404"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
     expect(ops.filter(({ path, op }) => !withId(path) && op.responses["404"]).map((o) => `${o.method} ${o.path}`)).toEqual([
       "post /auth/accept-invite",
+      "post /auth/invitation",
     ]);
   });
 
@@ -131,6 +132,7 @@ describe("the OpenAPI document", () => {
       "get /auth/oidc/{provider}/start",
       "get /auth/providers",
       "post /auth/accept-invite",
+      "post /auth/invitation",
       "post /auth/login",
       "post /auth/password-reset",
       "post /auth/password-reset/confirm",

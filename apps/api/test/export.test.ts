@@ -498,7 +498,15 @@ describe("acceptance: Android plurals exported as PO and stringsdict", () => {
       apiKey: owner.apiKey,
       body: { language: "en", format: "android-xml", content: STRINGS_XML },
     });
-    expect(imported.body).toEqual({ imported: 2, skipped: 0, keysCreated: 2, errors: [], language: "en", format: "android-xml" });
+    expect(imported.body).toEqual({
+      imported: 2,
+      skipped: 0,
+      keysCreated: 2,
+      errors: [],
+      language: "en",
+      format: "android-xml",
+      detectedLanguage: null,
+    });
     // German and Japanese arrive as a file, Russian and Arabic are typed in the editor (PUT).
     for (const language of ["de", "ja"]) {
       await importJson(projectId, language, { inbox_title: `[${language}] Inbox`, inbox_count: TRANSLATED[language]! });

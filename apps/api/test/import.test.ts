@@ -154,7 +154,15 @@ describe("overwrite semantics and history", () => {
       content: JSON.stringify({ a: "Changed", b: "Zwei neu", c: "Drei" }),
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ imported: 2, skipped: 1, keysCreated: 1, errors: [], language: "de", format: "json-flat" });
+    expect(res.body).toEqual({
+      imported: 2,
+      skipped: 1,
+      keysCreated: 1,
+      errors: [],
+      language: "de",
+      format: "json-flat",
+      detectedLanguage: null,
+    });
     expect(await storedValues(projectId, "de")).toEqual({ a: "Eins", b: "Zwei neu", c: "Drei" });
   });
 
@@ -165,7 +173,15 @@ describe("overwrite semantics and history", () => {
       content: JSON.stringify({ a: "Eins!", b: "Zwei neu", c: "Drei" }),
       overwrite: true,
     });
-    expect(res.body).toEqual({ imported: 1, skipped: 2, keysCreated: 0, errors: [], language: "de", format: "json-flat" });
+    expect(res.body).toEqual({
+      imported: 1,
+      skipped: 2,
+      keysCreated: 0,
+      errors: [],
+      language: "de",
+      format: "json-flat",
+      detectedLanguage: null,
+    });
     expect(await storedValues(projectId, "de")).toEqual({ a: "Eins!", b: "Zwei neu", c: "Drei" });
     const keyA = await server.db.prisma.key.findFirstOrThrow({ where: { projectId, key: "a" } });
     const history = await historyOf(projectId, keyA.id, "de");
@@ -293,7 +309,15 @@ describe("gettext rules", () => {
   it("imports msgctxt keys, plural entries as ICU, skips fuzzy values and ignores obsolete entries", async () => {
     const projectId = await createProject(owner, ["de"]);
     const res = await importFile(owner, projectId, { language: "de", format: "po", content: PO });
-    expect(res.body).toEqual({ imported: 3, skipped: 1, keysCreated: 4, errors: [], language: "de", format: "po" });
+    expect(res.body).toEqual({
+      imported: 3,
+      skipped: 1,
+      keysCreated: 4,
+      errors: [],
+      language: "de",
+      format: "po",
+      detectedLanguage: { language: "de", from: "po-header", projectLanguage: "de", differs: false },
+    });
     expect(await storedValues(projectId, "de")).toEqual({
       Hello: "Hallo",
       "menu\u0004Open": "Öffnen",
@@ -315,7 +339,15 @@ describe("gettext rules", () => {
     const pot =
       '#. From the template\nmsgid "Hello"\nmsgstr ""\n\n#. Filled in\nmsgid "Empty"\nmsgstr ""\n\n#. New one\nmsgid "Bye"\nmsgstr ""\n';
     const res = await importFile(owner, projectId, { language: "de", format: "pot", content: pot });
-    expect(res.body).toEqual({ imported: 0, skipped: 3, keysCreated: 1, errors: [], language: "de", format: "pot" });
+    expect(res.body).toEqual({
+      imported: 0,
+      skipped: 3,
+      keysCreated: 1,
+      errors: [],
+      language: "de",
+      format: "pot",
+      detectedLanguage: null,
+    });
     const keys = await server.request("GET", `/api/projects/${projectId}/keys?limit=200`, { apiKey: owner.apiKey });
     const described = (keys.body.data as { key: string; description: string }[]).map((k) => [k.key, k.description]).sort();
     expect(described).toEqual([
@@ -614,6 +646,7 @@ describe("import with the file as the request body", () => {
         ],
         language: "de",
         format: "json-nested",
+        detectedLanguage: null,
       },
     });
     expect(await storedValues(projectId, "de")).toEqual({ "nav.home": "Startseite", "nav.back": "Zurück", count: "3" });

@@ -37,11 +37,13 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
   if (format === undefined) throw badRequest("format: is required", [{ path: "format", message: "is required" }]);
   const namespace = singleQuery(req.query.namespace, "namespace");
   const includeUntranslated = parseBoolean(singleQuery(req.query.includeUntranslated, "includeUntranslated"), "includeUntranslated");
+  const approvedOnly = parseBoolean(singleQuery(req.query.approvedOnly, "approvedOnly"), "approvedOnly");
   const result = await exportTranslations(svc, String(req.params.projectId), {
     language: String(req.params.language),
     format,
     ...(namespace !== undefined ? { namespace } : {}),
     ...(includeUntranslated !== undefined ? { includeUntranslated } : {}),
+    ...(approvedOnly ? { approvedOnly } : {}),
   });
   res.status(200);
   res.setHeader("Content-Type", "application/octet-stream");
@@ -93,6 +95,10 @@ export const exportRoute: PlainRoute = {
             format: z.enum(FORMAT_IDS),
             namespace: z.string().optional().describe("Only keys of this namespace, written without the namespace prefix"),
             includeUntranslated: z.enum(["true", "false"]).optional(),
+            approvedOnly: z
+              .enum(["true", "false"])
+              .optional()
+              .describe("`true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats)"),
           }),
         },
         responses: {

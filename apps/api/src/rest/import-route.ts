@@ -94,6 +94,10 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
     throw badRequest("namespace: must be at most 200 characters", [{ path: "namespace", message: "must be at most 200 characters" }]);
   }
   const overwrite = parseOverwrite(singleQuery(req.query.overwrite, "overwrite"));
+  const fileName = singleQuery(req.query.fileName, "fileName");
+  if (fileName !== undefined && fileName.length > 1000) {
+    throw badRequest("fileName: must be at most 1000 characters", [{ path: "fileName", message: "must be at most 1000 characters" }]);
+  }
   const limit = deps.config.IMPORT_MAX_BODY_BYTES;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();
@@ -102,6 +106,7 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
     language: String(req.params.language),
     format,
     ...(namespace !== undefined ? { namespace } : {}),
+    ...(fileName !== undefined ? { fileName } : {}),
     overwrite,
   });
   // The temporary file is unlinked as soon as it is open: only this descriptor reaches it, and
@@ -153,6 +158,11 @@ export const importRoute: PlainRoute = {
             format: z.enum(FORMAT_IDS),
             namespace: z.string().max(200).optional().describe("JSON formats only: every key of the file goes into this namespace"),
             overwrite: z.enum(["true", "false"]).optional().describe("Replace existing non-empty translations whose value differs"),
+            fileName: z
+              .string()
+              .max(1000)
+              .optional()
+              .describe("The file's name or path: only used to detect its language (`detectedLanguage`)"),
           }),
         },
         requestBody: {

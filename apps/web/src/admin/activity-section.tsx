@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
+import { type ActivityNames, describeActivity } from "./activity-details";
 
 // Filters the server understands: action, member, and a date range (a "to" date covers its whole day, UTC).
 type Filters = { action: string; userId: string; from: string; to: string };
@@ -13,6 +14,11 @@ export function ActivitySection() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const members = useQuery({ queryKey: ["members"], queryFn: () => trpc.members.list.query({ orgId: "current" }) });
+  const projects = useQuery({ queryKey: ["projects", true], queryFn: () => trpc.projects.list.query({ includeArchived: "true" }) });
+  const names: ActivityNames = {
+    project: (id) => projects.data?.find((p) => p._id === id)?.name,
+    user: (id) => members.data?.find((m) => m.userId === id)?.name,
+  };
   const activity = useQuery({
     queryKey: ["activity", filters, page],
     queryFn: () =>
@@ -84,6 +90,7 @@ export function ActivitySection() {
               <th scope="col">When</th>
               <th scope="col">Who</th>
               <th scope="col">Action</th>
+              <th scope="col">Project</th>
               <th scope="col">Details</th>
             </tr>
           </thead>
@@ -95,7 +102,8 @@ export function ActivitySection() {
                 <td>
                   <code>{a.action}</code>
                 </td>
-                <td className="details">{JSON.stringify(a.metadata)}</td>
+                <td>{a.projectId ? (names.project(a.projectId) ?? "deleted project") : "organization"}</td>
+                <td className="details">{describeActivity(a.action, a.metadata, names)}</td>
               </tr>
             ))}
           </tbody>

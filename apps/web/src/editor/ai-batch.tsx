@@ -27,9 +27,12 @@ export function AiBatchPanel({ project, onClose }: { project: Project; onClose: 
   const source = useRef<EventSource | null>(null);
   useEffect(() => () => source.current?.close(), []);
 
+  // At the job's end the rows, progress and every open history of the project are read again:
+  // the job wrote history entries the side panel has not seen.
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ["progress", project._id] });
     void qc.invalidateQueries({ queryKey: ["editorRows", project._id] });
+    void qc.invalidateQueries({ queryKey: ["history", project._id] });
   };
   const follow = (jobId: string, total: number, lang: string) => {
     source.current?.close();
@@ -45,8 +48,10 @@ export function AiBatchPanel({ project, onClose }: { project: Project; onClose: 
         failed: number;
         total: number;
       };
-      if (d.status === "translated" && d.translation !== undefined)
+      if (d.status === "translated" && d.translation !== undefined) {
         patchCachedValue(qc, project._id, d.keyId, lang, d.translation, d.confidence);
+        void qc.invalidateQueries({ queryKey: ["history", project._id, d.keyId, lang] });
+      }
       setJob((j) => (j && j.jobId === jobId ? { ...j, completed: d.completed, failed: d.failed, total: d.total } : j));
       void qc.invalidateQueries({ queryKey: ["progress", project._id] });
     });

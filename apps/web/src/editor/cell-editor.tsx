@@ -1,5 +1,6 @@
 // Inline editing of one translation: a text area, or one field per CLDR plural category when the
-// source is an ICU plural. Ctrl+Enter (⌘+Enter) saves and moves on, Escape cancels. Placeholder
+// source is an ICU plural. Ctrl+Enter (⌘+Enter) saves and moves on (with Shift: and approves),
+// Alt+C copies the source in, Escape cancels. Placeholder
 // differences from the source are shown while typing, with the server's own comparison.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { textDirection } from "../components/text-direction";
@@ -12,7 +13,8 @@ export interface CellEditorProps {
   initialValue: string;
   saving: boolean;
   error: string | null;
-  onSave: (value: string) => void;
+  /** `approve`: Ctrl+Shift+Enter, save and approve. */
+  onSave: (value: string, options?: { approve?: boolean }) => void;
   onCancel: () => void;
 }
 
@@ -46,7 +48,14 @@ export function CellEditor(props: CellEditorProps) {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       e.stopPropagation();
-      props.onSave(value);
+      props.onSave(value, e.shiftKey ? { approve: true } : undefined);
+    } else if (e.altKey && e.code === "KeyC" && sourceValue) {
+      // Copy the source into the editor (each plural form from the source's same form).
+      e.preventDefault();
+      e.stopPropagation();
+      const src = parsePlural(sourceValue);
+      if (template && src) setForms((f) => new Map([...f.keys()].map((c) => [c, src.forms.get(c) ?? src.forms.get("other") ?? ""])));
+      else setText(sourceValue);
     } else if (e.key === "Escape") {
       e.preventDefault();
       e.stopPropagation();

@@ -17,6 +17,8 @@ export interface EditorFilters {
   untranslatedIn: string;
   status: "" | "untranslated" | "translated" | "reviewed" | "approved";
   statusIn: string;
+  /** "true": only keys with comments. */
+  hasComments: "" | "true";
 }
 
 export function rowsKey(projectId: string, filters: EditorFilters, languages: string[]) {
@@ -34,6 +36,7 @@ function fetchPage(projectId: string, filters: EditorFilters, languages: string[
     ...(filters.tag ? { tag: filters.tag } : {}),
     ...(filters.untranslatedIn ? { untranslatedIn: filters.untranslatedIn } : {}),
     ...(filters.status && filters.statusIn ? { status: filters.status, statusIn: filters.statusIn } : {}),
+    ...(filters.hasComments ? { hasComments: filters.hasComments } : {}),
   });
 }
 
@@ -110,4 +113,18 @@ export function patchCachedValue(
       }),
     };
   });
+}
+
+/**
+ * The next row below `from` whose value in `language` is still to do (empty or untranslated),
+ * among the rows loaded so far; -1 when none is.
+ */
+export function nextUntranslatedIndex(rowAt: (i: number) => EditorRow | undefined, from: number, total: number, language: string): number {
+  for (let i = from + 1; i < total; i++) {
+    const row = rowAt(i);
+    if (!row) continue;
+    const t = row.translations[language];
+    if (!t?.value || t.status === "untranslated") return i;
+  }
+  return -1;
 }

@@ -12,15 +12,25 @@ import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
 import { CellEditor } from "./cell-editor";
-import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
+import { type EditorFilters, type EditorRow, nextUntranslatedIndex, patchCachedTranslation, useEditorPages } from "./editor-data";
+import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
 import { SearchBox } from "./search-box";
 import { ShortcutSheet } from "./shortcut-sheet";
-import { SidePanel } from "./side-panel";
+import { SidePanel, useTmSuggestions } from "./side-panel";
+import { useStatusChange } from "./status-change";
 import { NARROW_QUERY, useNarrow } from "./use-narrow";
 
-const EMPTY_FILTERS: EditorFilters = { search: "", namespace: "", tag: "", untranslatedIn: "", status: "", statusIn: "" };
+const EMPTY_FILTERS: EditorFilters = {
+  search: "",
+  namespace: "",
+  tag: "",
+  untranslatedIn: "",
+  status: "",
+  statusIn: "",
+  hasComments: "",
+};
 
 export interface Cell {
   index: number;
@@ -74,6 +84,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showAi, setShowAi] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // A refused action (an edit the role or the project's state does not allow) is said, not ignored.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const pendingFocus = useRef<Cell | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -139,7 +151,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     }
   });
 
-  const canWrite = can("translations.write");
+  const allowed = useEditorPermissions(p);
   const save = useMutation({
     mutationFn: (v: { row: EditorRow; language: string; value: string }) =>
       trpc.translations.upsert.mutate({ projectId, keyId: v.row.id, language: v.language, value: v.value }),
@@ -150,18 +162,59 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     },
   });
 
+  const statusChange = useStatusChange(projectId);
+  // The selected string's TM suggestions (the side panel's cached answer): Alt+1…9 uses one.
+  const selectedRow = active ? data.rowAt(active.index) : undefined;
+  const tm = useTmSuggestions(
+    (p && selectedRow?.translations[p.sourceLanguage]?.value) || "",
+    p?.sourceLanguage ?? "",
+    active?.language ?? "",
+    can("tm.read"),
+  );
+  const approve = async (cell: Cell) => {
+    const row = data.rowAt(cell.index);
+    if (!row) return;
+    if (!allowed.review) {
+      setRefusal(p?.archived ? "This project is archived and read-only." : "Your role cannot approve translations.");
+      return;
+    }
+    if (!row.translations[cell.language]?.value) {
+      setRefusal("Nothing to approve: this string is empty.");
+      return;
+    }
+    try {
+      await statusChange.mutateAsync({ keyId: row.id, language: cell.language, status: "approved" });
+    } catch (e) {
+      setRefusal(errorMessage(e));
+    }
+  };
+  const goToNextUntranslated = () => {
+    const language = active?.language ?? targets[0] ?? "";
+    const next = nextUntranslatedIndex(data.rowAt, active?.index ?? -1, total, language);
+    if (next < 0) setRefusal("No string to do further down (among the rows loaded so far).");
+    else focusCell({ index: next, language });
+  };
+
   const startEdit = (cell: Cell, initial?: string) => {
-    if (!canWrite || p?.archived) return;
+    if (!allowed.editTranslations) {
+      setRefusal(allowed.editRefusal);
+      return;
+    }
+    setRefusal(null);
     setSaveError(null);
     setActive(cell);
     setEditing({ cell, seq: ++editSeq.current, ...(initial !== undefined ? { initial } : {}) });
   };
-  const saveAndNext = async (cell: Cell, value: string) => {
+  const saveAndNext = async (cell: Cell, value: string, options?: { approve?: boolean }) => {
     const row = data.rowAt(cell.index);
     if (!row) return;
     try {
       setSaveError(null);
       await save.mutateAsync({ row, language: cell.language, value });
+      if (options?.approve) {
+        if (allowed.review) await statusChange.mutateAsync({ keyId: row.id, language: cell.language, status: "approved" });
+        else setRefusal("Saved, but your role cannot approve translations.");
+      }
       const next = { index: Math.min(total - 1, cell.index + 1), language: cell.language };
       if (next.index !== cell.index) {
         setEditing({ cell: next, seq: ++editSeq.current });
@@ -188,11 +241,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     else if (e.key === "ArrowLeft") next = { index: active.index, language: cols[Math.max(0, col - 1)]! };
     else if (e.key === "PageDown") next = { index: Math.min(total - 1, active.index + 10), language: active.language };
     else if (e.key === "PageUp") next = { index: Math.max(0, active.index - 10), language: active.language };
-    else if (e.key === "Enter" && !(e.target as HTMLElement).matches("input")) {
+    else if (e.key === "Enter" && !e.ctrlKey && !e.metaKey && !(e.target as HTMLElement).matches("input")) {
       e.preventDefault();
       startEdit(active);
       return;
-    } else if (e.key === " " && (e.target as HTMLElement).dataset.cell) {
+    } else if (e.key === " " && (e.target as HTMLElement).dataset.cell && allowed.bulkActions) {
       e.preventDefault();
       const row = data.rowAt(active.index);
       if (row) toggleSelected(row);
@@ -216,23 +269,43 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
-      const typing = t.matches("input, textarea, select, [contenteditable]") || !!t.closest("dialog");
+      if (t.closest("dialog")) return;
+      // Alt+1…9: use that translation-memory suggestion, also from inside the open editor.
+      const digit = /^Digit([1-9])$/.exec(e.code);
+      if (e.altKey && !e.ctrlKey && !e.metaKey && digit && active) {
+        const value = tm.data?.[Number(digit[1]) - 1]?.targetText;
+        if (value !== undefined) {
+          e.preventDefault();
+          startEdit(active, value);
+        }
+        return;
+      }
+      const typing = t.matches("input, textarea, select, [contenteditable]");
       if (typing) return;
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.shiftKey && active && !editing) {
+        e.preventDefault();
+        void approve(active);
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === "?") {
         e.preventDefault();
         setShowShortcuts(true);
       } else if (e.key === "/") {
         e.preventDefault();
         searchRef.current?.focus();
-      } else if (e.key === "n" && can("keys.write") && !p?.archived) {
+      } else if (e.key === "n" && allowed.manageKeys) {
         e.preventDefault();
         setKeyDialog({ mode: "create" });
-      } else if (e.key === "a" && can("ai") && !p?.archived) {
+      } else if (e.key === "a" && allowed.ai) {
         e.preventDefault();
         setShowAi(true);
       } else if (e.key === "g") {
         e.preventDefault();
         focusCell(active ?? { index: 0, language: targets[0] ?? languages[0] ?? "" });
+      } else if (e.key === "u") {
+        e.preventDefault();
+        goToNextUntranslated();
       } else if (e.key === "d" && active) {
         e.preventDefault();
         setPanelOpen((o) => !o);
@@ -330,6 +403,14 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           Tag
           <input value={filterDraft.tag} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))} />
         </label>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={filterDraft.hasComments === "true"}
+            onChange={(e) => setFilterDraft((f) => ({ ...f, hasComments: e.target.checked ? "true" : "" }))}
+          />{" "}
+          Has comments
+        </label>
         <fieldset className="lang-toggle">
           <legend>Columns</legend>
           {p.targetLanguages.map((l) => (
@@ -344,12 +425,12 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           ))}
         </fieldset>
         <div className="toolbar-actions">
-          {can("keys.write") && !p.archived && (
+          {allowed.manageKeys && (
             <button type="button" onClick={() => setKeyDialog({ mode: "create" })}>
               New key <kbd>n</kbd>
             </button>
           )}
-          {can("ai") && !p.archived && (
+          {allowed.ai && (
             <button type="button" onClick={() => setShowAi((s) => !s)} aria-expanded={showAi}>
               AI translate <kbd>a</kbd>
             </button>
@@ -360,7 +441,17 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         </div>
       </form>
       {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
-      {selected.size > 0 && <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />}
+      {refusal && (
+        <div className="refusal" role="alert">
+          <p>{refusal}</p>
+          <button type="button" className="small" onClick={() => setRefusal(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {allowed.bulkActions && selected.size > 0 && (
+        <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />
+      )}
 
       <div className="editor-body">
         <div className="grid-wrap">
@@ -383,9 +474,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                 <p>No key matches these filters.</p>
               ) : (
                 <p>
-                  This project has no keys yet.{" "}
-                  {can("import") && !p.archived && <Link to={`/projects/${p._id}/files`}>Import a translation file</Link>}
-                  {can("keys.write") && !p.archived && (
+                  This project has no keys yet. {allowed.import && <Link to={`/projects/${p._id}/files`}>Import a translation file</Link>}
+                  {allowed.manageKeys && (
                     <>
                       {" "}
                       or press <kbd>n</kbd> to create a key.
@@ -413,21 +503,25 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                       <span className="placeholder-row">Loading…</span>
                     ) : (
                       <>
-                        <input
-                          type="checkbox"
-                          tabIndex={rowTabIndex}
-                          aria-label={`Select ${row.key}`}
-                          checked={selected.has(row.id)}
-                          onChange={() => toggleSelected(row)}
-                        />
+                        {allowed.bulkActions ? (
+                          <input
+                            type="checkbox"
+                            tabIndex={rowTabIndex}
+                            aria-label={`Select ${row.key}`}
+                            checked={selected.has(row.id)}
+                            onChange={() => toggleSelected(row)}
+                          />
+                        ) : (
+                          <span />
+                        )}
                         <div className="key-cell">
                           <button
                             type="button"
                             tabIndex={rowTabIndex}
                             className="key-name"
                             title={row.description || undefined}
-                            onClick={() => can("keys.write") && setKeyDialog({ mode: "edit", row })}
-                            disabled={!can("keys.write")}
+                            onClick={() => allowed.manageKeys && setKeyDialog({ mode: "edit", row })}
+                            disabled={!allowed.manageKeys}
                           >
                             {row.namespace && <span className="ns">{row.namespace}.</span>}
                             {row.key}
@@ -460,7 +554,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                 initialValue={editing.initial ?? t?.value ?? ""}
                                 saving={save.isPending}
                                 error={saveError}
-                                onSave={(v) => void saveAndNext(cell, v)}
+                                onSave={(v, o) => void saveAndNext(cell, v, o)}
                                 onCancel={() => {
                                   setEditing(null);
                                   focusCell(cell);
@@ -498,7 +592,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                 {t?.value ? <CellValue value={t.value} /> : <em className="empty">Empty</em>}
                               </span>
                               <span className="sr-only">, </span>
-                              <span className="cell-meta">
+                              {/* The badges line up with the value: from the right in a right-to-left language. */}
+                              <span className="cell-meta" dir={textDirection(l)}>
                                 <span className={`badge ${status}`}>{STATUS_LABEL[status]}</span>
                                 {t?.source === "ai" && (
                                   <span className="badge ai">AI{t.aiConfidence !== null ? ` ${t.aiConfidence}%` : ""}</span>

@@ -14,7 +14,7 @@ export function SearchBox({ initial, onSearch, ref }: { initial: string; onSearc
     return () => clearTimeout(t);
   }, [text]);
   return (
-    <label>
+    <label className="search-field">
       Search
       <input
         ref={ref}

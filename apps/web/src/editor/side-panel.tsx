@@ -7,9 +7,10 @@ import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
 import { type EditorRow, patchCachedTranslation } from "./editor-data";
+import { useEditorPermissions } from "./editor-permissions";
+import { type Status, useStatusChange } from "./status-change";
 
 type Project = RouterOutputs["projects"]["get"];
-type Status = "untranslated" | "translated" | "reviewed" | "approved";
 type Match = RouterOutputs["glossary"]["check"]["matches"][number];
 
 export function SidePanel(props: {
@@ -22,6 +23,7 @@ export function SidePanel(props: {
 }) {
   const { project, row, language } = props;
   const can = useCan();
+  const allowed = useEditorPermissions(project);
   const isSource = language === project.sourceLanguage;
   const t = row.translations[language];
   const source = row.translations[project.sourceLanguage]?.value ?? "";
@@ -37,7 +39,7 @@ export function SidePanel(props: {
         </button>
       </div>
       {row.description && <p className="hint">{row.description}</p>}
-      {can("keys.write") && !project.archived && (
+      {allowed.manageKeys && (
         <button type="button" className="small" onClick={props.onEditKey}>
           Edit key
         </button>
@@ -57,17 +59,17 @@ export function SidePanel(props: {
               sourceLanguage={project.sourceLanguage}
               language={language}
               onUse={props.onUseSuggestion}
-              canUse={can("translations.write") && !project.archived}
+              canUse={allowed.editTranslations}
             />
           )}
-          {can("ai") && !project.archived && (
+          {allowed.ai && (
             <AiSuggestion
               project={project}
               row={row}
               language={language}
               source={source}
               onUse={props.onUseSuggestion}
-              canUse={can("translations.write")}
+              canUse={allowed.editTranslations}
             />
           )}
         </>
@@ -95,28 +97,54 @@ const STATUS_ACTIONS: { status: Status; label: string; review: boolean }[] = [
 ];
 
 function StatusButtons({ project, row, language, status }: { project: Project; row: EditorRow; language: string; status: Status }) {
-  const qc = useQueryClient();
   const can = useCan();
-  const change = useMutation({
-    mutationFn: (s: Status) => trpc.translations.updateStatus.mutate({ projectId: project._id, keyId: row.id, language, status: s }),
-    onSuccess: (t) => {
-      patchCachedTranslation(qc, project._id, t);
-      void qc.invalidateQueries({ queryKey: ["progress", project._id] });
-      void qc.invalidateQueries({ queryKey: ["history", project._id, row.id, language] });
-    },
-  });
+  const permitted = useEditorPermissions(project);
+  const change = useStatusChange(project._id);
+  const [rejecting, setRejecting] = useState(false);
   const allowed = STATUS_ACTIONS.filter((a) => a.status !== status && (a.review ? can("translations.review") : can("translations.status")));
   if (project.archived || !row.translations[language]?.value) return null;
+  const canReject = permitted.review && status !== "untranslated";
   return (
     <div className="status-actions">
       <span>
         Status: <span className={`badge ${status}`}>{status}</span>
       </span>
       {allowed.map((a) => (
-        <button type="button" className="small" key={a.status} disabled={change.isPending} onClick={() => change.mutate(a.status)}>
+        <button
+          type="button"
+          className="small"
+          key={a.status}
+          disabled={change.isPending}
+          onClick={() => change.mutate({ keyId: row.id, language, status: a.status })}
+        >
           {a.label}
         </button>
       ))}
+      {canReject && !rejecting && (
+        <button type="button" className="small danger" onClick={() => setRejecting(true)}>
+          Reject
+        </button>
+      )}
+      {rejecting && (
+        <form
+          className="comment-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const reason = String(new FormData(e.currentTarget).get("reason") ?? "");
+            change.mutate({ keyId: row.id, language, status: "untranslated", comment: reason }, { onSuccess: () => setRejecting(false) });
+          }}
+        >
+          <textarea name="reason" rows={2} aria-label="Reason for rejecting" placeholder="What should change (optional)" />
+          <div className="actions left">
+            <button type="submit" className="small danger" disabled={change.isPending}>
+              Reject translation
+            </button>
+            <button type="button" className="small" onClick={() => setRejecting(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
       <ErrorMessage error={change.error ? errorMessage(change.error) : null} />
     </div>
   );
@@ -167,27 +195,39 @@ function Glossary({ source, language }: { source: string; language: string }) {
   );
 }
 
-function TmSuggestions(props: { source: string; sourceLanguage: string; language: string; canUse: boolean; onUse: (v: string) => void }) {
-  const tm = useQuery({
-    queryKey: ["tm", props.source, props.sourceLanguage, props.language],
+/**
+ * Translation-memory suggestions for a source text, best first: the panel lists them numbered and
+ * the editor's Alt+1…9 picks from the same (cached) answer.
+ */
+export function useTmSuggestions(source: string, sourceLanguage: string, language: string, enabled = true) {
+  return useQuery({
+    queryKey: ["tm", source, sourceLanguage, language],
     queryFn: () =>
       trpc.tm.search.query({
         orgId: "current",
-        sourceText: props.source.slice(0, 10_000),
-        sourceLang: props.sourceLanguage,
-        targetLang: props.language,
-        limit: 5,
+        sourceText: source.slice(0, 10_000),
+        sourceLang: sourceLanguage,
+        targetLang: language,
+        limit: 9,
       }),
     staleTime: 60_000,
+    enabled: enabled && source !== "" && language !== sourceLanguage,
   });
+}
+
+function TmSuggestions(props: { source: string; sourceLanguage: string; language: string; canUse: boolean; onUse: (v: string) => void }) {
+  const tm = useTmSuggestions(props.source, props.sourceLanguage, props.language);
   return (
     <Section title="Translation memory">
       {tm.isPending && <p className="hint">Searching…</p>}
       <ErrorMessage error={tm.error ? errorMessage(tm.error) : null} />
       {tm.data?.length === 0 && <p className="hint">No similar translations.</p>}
       <ul className="suggestions">
-        {tm.data?.map((s) => (
+        {tm.data?.map((s, i) => (
           <li key={s._id}>
+            <kbd className="suggestion-number" title={`Alt+${i + 1} uses it`}>
+              {i + 1}
+            </kbd>
             <span className="similarity">{Math.round(s.similarity)}%</span>
             <span className="suggestion-text" lang={props.language} dir={textDirection(props.language)}>
               {s.targetText}
@@ -255,7 +295,7 @@ function AiSuggestion(props: {
 
 function History({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
   const qc = useQueryClient();
-  const can = useCan();
+  const allowed = useEditorPermissions(project);
   const history = useQuery({
     queryKey: ["history", project._id, row.id, language],
     queryFn: () => trpc.translations.history.query({ projectId: project._id, keyId: row.id, language }),
@@ -280,7 +320,7 @@ function History({ project, row, language }: { project: Project; row: EditorRow;
               {h.previousStatus !== h.newStatus ? ` · ${h.previousStatus} → ${h.newStatus}` : ""}
             </span>
             <span className="history-value">{h.newValue || <em>empty</em>}</span>
-            {i > 0 && can("translations.write") && !project.archived && (
+            {i > 0 && allowed.editTranslations && (
               <button type="button" className="small" disabled={revert.isPending} onClick={() => revert.mutate(h._id)}>
                 Revert to this
               </button>

@@ -1,10 +1,11 @@
 // Where invitation links lead. The single-use token is read once from the address bar and then
 // removed from it (and from the history), so it is not shared by a copied URL or a screenshot.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ProviderButtons } from "../account/provider-buttons";
 import { ME_KEY } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
+import { roleLabel } from "../components/role-label";
 import { ErrorMessage, Field } from "../components/ui";
 import { navigate } from "../router/router";
 
@@ -22,6 +23,14 @@ export function AcceptInviteScreen() {
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // What the link offers, asked once with the token in a POST body (never in a logged URL).
+  const invitation = useQuery({
+    queryKey: ["invitation"],
+    queryFn: () => trpc.auth.invitation.mutate({ token: tokenAtLoad! }),
+    enabled: !!tokenAtLoad,
+    retry: false,
+    staleTime: Infinity,
+  });
   if (!tokenAtLoad) {
     return (
       <main className="auth" id="main">
@@ -51,16 +60,57 @@ export function AcceptInviteScreen() {
   return (
     <main className="auth" id="main">
       <h1>Accept invitation</h1>
-      <p>You were invited to join an organization on Locale.</p>
-      <ProviderButtons invitation={tokenAtLoad} verb="Join" divider="or with a password" />
-      <form onSubmit={submit}>
-        <Field
-          label="Your name"
-          hint="Already have an account with this e-mail address? Leave the name empty and enter that account's password."
-        >
-          {(id) => <input id={id} name="name" autoComplete="name" maxLength={200} />}
-        </Field>
-        <Field label="Password" hint="At least 8 characters.">
+      {invitation.isPending && <p role="status">Reading the invitation…</p>}
+      {invitation.isError && <ErrorMessage error={explain(errorMessage(invitation.error))} />}
+      {invitation.data && (
+        <div className="invitation-summary">
+          <p>
+            {invitation.data.inviterName ? <strong>{invitation.data.inviterName}</strong> : "An administrator"} invited you to join{" "}
+            <strong>{invitation.data.organizationName}</strong> as <strong>{roleLabel(invitation.data.role)}</strong>.
+          </p>
+          <dl>
+            <dt>Organization</dt>
+            <dd>{invitation.data.organizationName}</dd>
+            <dt>Invited by</dt>
+            <dd>{invitation.data.inviterName ?? "an administrator"}</dd>
+            <dt>Role</dt>
+            <dd>{roleLabel(invitation.data.role)}</dd>
+            <dt>E-mail</dt>
+            <dd>{invitation.data.email}</dd>
+          </dl>
+          {invitation.data.existingAccount && (
+            <p className="hint">This address already has an account: join with that account's password.</p>
+          )}
+        </div>
+      )}
+      {!invitation.isError && (
+        <JoinForm token={tokenAtLoad} existingAccount={!!invitation.data?.existingAccount} error={error} busy={busy} onSubmit={submit} />
+      )}
+    </main>
+  );
+}
+
+function JoinForm(props: {
+  token: string;
+  existingAccount: boolean;
+  error: string | null;
+  busy: boolean;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { error, busy } = props;
+  return (
+    <>
+      <ProviderButtons invitation={props.token} verb="Join" divider="or with a password" />
+      <form onSubmit={props.onSubmit}>
+        {!props.existingAccount && (
+          <Field
+            label="Your name"
+            hint="Already have an account with this e-mail address? Leave the name empty and enter that account's password."
+          >
+            {(id) => <input id={id} name="name" autoComplete="name" maxLength={200} />}
+          </Field>
+        )}
+        <Field label="Password" hint={props.existingAccount ? "Your account's current password." : "At least 8 characters."}>
           {(id) => <input id={id} name="password" type="password" autoComplete="new-password" minLength={8} required />}
         </Field>
         <ErrorMessage error={error} />
@@ -68,6 +118,6 @@ export function AcceptInviteScreen() {
           {busy ? "Joining…" : "Join"}
         </button>
       </form>
-    </main>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage, Field, languageName } from "../components/ui";
 import { Link } from "../router/router";
+import { type DetectedLanguage, detectFileLanguage, EVIDENCE_LABEL, matchProjectLanguage } from "./file-language";
 import { FORMAT_NAMES, type FormatId, TRANSLATOR_FORMATS, takesImportNamespace } from "./format-choices";
 
 type ImportResult = RouterOutputs["importExport"]["importFile"];
@@ -40,6 +41,11 @@ export function guessFormat(name: string, content: string): FormatId | null {
     default:
       return null;
   }
+}
+
+/** The path of a file from a dropped or chosen folder (`res/values-de/strings.xml`), else its name. */
+function fileNameOf(file: File): string {
+  return file.webkitRelativePath || file.name;
 }
 
 function readFile(file: File, binary: boolean): Promise<string> {
@@ -88,17 +94,27 @@ function ImportForm({ projectId, languages, formats }: { projectId: string; lang
   const [overwrite, setOverwrite] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [detected, setDetected] = useState<(DetectedLanguage & { projectLanguage: string | null }) | null>(null);
   const choose = async (f: File | null) => {
     setFile(f);
     setResult(null);
+    setDetected(null);
     if (!f) return;
     const head = await f
-      .slice(0, 4096)
+      .slice(0, 64 * 1024)
       .text()
       .catch(() => "");
     const guess = guessFormat(f.name, head);
     if (guess) setFormat(guess);
+    // The language the file names (header, folder of a dropped folder, file name) is pre-selected.
+    const found = detectFileLanguage({ fileName: fileNameOf(f), head: guess === "mo" ? null : head });
+    if (found) {
+      const projectLanguage = matchProjectLanguage(found.language, languages);
+      setDetected({ ...found, projectLanguage });
+      if (projectLanguage) setLanguage(projectLanguage);
+    }
   };
+  const mismatch = detected && (detected.projectLanguage ?? detected.language) !== language;
   const run = useMutation({
     mutationFn: async () => {
       if (!file || !format) throw new Error("Choose a file and its format.");
@@ -109,6 +125,7 @@ function ImportForm({ projectId, languages, formats }: { projectId: string; lang
         format,
         content,
         overwrite,
+        fileName: fileNameOf(file),
         ...(takesImportNamespace(format) && namespace ? { namespace } : {}),
       });
     },
@@ -183,6 +200,18 @@ function ImportForm({ projectId, languages, formats }: { projectId: string; lang
           </Field>
         )}
       </div>
+      {detected && !mismatch && (
+        <p className="hint" role="status">
+          Detected {languageName(detected.language)} ({detected.language}) from {EVIDENCE_LABEL[detected.from]}.
+        </p>
+      )}
+      {detected && mismatch && (
+        <p className="warning" role="alert">
+          This file looks like {languageName(detected.language)} ({detected.language}), from {EVIDENCE_LABEL[detected.from]}, but it will be
+          imported as {languageName(language)} ({language}).
+          {!detected.projectLanguage && " The project has no such language."}
+        </p>
+      )}
       <label className="inline">
         <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> Overwrite existing translations
       </label>
@@ -249,6 +278,7 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
   // null: the format's own default (every key for translator formats), sent as no parameter.
   const [includeChoice, setIncludeChoice] = useState<boolean | null>(null);
   const includeUntranslated = includeChoice ?? TRANSLATOR_FORMATS.includes(format);
+  const [approvedOnly, setApprovedOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -258,6 +288,7 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
       const q = new URLSearchParams({ format });
       if (includeChoice !== null) q.set("includeUntranslated", String(includeChoice));
       if (namespace) q.set("namespace", namespace);
+      if (approvedOnly) q.set("approvedOnly", "true");
       await downloadFile(
         `/api/projects/${encodeURIComponent(projectId)}/export/${encodeURIComponent(language)}?${q}`,
         `${language}.${format}`,
@@ -314,6 +345,9 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
       <label className="inline">
         <input type="checkbox" checked={includeUntranslated} onChange={(e) => setIncludeChoice(e.target.checked)} /> Include untranslated
         keys
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={approvedOnly} onChange={(e) => setApprovedOnly(e.target.checked)} /> Approved translations only
       </label>
       <ErrorMessage error={error} />
       <div className="actions left">

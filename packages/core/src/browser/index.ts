@@ -4,4 +4,11 @@
 export { ACTIVITY_ACTIONS } from "../activity/actions";
 export type { OidcRefusalCode } from "../auth/oidc/oidc-refusal";
 export { SCOPES } from "../auth/scopes";
+export {
+  checkFileLanguage,
+  type DetectedLanguage,
+  detectFileLanguage,
+  type LanguageEvidence,
+  matchProjectLanguage,
+} from "../import-export/detect-file-language";
 export { comparePlaceholders, type PlaceholderWarning } from "../shared/placeholders";

@@ -24,6 +24,8 @@ export interface ExportInput {
   namespace?: string;
   /** Overrides the per-format default of including keys without a value. */
   includeUntranslated?: boolean;
+  /** Only approved values: any other is written as untranslated (empty, or left out as the format does). */
+  approvedOnly?: boolean;
 }
 
 export interface ExportResult {
@@ -52,6 +54,7 @@ interface ExportRow {
   key: string;
   description: string;
   value: string | null;
+  status: string | null;
   sourceValue: string | null;
 }
 
@@ -76,7 +79,7 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   try {
     const read = { projectId: project.id, language, sourceLanguage: project.sourceLanguage, namespace: input.namespace };
     const toEntry = (r: ExportRow): TranslationEntry | undefined => {
-      const value = r.value ?? "";
+      const value = input.approvedOnly && r.status !== "approved" ? "" : (r.value ?? "");
       // gettext leaves empty values out of MO files, so they never count as written there.
       if (value === "" && (!includeUntranslated || format === "mo")) return undefined;
       const entry: TranslationEntry = { key: r.key, value };
@@ -117,6 +120,7 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
           format,
           totalKeys: written,
           truncated,
+          ...(input.approvedOnly ? { approvedOnly: true } : {}),
           ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
           ...(skipped.length > 0
             ? {
@@ -174,7 +178,7 @@ async function readRows(
       : `k."namespace" COLLATE "C", k."key" COLLATE "C"`;
     await tx.$executeRawUnsafe(
       `DECLARE export_rows NO SCROLL CURSOR FOR
-       SELECT k."namespace", k."key", k."description", t."value", s."value" AS "sourceValue"
+       SELECT k."namespace", k."key", k."description", t."value", t."status"::text AS "status", s."value" AS "sourceValue"
        FROM "Key" k
        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
        LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = $3

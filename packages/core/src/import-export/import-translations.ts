@@ -13,6 +13,7 @@ import { projectLanguages } from "../projects/project-record";
 import { qaErrorIssues, qaRefusal } from "../quality/qa-gate";
 import { canonicalLanguage } from "../shared/languages";
 import { isWellFormedText } from "../shared/unicode-text";
+import { checkFileLanguage, type FileLanguageCheck } from "./detect-file-language";
 import { type FormatId, JSON_FORMATS } from "./format-rules";
 import { inImportTurn } from "./import-gate";
 import { type Candidate, IMPORTED_KEY_NAMES_IN_ACTIVITY, type ImportTarget, ImportWriter } from "./import-writer";
@@ -27,6 +28,8 @@ export interface ImportOptions {
   /** JSON formats only: every key of the file goes into this namespace. */
   namespace?: string;
   overwrite?: boolean;
+  /** The file's name or path as the client has it (`res/values-de/strings.xml`): only to detect its language. */
+  fileName?: string;
 }
 
 export interface ImportInput extends ImportOptions {
@@ -52,6 +55,8 @@ export interface ImportResult {
   errors: ImportIssue[];
   language: string;
   format: FormatId;
+  /** The language the file itself names (header, folder or file name), set against `language`. */
+  detectedLanguage: FileLanguageCheck | null;
 }
 
 /** Entries per batch: large enough to amortise round trips, small enough for PGlite's memory. */
@@ -74,6 +79,8 @@ export interface PreparedImport {
   target: Omit<ImportTarget, "actor">;
   format: FormatId;
   sourceLanguage: string;
+  languages: string[];
+  fileName?: string;
 }
 
 /** A file's bytes, read once, in order. */
@@ -114,6 +121,8 @@ export async function prepareImport(ctx: ServiceContext, projectId: string, opti
     },
     format,
     sourceLanguage: project.sourceLanguage,
+    languages: projectLanguages(project),
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
   };
 }
 
@@ -121,7 +130,8 @@ export async function prepareImport(ctx: ServiceContext, projectId: string, opti
 export async function importTranslations(ctx: ServiceContext, projectId: string, input: ImportInput): Promise<ImportResult> {
   const prepared = await prepareImport(ctx, projectId, input);
   const parsed = await parseFile(prepared.format, decodeContent(prepared.format, input.content), prepared);
-  return runImport(ctx, prepared, async (sink) => {
+  const head = prepared.format === "mo" ? null : input.content.slice(0, HEAD_CHARS);
+  return runImport(ctx, prepared, head, async (sink) => {
     for (const issue of parsed.errors) sink.issue(issue);
     const entries = parsed.entries;
     for (let i = 0; i < entries.length; i++) {
@@ -138,11 +148,13 @@ export async function importTranslations(ctx: ServiceContext, projectId: string,
  */
 export async function importTranslationFile(ctx: ServiceContext, prepared: PreparedImport, source: ImportSource): Promise<ImportResult> {
   const format = prepared.format;
+  const first = await firstBytes(source);
+  const text = format === "mo" ? null : new TextDecoder().decode(first.subarray(0, HEAD_CHARS));
   if (format === "json-flat" || format === "json-nested") {
-    const head = await firstBytes(source);
+    const head = first;
     // UTF-16 files (byte-order mark) are left to the library, which decodes them.
     if (!(head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)))) {
-      return runImport(ctx, prepared, async (sink) => {
+      return runImport(ctx, prepared, text, async (sink) => {
         await asParseError(() =>
           readJsonEntries(
             format,
@@ -162,7 +174,7 @@ export async function importTranslationFile(ctx: ServiceContext, prepared: Prepa
   const bytes = new Uint8Array(Buffer.concat(parts));
   parts.length = 0;
   const parsed = await parseFile(format, bytes, prepared);
-  return runImport(ctx, prepared, async (sink) => {
+  return runImport(ctx, prepared, text, async (sink) => {
     for (const issue of parsed.errors) sink.issue(issue);
     for (const entry of parsed.entries) {
       sink.entry(entry);
@@ -182,7 +194,21 @@ interface EntrySink {
 }
 
 /** Runs the import's one transaction; `feed` pushes the file's entries into the sink. */
-async function runImport(ctx: ServiceContext, prepared: PreparedImport, feed: (sink: EntrySink) => Promise<void>): Promise<ImportResult> {
+/** How much of a file's start is read for its language (headers and folders say it early). */
+const HEAD_CHARS = 64 * 1024;
+
+async function runImport(
+  ctx: ServiceContext,
+  prepared: PreparedImport,
+  head: string | null,
+  feed: (sink: EntrySink) => Promise<void>,
+): Promise<ImportResult> {
+  const detectedLanguage = checkFileLanguage({
+    fileName: prepared.fileName ?? null,
+    head,
+    chosen: prepared.target.language,
+    languages: prepared.languages,
+  });
   const { target, format } = prepared;
   const listed: ImportIssue[] = [];
   let errorCount = 0;
@@ -279,7 +305,7 @@ async function runImport(ctx: ServiceContext, prepared: PreparedImport, feed: (s
       }
       const errors =
         errorCount > listed.length ? [...listed, { message: `${errorCount - listed.length} more problems are not listed.` }] : listed;
-      return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format };
+      return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format, detectedLanguage };
     }),
   );
 }

@@ -1,4 +1,5 @@
 export * from "./accept-invitation";
+export * from "./describe-invitation";
 export * from "./invitation-mail";
 export * from "./invitation-record";
 export * from "./invite-member";

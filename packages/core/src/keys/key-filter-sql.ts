@@ -19,10 +19,12 @@ export interface KeyFilters {
   status?: { status: TranslationStatus; language: string };
   /** Keys with a counted quality-check issue matching `filter` in one of `languages` (`?qa=`). */
   qa?: { filter: string; languages: string[] };
+  /** Keys with (true) or without (false) any comment: read from Comment's (keyId, createdAt) index. */
+  hasComments?: boolean;
 }
 
 export const isFiltered = (f: KeyFilters): boolean =>
-  !!f.search || f.namespace !== undefined || !!f.tag || !!f.untranslatedIn || !!f.status || !!f.qa;
+  !!f.search || f.namespace !== undefined || !!f.tag || !!f.untranslatedIn || !!f.status || !!f.qa || f.hasComments !== undefined;
 
 /** `text` as a LIKE pattern matching itself anywhere: `%`, `_` and the escape `\` are literal. */
 export const substringPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -69,6 +71,7 @@ export function keyFilterSql(f: KeyFilters): KeyFilterSql {
       `EXISTS (SELECT 1 FROM "Translation" t WHERE t."keyId" = k.id AND t.language = ANY(${languages}::text[]) AND ${qaIssueCondition("t", param(f.qa.filter))})`,
     );
   }
+  if (f.hasComments !== undefined) where.push(`${f.hasComments ? "" : "NOT "}EXISTS (SELECT 1 FROM "Comment" c WHERE c."keyId" = k.id)`);
   return { from: `${from} WHERE ${where.join(" AND ")}`, params };
 }
 
@@ -78,7 +81,7 @@ export function keyFilterSql(f: KeyFilters): KeyFilterSql {
  * all keys (the trigger-kept count) minus those with any other status. Null otherwise.
  */
 export function statusOnlyCountSql(f: KeyFilters): { sql: string; params: unknown[]; subtractFrom: boolean } | null {
-  if (f.search || f.namespace !== undefined || f.tag || f.qa) return null;
+  if (f.search || f.namespace !== undefined || f.tag || f.qa || f.hasComments !== undefined) return null;
   const conditions = [
     ...(f.untranslatedIn ? [{ status: "untranslated" as const, language: f.untranslatedIn }] : []),
     ...(f.status ? [f.status] : []),

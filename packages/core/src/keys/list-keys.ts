@@ -29,6 +29,8 @@ export interface ListKeysInput {
   qaIn?: string;
   /** Where `qa` looks when `qaIn` is absent (the editor: its displayed languages). */
   qaLanguages?: string[];
+  /** Keys with (true) or without (false) comments. */
+  hasComments?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function listKeys(
     }
     filters.qa = { filter, languages: qaLanguages };
   }
+  if (input.hasComments !== undefined) filters.hasComments = input.hasComments;
   const toItem = (k: Key): KeyListItem => ({ ...toKeyRecord(k), id: k.id });
   if (isFiltered(filters)) {
     const { skip, take } = skipTake(pageReq);

@@ -19,6 +19,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers (organization, inviter, role, e-mail), for the holder of its token */
+        post: operations["auth-invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -1076,7 +1093,7 @@ export interface paths {
         put?: never;
         /**
          * Import a translation file into one project language
-         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. A file over IMPORT_PARSE_INLINE_BYTES is parsed in a worker thread, within a budget: 413 when it needs more memory than IMPORT_PARSE_MEMORY_MB, 422 when it takes longer than IMPORT_PARSE_TIME_MS (nothing is imported). For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
+         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. `detectedLanguage` reports the language the file names (PO `Language:` header, XLIFF target language, ARB `@@locale`, an Android `values-xx` or iOS `xx.lproj` folder in `fileName`, or a file name such as `de.json`) and whether it differs from `language`; the import is not changed by it. For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
          */
         post: operations["importExport-importFile"];
         delete?: never;
@@ -1244,23 +1261,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/projects/{projectId}/keys/{keyId}/translations/{language}/qa-issues/{check}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Ignore (or count again) a quality-check issue of this translation's current value */
-        patch: operations["translations-setQaIssueIgnored"];
         trace?: never;
     };
     "/projects/{projectId}/keys/{keyId}/translations/{language}/revert": {
@@ -1548,20 +1548,6 @@ export interface components {
                     [key: string]: "off" | "warning" | "error";
                 };
             };
-            /** @description The background recheck of stored issues the last settings change started (null: none yet) */
-            recheck: {
-                /** @description Translations whose stored issues changed */
-                changed: number;
-                checked: number;
-                finishedAt: string | null;
-                /** @description How many settings changes started a recheck */
-                generation: number;
-                requestedAt: string;
-                /** @enum {string} */
-                status: "queued" | "running" | "completed";
-                /** @description Translations with a value when the recheck started */
-                total: number;
-            } | null;
         };
         /** @description Error body of a 400: `issues` is always present */
         ValidationErrorBody: {
@@ -1672,6 +1658,127 @@ export interface operations {
             };
             /** @description Already a member, or the e-mail has an account (accept with its password) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "auth-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `token` of the invitation link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The invited address */
+                        email: string;
+                        /** @description The address already has an account: accept with that account's password */
+                        existingAccount: boolean;
+                        /** @description When the link stops working (ISO 8601) */
+                        expiresAt: string;
+                        /** @description Who sent the invitation (null when that account is gone) */
+                        inviterName: string | null;
+                        /** @description The organization the link joins */
+                        organizationName: string;
+                        /**
+                         * @description The role the invitee gets
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store). The invitation was already used, or has expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No invitation has this token */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9620,10 +9727,6 @@ export interface operations {
                             /** @description translated / totalKeys × 100, two decimals */
                             completionPercent: number;
                             language: string;
-                            /** @description Of those, translations with an error-level issue (after a settings change) */
-                            qaErrors: number;
-                            /** @description Translations with a quality-check issue nobody ignored */
-                            qaIssues: number;
                             /** @description Reviewed or approved */
                             reviewed: number;
                             totalKeys: number;
@@ -9806,13 +9909,12 @@ export interface operations {
     "keys-editorRows": {
         parameters: {
             query: {
+                hasComments?: "true" | "false";
                 /** @description Comma-separated project languages whose translations each row carries */
                 languages: string;
                 limit?: number;
                 namespace?: string;
                 page?: number;
-                qa?: string;
-                qaIn?: string;
                 search?: string;
                 status?: "untranslated" | "translated" | "reviewed" | "approved";
                 statusIn?: string;
@@ -9841,8 +9943,6 @@ export interface operations {
                             /** @description Same as _id */
                             id: string;
                             key: string;
-                            /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
-                            maxLength: number | null;
                             namespace: string;
                             projectId: string;
                             tags: string[];
@@ -9959,6 +10059,8 @@ export interface operations {
     "importExport-exportFile": {
         parameters: {
             query: {
+                /** @description `true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats) */
+                approvedOnly?: "true" | "false";
                 format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                 includeUntranslated?: "true" | "false";
                 /** @description Only keys of this namespace, written without the namespace prefix */
@@ -10167,6 +10269,8 @@ export interface operations {
                 "application/json": {
                     /** @description The file's text; for `mo`, the binary file as base64 */
                     content: string;
+                    /** @description The file's name or path (`res/values-de/strings.xml`, `de.json`): only used to detect the file's language */
+                    fileName?: string;
                     /** @enum {string} */
                     format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                     /** @description The project's source language or one of its target languages */
@@ -10189,6 +10293,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
+                        detectedLanguage: {
+                            /** @description The file appears to hold another language than the one it was imported into */
+                            differs: boolean;
+                            /**
+                             * @description Where it was read: the format's own header first, then the folder, then the file name
+                             * @enum {string}
+                             */
+                            from: "po-header" | "xliff-target" | "arb-locale" | "android-path" | "ios-path" | "file-name";
+                            /** @description The language the file names, normalized (`de-DE`) */
+                            language: string;
+                            /** @description The project language it means (same tag, or the one with its base); null when none */
+                            projectLanguage: string | null;
+                        } | null;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {
@@ -10312,6 +10430,8 @@ export interface operations {
     "importExport-importFileBody": {
         parameters: {
             query: {
+                /** @description The file's name or path: only used to detect its language (`detectedLanguage`) */
+                fileName?: string;
                 format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                 /** @description JSON formats only: every key of the file goes into this namespace */
                 namespace?: string;
@@ -10339,6 +10459,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
+                        detectedLanguage: {
+                            /** @description The file appears to hold another language than the one it was imported into */
+                            differs: boolean;
+                            /**
+                             * @description Where it was read: the format's own header first, then the folder, then the file name
+                             * @enum {string}
+                             */
+                            from: "po-header" | "xliff-target" | "arb-locale" | "android-path" | "ios-path" | "file-name";
+                            /** @description The language the file names, normalized (`de-DE`) */
+                            language: string;
+                            /** @description The project language it means (same tag, or the one with its base); null when none */
+                            projectLanguage: string | null;
+                        } | null;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {
@@ -10453,11 +10587,10 @@ export interface operations {
     "keys-list": {
         parameters: {
             query?: {
+                hasComments?: "true" | "false";
                 limit?: number;
                 namespace?: string;
                 page?: number;
-                qa?: string;
-                qaIn?: string;
                 search?: string;
                 tag?: string;
                 untranslatedIn?: string;
@@ -10484,8 +10617,6 @@ export interface operations {
                             /** @description Same as _id */
                             id: string;
                             key: string;
-                            /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
-                            maxLength: number | null;
                             namespace: string;
                             projectId: string;
                             tags: string[];
@@ -10586,8 +10717,6 @@ export interface operations {
                     description?: string;
                     /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                     key: string;
-                    /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
-                    maxLength?: number | null;
                     /** @description Default "" */
                     namespace?: string;
                     tags?: string[];
@@ -10606,8 +10735,6 @@ export interface operations {
                         createdAt: string;
                         description: string;
                         key: string;
-                        /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
-                        maxLength: number | null;
                         namespace: string;
                         projectId: string;
                         tags: string[];
@@ -10736,8 +10863,6 @@ export interface operations {
                         createdAt: string;
                         description: string;
                         key: string;
-                        /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
-                        maxLength: number | null;
                         namespace: string;
                         projectId: string;
                         tags: string[];
@@ -10945,8 +11070,6 @@ export interface operations {
                     description?: string;
                     /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                     key?: string;
-                    /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
-                    maxLength?: number | null;
                     /** @description Default "" */
                     namespace?: string;
                     tags?: string[];
@@ -10965,8 +11088,6 @@ export interface operations {
                         createdAt: string;
                         description: string;
                         key: string;
-                        /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
-                        maxLength: number | null;
                         namespace: string;
                         projectId: string;
                         tags: string[];
@@ -12087,159 +12208,6 @@ export interface operations {
             };
         };
     };
-    "translations-setQaIssueIgnored": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The check's id (docs/quality-checks.md) */
-                check: string;
-                keyId: string;
-                language: string;
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description true sets the check's issues aside for the current value; false counts them again */
-                    ignored: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description 0-100; only for source ai */
-                        aiConfidence: number | null;
-                        key: string;
-                        keyId: string;
-                        language: string;
-                        namespace: string;
-                        /** @description Quality-check warnings of the value, stored when it last changed */
-                        qaIssues: components["schemas"]["QaIssue"][];
-                        /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
-                        /** @enum {string} */
-                        status: "untranslated" | "translated" | "reviewed" | "approved";
-                        updatedAt: string | null;
-                        value: string;
-                        /** @description Placeholder differences from the source value (kept for compatibility; see qaIssues) */
-                        warnings: {
-                            /** @description Placeholders here that the source value lacks */
-                            extra: string[];
-                            /** @description Placeholders of the source value absent here */
-                            missing: string[];
-                            /** @constant */
-                            type: "placeholder_mismatch";
-                        }[];
-                    };
-                };
-            };
-            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
-                };
-            };
-            /** @description No, invalid, revoked or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The project is archived (read-only until restored) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
-            429: {
-                headers: {
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
-            503: {
-                headers: {
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
-            507: {
-                headers: {
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     "translations-revert": {
         parameters: {
             query?: never;
@@ -12714,8 +12682,6 @@ export interface operations {
                         description?: string;
                         /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                         key: string;
-                        /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
-                        maxLength?: number | null;
                         /** @description Default "" */
                         namespace?: string;
                         tags?: string[];
@@ -12742,8 +12708,6 @@ export interface operations {
                             createdAt: string;
                             description: string;
                             key: string;
-                            /** @description Longest allowed translation in graphemes (the max_length check); null: no limit */
-                            maxLength: number | null;
                             namespace: string;
                             projectId: string;
                             tags: string[];
@@ -12982,8 +12946,6 @@ export interface operations {
                         description?: string;
                         /** @description Key name: 1-1000 characters, not only whitespace, no NUL; kept exactly as given (leading and trailing spaces or newlines included) */
                         key?: string;
-                        /** @description Longest allowed translation in graphemes, checked by max_length on every write; 0 or null: no limit */
-                        maxLength?: number | null;
                         /** @description Default "" */
                         namespace?: string;
                         tags?: string[];
@@ -13663,7 +13625,6 @@ export interface operations {
             query?: {
                 limit?: number;
                 page?: number;
-                qa?: string;
             };
             header?: never;
             path: {

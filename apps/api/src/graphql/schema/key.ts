@@ -35,6 +35,7 @@ export interface KeyPageArgs {
   untranslatedIn?: string | null;
   qa?: string | null;
   qaIn?: string | null;
+  hasComments?: boolean | null;
 }
 
 export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, args: KeyPageArgs): Promise<KeyPage> {
@@ -47,6 +48,7 @@ export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, arg
     untranslatedIn: args.untranslatedIn ?? undefined,
     qa: args.qa ?? undefined,
     qaIn: args.qaIn ?? undefined,
+    hasComments: args.hasComments ?? undefined,
   });
   return { ids: page.data.map((k) => k._id), meta: page.meta };
 }
@@ -116,6 +118,7 @@ builder.queryFields((t) => ({
       untranslatedIn: t.arg.string(),
       qa: t.arg.string({ description: "any | warning | error | <check id>: keys with such a quality-check issue nobody ignored" }),
       qaIn: t.arg.string({ description: "The project language `qa` looks at (default: every language)" }),
+      hasComments: t.arg.boolean({ description: "true: keys with at least one comment; false: keys without any" }),
     },
     resolve: (_root, args, ctx) => resolveKeyPage(ctx, String(args.projectId), args),
   }),

@@ -57,6 +57,7 @@ builder.prismaObject("Project", {
         untranslatedIn: t.arg.string(),
         qa: t.arg.string({ description: "any | warning | error | <check id>: keys with such a quality-check issue nobody ignored" }),
         qaIn: t.arg.string({ description: "The project language `qa` looks at (default: every language)" }),
+        hasComments: t.arg.boolean({ description: "true: keys with at least one comment; false: keys without any" }),
       },
       resolve: (project, args, ctx) => resolveKeyPage(ctx, project.id, args),
     }),

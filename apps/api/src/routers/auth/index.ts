@@ -1,6 +1,7 @@
 import { router } from "../../trpc/init";
 import { acceptInviteProcedure } from "./accept-invite";
 import { changePasswordProcedure } from "./change-password";
+import { describeInviteProcedure } from "./describe-invite";
 import { logInProcedure } from "./log-in";
 import { logOutProcedure } from "./log-out";
 import { logOutEverywhereProcedure } from "./log-out-everywhere";
@@ -18,6 +19,7 @@ export const authRouter = router({
   logOut: logOutProcedure,
   me: meProcedure,
   acceptInvite: acceptInviteProcedure,
+  invitation: describeInviteProcedure,
   providers: providersProcedure,
   requestPasswordReset: requestPasswordResetProcedure,
   resetPassword: resetPasswordProcedure,

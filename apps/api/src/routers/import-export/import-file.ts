@@ -10,7 +10,24 @@ export const ZImportFileRequest = z.object({
   content: z.string().describe("The file's text; for `mo`, the binary file as base64"),
   namespace: z.string().max(200).optional().describe("JSON formats only: every key of the file goes into this namespace"),
   overwrite: z.boolean().optional().default(false).describe("Replace existing non-empty translations whose value differs"),
+  fileName: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe("The file's name or path (`res/values-de/strings.xml`, `de.json`): only used to detect the file's language"),
 });
+
+export const ZDetectedLanguage = z
+  .object({
+    language: z.string().describe("The language the file names, normalized (`de-DE`)"),
+    from: z
+      .enum(["po-header", "xliff-target", "arb-locale", "android-path", "ios-path", "file-name"])
+      .describe("Where it was read: the format's own header first, then the folder, then the file name"),
+    projectLanguage: z.string().nullable().describe("The project language it means (same tag, or the one with its base); null when none"),
+    differs: z.boolean().describe("The file appears to hold another language than the one it was imported into"),
+  })
+  .nullable()
+  .describe("The file's own language, when its content or name says it (the import used `language` regardless)");
 
 export const ZImportFileResponse = z.object({
   imported: z.number().int(),
@@ -29,6 +46,7 @@ export const ZImportFileResponse = z.object({
   ),
   language: z.string(),
   format: z.enum(FORMAT_IDS),
+  detectedLanguage: ZDetectedLanguage,
 });
 
 export const importFileProcedure = authedProcedure
@@ -47,6 +65,7 @@ export const importFileProcedure = authedProcedure
         "Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions.",
         "`mo` content is the binary file in base64.",
         "A file over IMPORT_PARSE_INLINE_BYTES is parsed in a worker thread, within a budget: 413 when it needs more memory than IMPORT_PARSE_MEMORY_MB, 422 when it takes longer than IMPORT_PARSE_TIME_MS (nothing is imported).",
+        "`detectedLanguage` reports the language the file names (PO `Language:` header, XLIFF target language, ARB `@@locale`, an Android `values-xx` or iOS `xx.lproj` folder in `fileName`, or a file name such as `de.json`) and whether it differs from `language`; the import is not changed by it.",
         "For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).",
       ].join(" "),
     },

@@ -58,6 +58,7 @@ export const ZListKeysRequest = ZPageQuery.extend({
     .max(64)
     .optional()
     .describe("The project language `qa` looks at (default: the requested languages for editor rows, else every language)"),
+  hasComments: z.enum(["true", "false"]).optional().describe("`true`: keys with at least one comment; `false`: keys without any"),
 });
 export const ZKeyPage = paginated(ZKeyListItem);
 
@@ -89,3 +90,7 @@ export const ZBulkDeleteKeysRequest = z.object({
   keyIds: z.array(z.string()).max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} items per request`),
 });
 export const ZBulkDeleteKeysResponse = z.object({ deleted: z.number(), notFound: z.array(z.string()) });
+
+/** The query's `hasComments` as the key filter takes it. */
+export const hasCommentsFilter = (v: "true" | "false" | undefined): { hasComments?: boolean } =>
+  v === undefined ? {} : { hasComments: v === "true" };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { paginated } from "../../schemas/common";
 import { authedProcedure } from "../../trpc/init";
 import { ZTranslation, ZTranslationStatus } from "../translations/translations.types";
-import { ZKeyListItem, ZListKeysRequest } from "./keys.types";
+import { hasCommentsFilter, ZKeyListItem, ZListKeysRequest } from "./keys.types";
 
 export const ZListEditorRowsRequest = ZListKeysRequest.extend({
   languages: z.string().max(2000).describe("Comma-separated project languages whose translations each row carries"),
@@ -28,6 +28,6 @@ export const listEditorRowsProcedure = authedProcedure
   .input(ZListEditorRowsRequest)
   .output(paginated(ZEditorRow))
   .query(({ ctx, input }) => {
-    const { projectId, languages, ...query } = input;
-    return listEditorRows(ctx.svc, projectId, languages, query);
+    const { projectId, languages, hasComments, ...query } = input;
+    return listEditorRows(ctx.svc, projectId, languages, { ...query, ...hasCommentsFilter(hasComments) });
   });

@@ -1,6 +1,6 @@
 import { listKeys } from "@locale/core/keys";
 import { authedProcedure } from "../../trpc/init";
-import { ZKeyPage, ZListKeysRequest } from "./keys.types";
+import { hasCommentsFilter, ZKeyPage, ZListKeysRequest } from "./keys.types";
 
 export const listKeysProcedure = authedProcedure
   .meta({
@@ -14,6 +14,6 @@ export const listKeysProcedure = authedProcedure
   .input(ZListKeysRequest)
   .output(ZKeyPage)
   .query(({ ctx, input }) => {
-    const { projectId, ...query } = input;
-    return listKeys(ctx.svc, projectId, query);
+    const { projectId, hasComments, ...query } = input;
+    return listKeys(ctx.svc, projectId, { ...query, ...hasCommentsFilter(hasComments) });
   });
