@@ -3,8 +3,8 @@
 // rename of a key, whoever makes it), so a deep page costs a lookup of its 200 ids instead of an
 // OFFSET walk over tens of thousands of index entries. Names and namespaces are kept alongside
 // (a rename changes the version), so a translation page needs no join with "Key" at all. A stale
-// or missing order never delays a read: that read takes the OFFSET query, and the order is
-// brought up to date in the background.
+// or missing order is brought up to date in the background; meanwhile a read takes the OFFSET
+// query, except that it waits for a patch (below), which is quicker than a deep OFFSET.
 //
 // Bringing it up to date is cheap when few keys changed: the same triggers log which keys each
 // version touched ("KeyOrderChange"), so the order is patched — touched keys are taken out, and
@@ -26,6 +26,8 @@ const MAX_PATCHED_KEYS = 2000;
 interface DbCache {
   entries: Map<string, KeyOrder>;
   refreshing: Map<string, Promise<void>>;
+  /** The patch step of a refresh under way (resolves true when the order was patched). */
+  patching: Map<string, Promise<boolean>>;
   size: number;
   counters: KeyOrderCounters;
 }
@@ -42,7 +44,7 @@ const caches = new WeakMap<Database, DbCache>();
 function cacheOf(db: Database): DbCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), refreshing: new Map(), size: 0, counters: { rebuilds: 0, patches: 0 } };
+    cache = { entries: new Map(), refreshing: new Map(), patching: new Map(), size: 0, counters: { rebuilds: 0, patches: 0 } };
     caches.set(db, cache);
   }
   return cache;
@@ -149,12 +151,32 @@ export function keyOrderCounters(db: Database): KeyOrderCounters {
   return cacheOf(db).counters;
 }
 
+/**
+ * The order at `stats.version` or later when this process can get it by a patch (one under way,
+ * or started now), after waiting for that patch; null when only a rebuild can (never waited for).
+ * A read that found its order stale uses this to stay off the OFFSET query: a patch costs a few
+ * index look-ups, a deep OFFSET walks tens of thousands of entries.
+ */
+export async function patchedKeyOrder(db: Database, projectId: string, stats: KeyStats): Promise<KeyOrder | null> {
+  settleKeyOrder(db, projectId, stats);
+  const cache = cacheOf(db);
+  const patch = cache.patching.get(projectId);
+  if (!patch || !(await patch)) return null;
+  const order = cache.entries.get(projectId) ?? null;
+  return order && BigInt(order.version) >= BigInt(stats.version) ? order : null;
+}
+
 function refreshKeyOrder(db: Database, cache: DbCache, projectId: string, stats: KeyStats): void {
   if (cache.refreshing.has(projectId)) return;
   const base = cache.entries.get(projectId) ?? null;
   const patchable = base !== null && BigInt(stats.version) - BigInt(base.version) < LOGGED_VERSIONS;
-  const work = (patchable ? patchKeyOrder(db, cache, projectId, base) : Promise.resolve(false))
-    .then((patched) => (patched ? undefined : rebuildKeyOrder(db, cache, projectId)))
+  const patch = patchable ? patchKeyOrder(db, cache, projectId, base).catch(() => false) : Promise.resolve(false);
+  if (patchable) cache.patching.set(projectId, patch);
+  const work = patch
+    .then((patched) => {
+      cache.patching.delete(projectId);
+      return patched ? undefined : rebuildKeyOrder(db, cache, projectId);
+    })
     // Only an optimisation: if the refresh fails (the database is closing), reads keep using
     // the OFFSET query and the next read tries again.
     .catch(() => {})

@@ -13,7 +13,7 @@ ALTER TABLE "KeyOrderChange" ADD CONSTRAINT "KeyOrderChange_projectId_fkey" FORE
 -- The "Key" triggers now also log, per version of ProjectKeyStats, the ids of the keys that the
 -- statement added, removed or renamed, so a cached key order can be patched by the changes since
 -- its version instead of being rebuilt. A statement over more than 100 keys of a project logs an
--- empty array (readers rebuild); each project keeps the log of its last 1,000 versions. Logging
+-- empty array (readers rebuild), and each project keeps the log of its last 1,000 versions. Logging
 -- happens under the same row lock as the version bump, so versions and log rows commit together
 -- and in order. Bodies are E'' strings with \x3B for semicolons (see the key_stats migration).
 CREATE OR REPLACE FUNCTION "key_stats_after_insert"() RETURNS trigger LANGUAGE plpgsql AS E'
