@@ -258,10 +258,18 @@ describe.runIf(testBackend() === "postgres")("two servers on one database (api r
     const replica = await startTestServer({}, { databaseUrl: url.toString() });
     try {
       const projectId = await newProject(server);
+      const name = (i: number) => ({ key: `key.${String(i).padStart(4, "0")}` });
       const ids = await createKeys(
         server,
         projectId,
-        Array.from({ length: 1020 }, (_, i) => ({ key: `key.${String(i).padStart(4, "0")}` })),
+        Array.from({ length: 1000 }, (_, i) => name(i)),
+      );
+      ids.push(
+        ...(await createKeys(
+          server,
+          projectId,
+          Array.from({ length: 20 }, (_, i) => name(1000 + i)),
+        )),
       );
       await assertCachedOrder(server, projectId);
       await assertCachedOrder(replica, projectId);
