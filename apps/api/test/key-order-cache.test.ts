@@ -252,9 +252,9 @@ describe("cached key order under writes", () => {
 
 describe.runIf(testBackend() === "postgres")("two servers on one database (api replicas)", () => {
   it("never serves an order made stale by the other replica's writes, and patches it from the shared log", async () => {
-    const [{ db }] = await server.db.query<{ db: string }>(`SELECT current_database() AS db`);
+    const [row] = await server.db.query<{ db: string }>(`SELECT current_database() AS db`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${db}`;
+    url.pathname = `/${row!.db}`;
     const replica = await startTestServer({}, { databaseUrl: url.toString() });
     try {
       const projectId = await newProject(server);
