@@ -3,13 +3,14 @@
 // request is one database round trip after the project check:
 // - a large project whose key order is cached (keys/key-order-cache.ts): the values of the page's
 //   keys, read together with the project's key stats that say whether the order is still current;
+// - an order made stale by writes: the same after this process patched the order (key-order-cache.ts);
 // - otherwise: the page of keys cut by OFFSET, then joined with their values, read together with
 //   the key stats (a stale order costs this second query once, and is rebuilt in the background).
 // The total comes from the trigger-kept ProjectKeyStats, never from a count over the keys. Raw
 // SQL because it is the busiest endpoint; times come back as epoch milliseconds, not text to parse.
 import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
-import { isCurrentKeyOrder, type KeyOrder, type KeyStats, peekKeyOrder, settleKeyOrder } from "../keys/key-order-cache";
+import { isCurrentKeyOrder, type KeyOrder, type KeyStats, patchedKeyOrder, peekKeyOrder, settleKeyOrder } from "../keys/key-order-cache";
 import { loadProject } from "../projects/load-project";
 import { parseQaFilter, qaIssueCondition } from "../quality/qa-filter";
 import { mapInSlices } from "../shared/map-in-slices";
@@ -161,9 +162,15 @@ export async function listLanguageTranslations(
   const cached = peekKeyOrder(ctx.db, project.id);
   if (cached) {
     const languages = [...new Set([lang, project.sourceLanguage])];
-    const values = await ctx.db.query<ValueRow>(LANGUAGE_VALUES_BY_KEYS_SQL, [project.id, cached.ids.slice(skip, skip + take), languages]);
-    stats = statsOf(values[0]);
-    if (isCurrentKeyOrder(cached, stats)) items = assemblePage(cached, skip, take, lang, project.sourceLanguage, values);
+    const fromOrder = async (order: KeyOrder) => {
+      const values = await ctx.db.query<ValueRow>(LANGUAGE_VALUES_BY_KEYS_SQL, [project.id, order.ids.slice(skip, skip + take), languages]);
+      stats = statsOf(values[0]);
+      if (isCurrentKeyOrder(order, stats)) items = assemblePage(order, skip, take, lang, project.sourceLanguage, values);
+    };
+    await fromOrder(cached);
+    // Stale (keys were written since): a patched order and a second look-up beat a deep OFFSET.
+    const patched = items ? null : await patchedKeyOrder(ctx.db, project.id, stats!);
+    if (patched) await fromOrder(patched);
   }
   if (!items) {
     const rows = await ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
