@@ -217,6 +217,7 @@ const ROWS: Row[] = [
   // organization settings, members, invitations: owner/admin
   { op: "GET /organizations/{orgId}", allowed: ADMINS },
   { op: "PATCH /organizations/{orgId}", allowed: ADMINS },
+  { op: "GET /organizations/{orgId}/usage", allowed: ADMINS },
   { op: "GET /organizations/{orgId}/members", allowed: ADMINS },
   { op: "POST /organizations/{orgId}/members/invite", allowed: ADMINS },
   { op: "PATCH /organizations/{orgId}/members/{userId}", allowed: ADMINS, note: "the reviewer's role set to what it is" },

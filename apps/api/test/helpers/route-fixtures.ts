@@ -110,6 +110,7 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
 
   // organization, members, invitations
   "GET /organizations/{orgId}": (i) => ({ path: `/organizations/${i.orgId}` }),
+  "GET /organizations/{orgId}/usage": (i) => ({ path: `/organizations/${i.orgId}/usage` }),
   "PATCH /organizations/{orgId}": (i) => ({ path: `/organizations/${i.orgId}`, body: { settings: { tmAutoAdd: true } } }),
   "GET /organizations/{orgId}/members": (i) => ({ path: `/organizations/${i.orgId}/members` }),
   "POST /organizations/{orgId}/members/invite": (i) => ({
