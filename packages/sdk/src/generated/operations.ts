@@ -66,6 +66,7 @@ export const OPERATIONS = {
   "organizations.getCurrent": { method: "GET", path: "/organizations/current", query: [], body: false, operationId: "organizations-getCurrent" },
   "organizations.update": { method: "PATCH", path: "/organizations/{orgId}", query: [], body: true, operationId: "organizations-update" },
   "organizations.updateCurrent": { method: "PATCH", path: "/organizations/current", query: [], body: true, operationId: "organizations-updateCurrent" },
+  "organizations.usage": { method: "GET", path: "/organizations/{orgId}/usage", query: [], body: false, operationId: "organizations-usage" },
   "projects.addLanguage": { method: "POST", path: "/projects/{id}/languages", query: [], body: true, operationId: "projects-addLanguage" },
   "projects.archive": { method: "DELETE", path: "/projects/{id}", query: [], body: false, operationId: "projects-archive" },
   "projects.create": { method: "POST", path: "/projects", query: [], body: true, operationId: "projects-create" },
