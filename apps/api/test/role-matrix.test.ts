@@ -202,6 +202,8 @@ const ROWS: Row[] = [
   },
   { op: "GET /auth/sessions", allowed: [], note: "API keys: a session only" },
   { op: "GET /auth/sessions", allowed: ALL, session: true, note: "sessions" },
+  { op: "GET /auth/identities", allowed: [], note: "API keys: a session only" },
+  { op: "GET /auth/identities", allowed: ALL, session: true, note: "sessions" },
   { op: "DELETE /auth/sessions/{sessionId}", allowed: [], note: "API keys: a session only" },
   {
     op: "DELETE /auth/sessions/{sessionId}",

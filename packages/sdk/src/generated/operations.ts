@@ -16,6 +16,7 @@ export const OPERATIONS = {
   "analytics.progressOverTime": { method: "GET", path: "/projects/{projectId}/analytics/progress-over-time", query: ["days"], body: false, operationId: "analytics-progressOverTime" },
   "auth.acceptInvite": { method: "POST", path: "/auth/accept-invite", query: [], body: true, operationId: "auth-acceptInvite" },
   "auth.changePassword": { method: "POST", path: "/auth/password", query: [], body: true, operationId: "auth-changePassword" },
+  "auth.identities": { method: "GET", path: "/auth/identities", query: [], body: false, operationId: "auth-identities" },
   "auth.logIn": { method: "POST", path: "/auth/login", query: [], body: true, operationId: "auth-logIn" },
   "auth.logOut": { method: "POST", path: "/auth/logout", query: [], body: true, operationId: "auth-logOut" },
   "auth.logOutEverywhere": { method: "POST", path: "/auth/logout-everywhere", query: [], body: true, operationId: "auth-logOutEverywhere" },

@@ -1,6 +1,7 @@
 import { router } from "../../trpc/init";
 import { acceptInviteProcedure } from "./accept-invite";
 import { changePasswordProcedure } from "./change-password";
+import { identitiesProcedure } from "./identities";
 import { logInProcedure } from "./log-in";
 import { logOutProcedure } from "./log-out";
 import { logOutEverywhereProcedure } from "./log-out-everywhere";
@@ -19,6 +20,7 @@ export const authRouter = router({
   me: meProcedure,
   acceptInvite: acceptInviteProcedure,
   providers: providersProcedure,
+  identities: identitiesProcedure,
   requestPasswordReset: requestPasswordResetProcedure,
   resetPassword: resetPasswordProcedure,
   changePassword: changePasswordProcedure,
