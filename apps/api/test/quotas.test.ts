@@ -383,8 +383,8 @@ describe("usage for admins", () => {
     );
     expect(trpc.status).toBe(200);
     expect(trpc.body.result.data).toEqual(rest.body);
-    const translator = await addMember(server, user, "translator", { withApiKey: true });
-    const refused = await server.request("GET", "/api/organizations/current/usage", { apiKey: translator.apiKey });
+    const translator = await addMember(server, user, "translator");
+    const refused = await server.request("GET", "/api/organizations/current/usage", { cookie: translator.cookie });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ statusCode: 403, message: "Forbidden resource", error: "Forbidden" });
   });
