@@ -1,6 +1,7 @@
 // Configuration from environment variables, parsed once at start-up; a bad value stops start-up
 // with a message naming the variable.
 import { type OidcProviderConfig, oidcProvidersFromEnv } from "@locale/core/auth/oidc";
+import { type QuotaConfig, quotaConfigFromEnv } from "@locale/core/limits";
 import { DEFAULT_TM_ENGINE_SETTINGS, type TmEngineSettings } from "@locale/core/tm";
 import { DEFAULT_HEAP_GROWTH_PERCENT, MAX_HEAP_GROWTH_PERCENT, resolveFromUserDirectory } from "@locale/runtime";
 import express from "express";
@@ -137,6 +138,13 @@ const ZEnv = z.object({
   RATE_LIMIT_ANONYMOUS_BURST: z.coerce.number().int().min(1).default(60),
   /** How often a process exchanges its spent tokens with the buckets in the database. */
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Per-organization quotas (docs/api-rules.md, "Quotas"): a whole number, or unset/"unlimited". */
+  QUOTA_KEYS: z.string().optional(),
+  QUOTA_PROJECTS: z.string().optional(),
+  QUOTA_MEMBERS: z.string().optional(),
+  QUOTA_AI_CHARACTERS_PER_MONTH: z.string().optional(),
+  /** JSON object keyed by organization id or slug: `{"acme": {"keys": 100000, "members": null}}`. */
+  QUOTA_OVERRIDES: z.string().optional(),
   /** OpenID Connect providers: `<id>,<id>`, each configured by OIDC_<ID>_* (core's oidc-providers). */
   OIDC_PROVIDERS: z.string().default(""),
 });
@@ -149,6 +157,16 @@ export interface AppConfig extends Env {
   workerMode: "embedded" | "off";
   /** Sign-in providers parsed from OIDC_PROVIDERS and OIDC_<ID>_* (docs/sign-in-with-oidc.md). */
   oidcProviders: OidcProviderConfig[];
+  /** QUOTA_* parsed (core's quota-config). */
+  quotas: QuotaConfig;
+}
+
+function quotasOf(env: Record<string, string | undefined>): QuotaConfig {
+  try {
+    return quotaConfigFromEnv(env);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
 }
 
 function oidcProvidersOf(env: Record<string, string | undefined>): OidcProviderConfig[] {
@@ -183,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Embedded PGlite has one connection in one process: the worker must run inside the api.
     workerMode: e.WORKER_MODE ?? "embedded",
     oidcProviders: oidcProvidersOf(env),
+    quotas: quotasOf(env),
   };
 }
 

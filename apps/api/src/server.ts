@@ -57,7 +57,9 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
       // Without SMTP the mail (its only secret is the invitation link) goes to the server log.
       log: logger ? (mail) => logger.info({ mail }, "e-mail not sent (no SMTP_URL configured); kept in the outbox") : undefined,
     },
-    ai: aiConfigFromEnv({ ...config }),
+    // One parsed QUOTA_* for the AI characters and the other quotas.
+    ai: { ...aiConfigFromEnv({ ...config }), quotas: config.quotas },
+    quotas: config.quotas,
     webhookAllowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
     account: {
       passwordResetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES,

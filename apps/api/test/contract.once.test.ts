@@ -110,6 +110,9 @@ describe("the OpenAPI document", () => {
     expect(statuses("post", "/auth/password")).toEqual([200, 400, 401, 403, 413, 415, 429, 503, 507]);
     expect(find("post", "/auth/login").responses["429"].headers).toEqual({
       "Retry-After": { description: expect.any(String), required: true, schema: { type: "integer", minimum: 1 } },
+      "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
+      "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
+      "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
     });
     // 413 wherever a body is read, 415 where the adapter insists on JSON, never on reads.
     const noBodyStatus = ops.filter(({ method, op }) => method === "get" && (op.responses["413"] || op.responses["415"]));

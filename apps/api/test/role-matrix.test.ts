@@ -202,6 +202,8 @@ const ROWS: Row[] = [
   },
   { op: "GET /auth/sessions", allowed: [], note: "API keys: a session only" },
   { op: "GET /auth/sessions", allowed: ALL, session: true, note: "sessions" },
+  { op: "GET /auth/identities", allowed: [], note: "API keys: a session only" },
+  { op: "GET /auth/identities", allowed: ALL, session: true, note: "sessions" },
   { op: "DELETE /auth/sessions/{sessionId}", allowed: [], note: "API keys: a session only" },
   {
     op: "DELETE /auth/sessions/{sessionId}",
@@ -217,6 +219,7 @@ const ROWS: Row[] = [
   // organization settings, members, invitations: owner/admin
   { op: "GET /organizations/{orgId}", allowed: ADMINS },
   { op: "PATCH /organizations/{orgId}", allowed: ADMINS },
+  { op: "GET /organizations/{orgId}/usage", allowed: ADMINS },
   { op: "GET /organizations/{orgId}/members", allowed: ADMINS },
   { op: "POST /organizations/{orgId}/members/invite", allowed: ADMINS },
   { op: "PATCH /organizations/{orgId}/members/{userId}", allowed: ADMINS, note: "the reviewer's role set to what it is" },

@@ -3,6 +3,7 @@ import type { AiConfig } from "./ai/ai-config";
 import type { AccountConfig } from "./auth/account-config";
 import type { Actor } from "./auth/actor";
 import type { ClientInfo } from "./auth/sessions";
+import type { QuotaConfig } from "./limits/quota-config";
 import type { MailConfig } from "./mail/mail-config";
 
 /** Deployment settings the domain needs (parsed from the environment by the app). */
@@ -20,6 +21,8 @@ export interface CoreConfig {
   webhookAllowedHosts?: string[];
   /** Password resets and sign-in throttling; absent means the defaults (DEFAULT_ACCOUNT_CONFIG). */
   account?: AccountConfig;
+  /** QUOTA_*: per-organization quotas (docs/api-rules.md, "Quotas"); absent means unlimited. */
+  quotas?: QuotaConfig;
 }
 
 export interface ServiceContext {

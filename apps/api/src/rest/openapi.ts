@@ -1,6 +1,7 @@
 // The OpenAPI document, generated from the routers plus the plain routes' own descriptions, then
 // corrected where the adapter cannot know the truth: success statuses (201), error responses
-// (ErrorBody and the statuses rest/openapi-errors.ts derives), public operations (`security: []`)
+// (ErrorBody and the statuses rest/openapi-errors.ts derives), the RateLimit-* headers of every
+// answer (rest/openapi-rate-limit-headers.ts), public operations (`security: []`)
 // and the `/organizations/current` paths. operationId is `<router>-<procedure>` (the tRPC path,
 // dots as dashes); plain routes name theirs the same way.
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
@@ -11,6 +12,7 @@ import { authedProcedure } from "../trpc/init";
 import { procedureMeta, procedureMiddlewares, proceduresOf } from "../trpc/procedure-internals";
 import { addCurrentOrganizationPaths } from "./openapi-current-org";
 import { type DeclaredErrors, errorResponse, errorStatusesOf } from "./openapi-errors";
+import { RATE_LIMIT_HEADERS, withRateLimitHeaders } from "./openapi-rate-limit-headers";
 
 type Operation = {
   operationId?: string;
@@ -85,12 +87,14 @@ export function buildOpenApiDocument(baseUrl: string, plainPaths: ZodOpenApiPath
         declared: proc ? (meta?.errors ?? {}) : declaredByPlainRoute(op),
       });
       for (const [status, description] of statuses) responses[String(status)] = errorResponse(status, description);
-      op.responses = responses;
+      // Every answer, success or error, carries the RateLimit-* headers.
+      op.responses = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, withRateLimitHeaders(r)]));
     }
   }
   // The adapter's own `{message, code}` error schemas describe nothing the server sends.
   const schemas = doc.components?.schemas ?? {};
   for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];
+  doc.components = { ...doc.components, headers: { ...doc.components?.headers, ...RATE_LIMIT_HEADERS } };
   return doc;
 }
 

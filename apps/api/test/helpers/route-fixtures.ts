@@ -101,6 +101,7 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   // The same password again: the call succeeds and leaves the credentials as they were.
   "POST /auth/password": (i) => ({ path: "/auth/password", body: { currentPassword: i.password, newPassword: i.password } }),
   "GET /auth/sessions": () => ({ path: "/auth/sessions" }),
+  "GET /auth/identities": () => ({ path: "/auth/identities" }),
   "DELETE /auth/sessions/{sessionId}": (i) => ({ path: `/auth/sessions/${i.sessionId}` }),
   "POST /auth/logout-everywhere": () => ({ path: "/auth/logout-everywhere", body: {} }),
   "POST /auth/accept-invite": (i) => ({
@@ -110,6 +111,7 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
 
   // organization, members, invitations
   "GET /organizations/{orgId}": (i) => ({ path: `/organizations/${i.orgId}` }),
+  "GET /organizations/{orgId}/usage": (i) => ({ path: `/organizations/${i.orgId}/usage` }),
   "PATCH /organizations/{orgId}": (i) => ({ path: `/organizations/${i.orgId}`, body: { settings: { tmAutoAdd: true } } }),
   "GET /organizations/{orgId}/members": (i) => ({ path: `/organizations/${i.orgId}/members` }),
   "POST /organizations/{orgId}/members/invite": (i) => ({

@@ -19,6 +19,7 @@ const SENTENCES: Record<OidcRefusalCode, string> = {
   oidc_account_exists:
     "An account with this e-mail address already exists. Sign in with your password, then link this provider from “Your account”.",
   oidc_already_linked: "This provider account is already linked to another account here, so it cannot be linked to yours.",
+  oidc_organization_full: "The organization that invited you has no seat left. Ask its administrator to free one or raise the quota.",
 };
 
 /** The sentence for an error code from the address bar; a general one for a code we do not know. */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
+import { UsageSection } from "./usage-section";
 
 export function SettingsSection() {
   const qc = useQueryClient();
@@ -74,6 +75,7 @@ export function SettingsSection() {
           Save settings
         </button>
       </form>
+      <UsageSection />
     </>
   );
 }

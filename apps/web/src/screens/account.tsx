@@ -1,8 +1,9 @@
-// The signed-in person's own account: change the password, see where the account is signed in
-// (this browser marked), end one of those sessions, or all of them at once.
+// The signed-in person's own account: change the password, link identity providers, see where
+// the account is signed in (this browser marked), end one of those sessions, or all of them at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { issueAbout } from "../account/error-body";
+import { LinkedProviders } from "../account/linked-providers";
 import { useProviders } from "../account/provider-buttons";
 import { describeMethod, describeUserAgent } from "../account/session-labels";
 import { useSession } from "../api/session";
@@ -24,6 +25,7 @@ export default function AccountScreen() {
         {me.user.name} · {me.user.email}
       </p>
       <ChangePassword />
+      <LinkedProviders />
       <Sessions />
     </div>
   );

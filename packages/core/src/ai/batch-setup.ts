@@ -2,6 +2,7 @@
 import type { Project } from "@locale/db";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
+import { assertAiCharactersLeft } from "../limits/ai-characters";
 import { loadProject } from "../projects/load-project";
 import { canonicalLanguage } from "../shared/languages";
 import { type AiConfig, EMPTY_AI_CONFIG } from "./ai-config";
@@ -59,6 +60,7 @@ export async function prepareBatch(ctx: ServiceContext, projectId: string, input
   const ai = ctx.config.ai ?? EMPTY_AI_CONFIG;
   const org = await loadAiOrgSettings(ctx.db, ctx.actor.organizationId, ai);
   const model = selectModel({ requestModel: input.model, preferredModel: project.preferredModel }, ai, org);
+  await assertAiCharactersLeft(ctx.db, ai.quotas, project.organizationId);
   // Default 50, at most 200: a larger limit is clamped, like pagination (docs/api-rules.md, "AI translation").
   const limit = Math.min(MAX_BATCH_LIMIT, Math.max(1, Math.floor(input.limit ?? DEFAULT_BATCH_LIMIT)));
   return {

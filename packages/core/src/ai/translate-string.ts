@@ -3,6 +3,7 @@
 // single endpoint, synchronous batches and the worker's jobs. Failures are ProviderErrors whose
 // message is shown to the user.
 import type { Database } from "@locale/db";
+import { aiCharactersOf, chargeAiCharacters } from "../limits/ai-characters";
 import type { AiConfig, ProviderCredentials } from "./ai-config";
 import { buildPrompt } from "./build-prompt";
 import { type GatherInput, gatherPromptContext } from "./gather-prompt-context";
@@ -28,6 +29,8 @@ export async function preparePrompt(db: Database, input: GatherInput): Promise<P
 
 export async function translateString(db: Database, ai: AiConfig, input: TranslateStringInput): Promise<ProviderAnswer> {
   const prompt = await (input.prompt ?? preparePrompt(db, input));
+  // Charged once per string, before the call (its retries included): the quota caps what is sent.
+  await chargeAiCharacters(db, ai.quotas, input.organizationId, aiCharactersOf(input.sourceText));
   const slot = { limit: ai.maxConcurrency, leaseMs: ai.callLeaseMs, signal: input.signal };
   const answer = await withOrgCallSlot(db, input.organizationId, slot, () =>
     withRetries(

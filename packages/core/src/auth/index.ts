@@ -1,5 +1,6 @@
 export * from "./account-config";
 export * from "./change-password";
+export * from "./list-identities";
 export * from "./list-sessions";
 export * from "./log-in";
 export * from "./password-reset-mail";

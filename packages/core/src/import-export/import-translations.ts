@@ -8,6 +8,7 @@ import { FormatParseError, isFormatId, type ParseResult } from "@locale/formats"
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, type ErrorIssue } from "../errors/app-error";
+import { assertWithinQuota, holdQuota } from "../limits/quota-usage";
 import { loadProject } from "../projects/load-project";
 import { projectLanguages } from "../projects/project-record";
 import { qaErrorIssues, qaRefusal } from "../quality/qa-gate";
@@ -232,6 +233,8 @@ async function runImport(
   return inImportTurn(ctx.db, ctx.actor.organizationId, () =>
     ctx.db.prisma.$transaction(async (tx) => {
       const writer = new ImportWriter(tx, { ...target, actor: ctx.actor });
+      // The keys quota: a batch that passes it rolls back the whole import (docs/api-rules.md, "Quotas").
+      const keysQuota = await holdQuota(tx, ctx.config.quotas, ctx.actor.organizationId, "keys");
       let batch: Candidate[] = [];
       const sink: EntrySink = {
         entry(entry) {
@@ -261,6 +264,7 @@ async function runImport(
           for (let from = 0; from < pending.length; from += batchSize) {
             const current = pending.slice(from, from + batchSize);
             const outcome = await writer.write(current);
+            await assertWithinQuota(tx, keysQuota);
             for (const c of outcome.repeated) addIssue({ key: c.key, message: `Duplicate key "${c.key}"; the first occurrence was kept.` });
             for (const r of outcome.refused) {
               addIssue({ key: r.candidate.key, message: qaRefusal(r.issues).message, issues: qaErrorIssues(r.issues) });

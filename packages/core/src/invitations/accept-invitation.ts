@@ -55,7 +55,7 @@ export async function acceptInvitation(ctx: SystemContext, input: AcceptInvitati
         where: { organizationId_userId: { organizationId: invitation.organizationId, userId: user.id } },
       });
       if (already) throw conflict("Already a member of this organization");
-      const membership = await joinInvitedOrganization(tx, user, invitation, !existingUser);
+      const membership = await joinInvitedOrganization(tx, ctx.config.quotas, user, invitation, !existingUser);
       return { user, membership };
     });
     const session = await createSession(ctx.db, user.id, invitation.organizationId, { method: "invitation", client: ctx.client });

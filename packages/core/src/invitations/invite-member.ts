@@ -4,6 +4,7 @@ import type { Role } from "@locale/db";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, conflict, forbidden, notFound } from "../errors/app-error";
+import { reserveQuota } from "../limits/quota-usage";
 import { deliverMail, type MailStatus, queueMail } from "../mail/send-mail";
 import { assertOrganization } from "../organizations/load-organization";
 import { randomSecret, sha256 } from "../shared/secrets";
@@ -43,6 +44,8 @@ export async function inviteMember(ctx: ServiceContext, orgId: string, input: In
     if (existing) throw conflict("A member with this e-mail already belongs to the organization");
     // A new invitation replaces pending ones for the same address: only the newest link works.
     await tx.invitation.deleteMany({ where: { organizationId, email, acceptedAt: null } });
+    // A seat is a member or an open invitation (docs/api-rules.md, "Quotas").
+    await reserveQuota(tx, ctx.config.quotas, organizationId, "members", 1);
     const invitation = await tx.invitation.create({
       data: { organizationId, email, role: input.role, tokenHash: sha256(secret), invitedById: ctx.actor.userId, expiresAt },
     });

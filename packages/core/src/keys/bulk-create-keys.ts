@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
+import { assertWithinQuota, holdQuota } from "../limits/quota-usage";
 import { loadProject } from "../projects/load-project";
 import {
   type KeyFields,
@@ -64,8 +65,11 @@ export async function bulkCreateKeys(
     });
   }
   const created = await ctx.db.prisma.$transaction(async (tx) => {
+    const quota = rows.length > 0 ? await holdQuota(tx, ctx.config.quotas, project.organizationId, "keys") : null;
     // ON CONFLICT DO NOTHING: existing names are skipped, also against a concurrent bulk create.
     const inserted = rows.length > 0 ? await tx.key.createManyAndReturn({ data: rows, skipDuplicates: true }) : [];
+    // Counted after the insert (skipped names add nothing); passing the quota refuses the whole request.
+    await assertWithinQuota(tx, quota);
     if (inserted.length > 0) {
       await recordActivity(tx, ctx.actor, {
         action: "key.created",

@@ -2,6 +2,7 @@ import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { conflict } from "../errors/app-error";
 import { fromDatabaseError, isUniqueViolation } from "../errors/prisma-errors";
+import { reserveQuota } from "../limits/quota-usage";
 import { loadProject } from "../projects/load-project";
 import {
   assertKeyFields,
@@ -21,6 +22,7 @@ export async function createKey(ctx: ServiceContext, projectId: string, input: C
   const namespace = input.namespace ?? "";
   try {
     const key = await ctx.db.prisma.$transaction(async (tx) => {
+      await reserveQuota(tx, ctx.config.quotas, project.organizationId, "keys", 1);
       const row = await tx.key.create({
         data: {
           projectId: project.id,

@@ -1,4 +1,5 @@
 export * from "./get-organization";
+export * from "./get-organization-usage";
 export * from "./load-organization";
 export * from "./organization-settings";
 export * from "./slug";

@@ -2,6 +2,7 @@ import { recordActivity } from "../activity/record-activity";
 import { assertCan } from "../auth/permissions";
 import type { ServiceContext } from "../context";
 import { badRequest, forbidden } from "../errors/app-error";
+import { reserveQuota } from "../limits/quota-usage";
 import { canonicalLanguage, canonicalLanguages } from "../shared/languages";
 import { assertModelId } from "./preferred-model";
 import { type ProjectRecord, toProjectRecord } from "./project-record";
@@ -26,6 +27,7 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
   }
   if (input.preferredModel) assertModelId(input.preferredModel);
   const project = await ctx.db.prisma.$transaction(async (tx) => {
+    await reserveQuota(tx, ctx.config.quotas, ctx.actor.organizationId, "projects", 1);
     const created = await tx.project.create({
       data: {
         organizationId: ctx.actor.organizationId,

@@ -19,17 +19,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/invitation": {
+    "/auth/identities": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Identity providers linked to the signed-in person's account (link more: GET /auth/oidc/{provider}/start?link=true) */
+        get: operations["auth-identities"];
         put?: never;
-        /** What an invitation link offers (organization, inviter, role, e-mail), for the holder of its token */
-        post: operations["auth-invitation"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -610,6 +610,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage against the operator's quotas: keys, projects, members, AI characters this month (owner/admin) */
+        get: operations["organizations-usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/webhooks": {
         parameters: {
             query?: never;
@@ -1093,7 +1110,7 @@ export interface paths {
         put?: never;
         /**
          * Import a translation file into one project language
-         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. `detectedLanguage` reports the language the file names (PO `Language:` header, XLIFF target language, ARB `@@locale`, an Android `values-xx` or iOS `xx.lproj` folder in `fileName`, or a file name such as `de.json`) and whether it differs from `language`; the import is not changed by it. For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
+         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
          */
         post: operations["importExport-importFile"];
         delete?: never;
@@ -1569,7 +1586,14 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Size of the caller's bucket: requests it may make at once (docs/api-rules.md, "Rate limits") */
+        "RateLimit-Limit": number;
+        /** @description Whole requests left in the bucket after this one */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the bucket is full again */
+        "RateLimit-Reset": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1597,6 +1621,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1623,6 +1650,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1632,6 +1662,9 @@ export interface operations {
             /** @description Wrong password for the existing account of the invited e-mail */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1641,6 +1674,9 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1650,6 +1686,9 @@ export interface operations {
             /** @description No invitation has this token */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,6 +1698,9 @@ export interface operations {
             /** @description Already a member, or the e-mail has an account (accept with its password) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1668,6 +1710,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1677,6 +1722,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1686,6 +1734,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1697,6 +1748,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1708,6 +1762,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1718,86 +1775,66 @@ export interface operations {
             };
         };
     };
-    "auth-invitation": {
+    "auth-identities": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The `token` of the invitation link */
-                    token: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description The invited address */
-                        email: string;
-                        /** @description The address already has an account: accept with that account's password */
-                        existingAccount: boolean;
-                        /** @description When the link stops working (ISO 8601) */
-                        expiresAt: string;
-                        /** @description Who sent the invitation (null when that account is gone) */
-                        inviterName: string | null;
-                        /** @description The organization the link joins */
-                        organizationName: string;
-                        /**
-                         * @description The role the invitee gets
-                         * @enum {string}
-                         */
-                        role: "owner" | "admin" | "developer" | "translator" | "reviewer";
+                        items: {
+                            /** @description The e-mail the provider last gave for this account */
+                            email: string;
+                            lastLoginAt: string | null;
+                            linkedAt: string;
+                            /** @description The configured provider's id (auth.providers) */
+                            provider: string;
+                        }[];
                     };
                 };
             };
-            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store). The invitation was already used, or has expired */
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
-            /** @description A session-cookie request from another site (CSRF guard) */
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. Called with an API key (a session only) */
             403: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No invitation has this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body is not `application/json` */
-            415: {
-                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1807,6 +1844,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1818,6 +1858,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1829,6 +1872,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1858,6 +1904,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1884,6 +1933,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1893,6 +1945,9 @@ export interface operations {
             /** @description Wrong e-mail or password */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1902,6 +1957,9 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1911,6 +1969,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1920,6 +1981,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1929,6 +1993,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many wrong passwords for this account or from this client address; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1940,6 +2007,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1951,6 +2021,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1977,6 +2050,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1989,6 +2065,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1998,6 +2077,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2007,6 +2089,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2016,6 +2101,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2025,6 +2113,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,6 +2125,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2045,6 +2139,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2056,6 +2153,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2082,6 +2182,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2096,6 +2199,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2105,6 +2211,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2223,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2123,6 +2235,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2132,6 +2247,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2141,6 +2259,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2152,6 +2273,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2163,6 +2287,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2185,6 +2312,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2213,6 +2343,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2355,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,6 +2367,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +2379,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2251,6 +2393,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2262,6 +2407,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2295,6 +2443,9 @@ export interface operations {
                 headers: {
                     /** @description `returnTo`, or `/sign-in?error=<code>` */
                     Location?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2302,6 +2453,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2311,6 +2465,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2320,6 +2477,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2331,6 +2491,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2342,6 +2505,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2376,6 +2542,9 @@ export interface operations {
                 headers: {
                     /** @description The provider's authorization URL */
                     Location?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2383,6 +2552,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2392,6 +2564,9 @@ export interface operations {
             /** @description `link=true` without a session (linking needs the signed-in person, not an API key) */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2401,6 +2576,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2410,6 +2588,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2421,6 +2602,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2432,6 +2616,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2462,6 +2649,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2474,6 +2664,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2483,6 +2676,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2492,6 +2688,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2501,6 +2700,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2510,6 +2712,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2519,6 +2724,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many wrong passwords for this account; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2530,6 +2738,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2541,6 +2752,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2573,6 +2787,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2585,6 +2802,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2594,6 +2814,9 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2603,6 +2826,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2612,6 +2838,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2621,6 +2850,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many reset requests from this client address; `Retry-After` gives the seconds until the next is accepted */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2632,6 +2864,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2643,6 +2878,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2674,6 +2912,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2686,6 +2927,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2695,6 +2939,9 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2704,6 +2951,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2713,6 +2963,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2722,6 +2975,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2733,6 +2989,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2744,6 +3003,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2766,6 +3028,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2784,6 +3049,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2793,6 +3061,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2804,6 +3075,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2815,6 +3089,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2837,6 +3114,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2861,6 +3141,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2870,6 +3153,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2879,6 +3165,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. Called with an API key (a session only) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2888,6 +3177,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2899,6 +3191,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2910,6 +3205,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2934,6 +3232,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2946,6 +3247,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2955,6 +3259,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2964,6 +3271,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2973,6 +3283,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2982,6 +3295,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2991,6 +3307,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3002,6 +3321,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3013,6 +3335,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3045,6 +3370,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3069,6 +3397,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3078,6 +3409,9 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard). Sign-up is closed (ALLOW_SIGNUP=false) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3087,6 +3421,9 @@ export interface operations {
             /** @description A user with this e-mail exists */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3096,6 +3433,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3105,6 +3445,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3114,6 +3457,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3125,6 +3471,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3136,6 +3485,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3161,6 +3513,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3189,6 +3544,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3198,6 +3556,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3207,6 +3568,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3216,6 +3580,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3225,6 +3592,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3236,6 +3606,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3247,6 +3620,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3290,6 +3666,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3318,6 +3697,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3327,6 +3709,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3336,6 +3721,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3345,6 +3733,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3354,6 +3745,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3363,6 +3757,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3372,6 +3769,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3383,6 +3783,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3394,6 +3797,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3426,6 +3832,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3458,6 +3867,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3467,6 +3879,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3476,6 +3891,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3485,6 +3903,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,6 +3915,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3505,6 +3929,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3516,6 +3943,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3541,6 +3971,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3558,6 +3991,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3567,6 +4003,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3576,6 +4015,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3585,6 +4027,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3594,6 +4039,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3605,6 +4053,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3616,6 +4067,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3641,6 +4095,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3658,6 +4115,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,6 +4127,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3676,6 +4139,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3685,6 +4151,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3694,6 +4163,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3705,6 +4177,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3716,6 +4191,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3750,6 +4228,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3767,6 +4248,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3776,6 +4260,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3785,6 +4272,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3794,6 +4284,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3803,6 +4296,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3812,6 +4308,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3821,6 +4320,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3832,6 +4334,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3843,6 +4348,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3869,6 +4377,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,6 +4392,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3890,6 +4404,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3899,6 +4416,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3908,6 +4428,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3917,6 +4440,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3926,6 +4452,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3937,6 +4466,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3948,6 +4480,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3983,6 +4518,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4000,6 +4538,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4009,6 +4550,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4018,6 +4562,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4027,6 +4574,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4036,6 +4586,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4045,6 +4598,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4054,6 +4610,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4065,6 +4624,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4076,6 +4638,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4104,6 +4669,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4117,6 +4685,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4126,6 +4697,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4135,6 +4709,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4144,6 +4721,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4153,6 +4733,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4164,6 +4747,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4175,6 +4761,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4209,6 +4798,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4229,6 +4821,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4238,6 +4833,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4247,6 +4845,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4256,6 +4857,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4265,6 +4869,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4274,6 +4881,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4283,6 +4893,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4294,6 +4907,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4305,6 +4921,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4333,6 +4952,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4355,6 +4977,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4364,6 +4989,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4373,6 +5001,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4382,6 +5013,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4391,6 +5025,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4402,6 +5039,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4413,6 +5053,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4456,6 +5099,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4478,6 +5124,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,6 +5136,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,6 +5148,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +5160,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,6 +5172,9 @@ export interface operations {
             /** @description The term exists in this glossary (case-insensitive) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4523,6 +5184,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4532,6 +5196,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4541,6 +5208,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4552,6 +5222,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4563,6 +5236,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4598,6 +5274,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4625,6 +5304,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4634,6 +5316,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4643,6 +5328,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4652,6 +5340,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4661,6 +5352,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4670,6 +5364,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4679,6 +5376,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4690,6 +5390,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4701,6 +5404,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4727,6 +5433,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4739,6 +5448,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4748,6 +5460,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4757,6 +5472,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4766,6 +5484,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4775,6 +5496,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4784,6 +5508,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4795,6 +5522,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4806,6 +5536,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4849,6 +5582,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4871,6 +5607,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4880,6 +5619,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4889,6 +5631,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4898,6 +5643,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4907,6 +5655,9 @@ export interface operations {
             /** @description The new term exists in this glossary (case-insensitive) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4916,6 +5667,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4925,6 +5679,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4934,6 +5691,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4945,6 +5705,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4956,6 +5719,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4981,6 +5747,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4998,6 +5767,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5007,6 +5779,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5016,6 +5791,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5025,6 +5803,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5034,6 +5815,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5045,6 +5829,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5056,6 +5843,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5082,6 +5872,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5094,6 +5887,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5103,6 +5899,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5112,6 +5911,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5121,6 +5923,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5130,6 +5935,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5139,6 +5947,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5150,6 +5961,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5161,6 +5975,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5186,6 +6003,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5202,6 +6022,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5211,6 +6034,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5220,6 +6046,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5229,6 +6058,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5238,6 +6070,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5249,6 +6084,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5260,6 +6098,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5286,6 +6127,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5298,6 +6142,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5307,6 +6154,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5316,6 +6166,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5325,6 +6178,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5334,6 +6190,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5343,6 +6202,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5354,6 +6216,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5365,6 +6230,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5398,6 +6266,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5414,6 +6285,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5423,6 +6297,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5432,6 +6309,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5441,6 +6321,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5450,6 +6333,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5459,6 +6345,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5468,6 +6357,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5479,6 +6371,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5490,6 +6385,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5524,6 +6422,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5546,6 +6447,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +6459,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,6 +6471,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5573,6 +6483,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5582,6 +6495,9 @@ export interface operations {
             /** @description A member with this e-mail already belongs to the organization */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5591,6 +6507,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5600,6 +6519,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5609,6 +6531,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5620,6 +6545,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5631,6 +6559,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5661,6 +6592,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5687,6 +6621,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5696,6 +6633,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5705,6 +6645,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5714,6 +6657,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5723,6 +6669,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5734,6 +6683,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5745,6 +6697,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5771,6 +6726,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5783,6 +6741,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5792,6 +6753,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5801,6 +6765,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5810,6 +6777,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5819,6 +6789,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5828,6 +6801,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5839,6 +6815,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5850,6 +6829,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5881,6 +6863,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5901,6 +6886,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5910,6 +6898,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5919,6 +6910,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5928,6 +6922,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5937,6 +6934,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5948,6 +6948,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry. The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction); `Retry-After` gives the seconds to wait */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5959,6 +6962,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5983,6 +6989,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6003,6 +7012,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6012,6 +7024,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6021,6 +7036,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6030,6 +7048,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6039,6 +7060,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6050,6 +7074,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6061,6 +7088,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6093,6 +7123,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6115,6 +7148,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6124,6 +7160,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6133,6 +7172,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6142,6 +7184,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6151,6 +7196,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6160,6 +7208,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6169,6 +7220,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6180,6 +7234,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6191,6 +7248,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6216,6 +7276,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6228,6 +7291,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6237,6 +7303,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6246,6 +7315,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6255,6 +7327,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6264,6 +7339,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6273,6 +7351,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6284,6 +7365,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6295,6 +7379,140 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "organizations-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Organization id, or the literal "current" */
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The calendar month (UTC) aiCharactersPerMonth counts: its first instant and the next month's */
+                        period: {
+                            end: string;
+                            start: string;
+                        };
+                        quotas: {
+                            /** @description The code a refusal of this quota carries in `issues[].code` (403) */
+                            code: string;
+                            /** @enum {string} */
+                            dimension: "keys" | "projects" | "members" | "aiCharactersPerMonth";
+                            /** @description null: unlimited */
+                            limit: number | null;
+                            used: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6320,6 +7538,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6339,6 +7560,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6348,6 +7572,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6357,6 +7584,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6366,6 +7596,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6375,6 +7608,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6386,6 +7622,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6397,6 +7636,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6433,6 +7675,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6454,6 +7699,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6463,6 +7711,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6472,6 +7723,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6481,6 +7735,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6490,6 +7747,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6499,6 +7759,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6508,6 +7771,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6519,6 +7785,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6530,6 +7799,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6556,6 +7828,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6568,6 +7843,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6577,6 +7855,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6586,6 +7867,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6595,6 +7879,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6604,6 +7891,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6613,6 +7903,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6624,6 +7917,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6635,6 +7931,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6669,6 +7968,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6688,6 +7990,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6697,6 +8002,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6706,6 +8014,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6715,6 +8026,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6724,6 +8038,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6733,6 +8050,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6742,6 +8062,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6753,6 +8076,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6764,6 +8090,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6790,6 +8119,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6818,6 +8150,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,6 +8162,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6836,6 +8174,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6845,6 +8186,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6854,6 +8198,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6865,6 +8212,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6876,6 +8226,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6902,6 +8255,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6930,6 +8286,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6939,6 +8298,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6948,6 +8310,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6957,6 +8322,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6966,6 +8334,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6975,6 +8346,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6984,6 +8358,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6995,6 +8372,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7006,6 +8386,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7028,6 +8411,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7056,6 +8442,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7065,6 +8454,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7074,6 +8466,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7083,6 +8478,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7094,6 +8492,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7105,6 +8506,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7145,6 +8549,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7173,6 +8580,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7182,6 +8592,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7191,6 +8604,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7200,6 +8616,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7209,6 +8628,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7218,6 +8640,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7229,6 +8654,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7240,6 +8668,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7262,6 +8693,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7278,6 +8712,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7287,6 +8724,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7296,6 +8736,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7305,6 +8748,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7316,6 +8762,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7327,6 +8776,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7351,6 +8803,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7363,6 +8818,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7372,6 +8830,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7381,6 +8842,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7390,6 +8854,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7399,6 +8866,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7408,6 +8878,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7419,6 +8892,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7430,6 +8906,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7461,6 +8940,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7477,6 +8959,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7486,6 +8971,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7495,6 +8983,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7504,6 +8995,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7513,6 +9007,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7522,6 +9019,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7531,6 +9031,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7542,6 +9045,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7553,6 +9059,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7584,6 +9093,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7606,6 +9118,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7615,6 +9130,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7624,6 +9142,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7633,6 +9154,9 @@ export interface operations {
             /** @description A member with this e-mail already belongs to the organization */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7642,6 +9166,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7651,6 +9178,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7660,6 +9190,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7671,6 +9204,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7682,6 +9218,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7706,6 +9245,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7727,6 +9269,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7736,6 +9281,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7745,6 +9293,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7754,6 +9305,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7765,6 +9319,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7776,6 +9333,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7808,6 +9368,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7829,6 +9392,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7838,6 +9404,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7847,6 +9416,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7856,6 +9428,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,6 +9440,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7874,6 +9452,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7885,6 +9466,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7896,6 +9480,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7920,6 +9507,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7941,6 +9531,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7950,6 +9543,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7959,6 +9555,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7968,6 +9567,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7977,6 +9579,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7988,6 +9593,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7999,6 +9607,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8023,6 +9634,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8044,6 +9658,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8053,6 +9670,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8062,6 +9682,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8071,6 +9694,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8080,6 +9706,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8089,6 +9718,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8100,6 +9732,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8111,6 +9746,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8145,6 +9783,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8166,6 +9807,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8175,6 +9819,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8184,6 +9831,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8193,6 +9843,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8202,6 +9855,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8211,6 +9867,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8220,6 +9879,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8229,6 +9891,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8240,6 +9905,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8251,6 +9919,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8281,6 +9952,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8302,6 +9976,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8311,6 +9988,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8320,6 +10000,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8329,6 +10012,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8338,6 +10024,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8347,6 +10036,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8356,6 +10048,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8365,6 +10060,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8376,6 +10074,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8387,6 +10088,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8412,6 +10116,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8433,6 +10140,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8442,6 +10152,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8451,6 +10164,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8460,6 +10176,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8469,6 +10188,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,6 +10200,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8487,6 +10212,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8498,6 +10226,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8509,6 +10240,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8533,6 +10267,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8545,6 +10282,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8554,6 +10294,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8563,6 +10306,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8572,6 +10318,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8581,6 +10330,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8590,6 +10342,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8601,6 +10356,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8612,6 +10370,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8636,6 +10397,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8657,6 +10421,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8666,6 +10433,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8675,6 +10445,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8684,6 +10457,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8693,6 +10469,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8702,6 +10481,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8711,6 +10493,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8722,6 +10507,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8733,6 +10521,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8764,6 +10555,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8796,6 +10590,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8805,6 +10602,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8814,6 +10614,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8823,6 +10626,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8832,6 +10638,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8843,6 +10652,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8854,6 +10666,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8878,6 +10693,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8895,6 +10713,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8904,6 +10725,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8913,6 +10737,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8922,6 +10749,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8931,6 +10761,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8942,6 +10775,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8953,6 +10789,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8994,6 +10833,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9008,6 +10850,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9017,6 +10862,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9026,6 +10874,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9035,6 +10886,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9044,6 +10898,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9053,6 +10910,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9062,6 +10922,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9073,6 +10936,9 @@ export interface operations {
             /** @description The AI provider failed; the message is the provider's */
             502: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9082,6 +10948,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9093,6 +10962,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9131,6 +11003,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9153,6 +11028,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9162,6 +11040,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9171,6 +11052,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9180,6 +11064,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9189,6 +11076,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9198,6 +11088,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9207,6 +11100,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9216,6 +11112,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9227,6 +11126,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9238,6 +11140,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9263,6 +11168,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9276,6 +11184,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9285,6 +11196,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9294,6 +11208,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9303,6 +11220,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9312,6 +11232,9 @@ export interface operations {
             /** @description The job is already finished */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9321,6 +11244,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9330,6 +11256,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9339,6 +11268,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9350,6 +11282,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9361,6 +11296,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9399,6 +11337,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9415,6 +11356,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9424,6 +11368,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9433,6 +11380,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9442,6 +11392,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9451,6 +11404,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9460,6 +11416,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9469,6 +11428,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9478,6 +11440,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9489,6 +11454,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9500,6 +11468,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9528,6 +11499,9 @@ export interface operations {
             /** @description The event stream */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9537,6 +11511,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9546,6 +11523,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9555,6 +11535,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9564,6 +11547,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9573,6 +11559,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9584,6 +11573,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9595,6 +11587,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9619,6 +11614,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9634,6 +11632,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9643,6 +11644,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9652,6 +11656,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9661,6 +11668,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9670,6 +11680,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9681,6 +11694,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9692,6 +11708,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9718,6 +11737,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9740,6 +11762,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9749,6 +11774,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9758,6 +11786,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9767,6 +11798,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9776,6 +11810,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9787,6 +11824,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9798,6 +11838,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9824,6 +11867,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9838,6 +11884,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9847,6 +11896,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9856,6 +11908,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9865,6 +11920,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9874,6 +11932,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9885,6 +11946,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9896,6 +11960,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9909,7 +11976,6 @@ export interface operations {
     "keys-editorRows": {
         parameters: {
             query: {
-                hasComments?: "true" | "false";
                 /** @description Comma-separated project languages whose translations each row carries */
                 languages: string;
                 limit?: number;
@@ -9932,6 +11998,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9988,6 +12057,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9997,6 +12069,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10006,6 +12081,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10015,6 +12093,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10024,6 +12105,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10035,6 +12119,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10046,6 +12133,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10059,8 +12149,6 @@ export interface operations {
     "importExport-exportFile": {
         parameters: {
             query: {
-                /** @description `true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats) */
-                approvedOnly?: "true" | "false";
                 format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                 includeUntranslated?: "true" | "false";
                 /** @description Only keys of this namespace, written without the namespace prefix */
@@ -10081,6 +12169,9 @@ export interface operations {
                 headers: {
                     /** @description attachment; filename="<language>.<ext>" */
                     "Content-Disposition"?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Number of keys left out because the format cannot express them (e.g. a key that is not an Android resource name); the export activity lists them */
                     "X-Export-Skipped"?: number;
                     /** @description `true` when entries were dropped to stay under EXPORT_MAX_BYTES */
@@ -10096,6 +12187,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10105,6 +12199,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10114,6 +12211,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10123,6 +12223,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10132,6 +12235,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10143,6 +12249,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10154,6 +12263,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10178,6 +12290,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10187,6 +12302,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10196,6 +12314,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10205,6 +12326,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10214,6 +12338,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10223,6 +12350,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10234,6 +12364,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10245,6 +12378,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10269,8 +12405,6 @@ export interface operations {
                 "application/json": {
                     /** @description The file's text; for `mo`, the binary file as base64 */
                     content: string;
-                    /** @description The file's name or path (`res/values-de/strings.xml`, `de.json`): only used to detect the file's language */
-                    fileName?: string;
                     /** @enum {string} */
                     format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                     /** @description The project's source language or one of its target languages */
@@ -10289,24 +12423,13 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
-                        detectedLanguage: {
-                            /** @description The file appears to hold another language than the one it was imported into */
-                            differs: boolean;
-                            /**
-                             * @description Where it was read: the format's own header first, then the folder, then the file name
-                             * @enum {string}
-                             */
-                            from: "po-header" | "xliff-target" | "arb-locale" | "android-path" | "ios-path" | "file-name";
-                            /** @description The language the file names, normalized (`de-DE`) */
-                            language: string;
-                            /** @description The project language it means (same tag, or the one with its base); null when none */
-                            projectLanguage: string | null;
-                        } | null;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {
@@ -10332,6 +12455,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10341,6 +12467,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10350,6 +12479,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10359,6 +12491,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10368,6 +12503,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10377,6 +12515,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10386,6 +12527,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10395,6 +12539,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10406,6 +12553,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10417,6 +12567,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10430,8 +12583,6 @@ export interface operations {
     "importExport-importFileBody": {
         parameters: {
             query: {
-                /** @description The file's name or path: only used to detect its language (`detectedLanguage`) */
-                fileName?: string;
                 format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
                 /** @description JSON formats only: every key of the file goes into this namespace */
                 namespace?: string;
@@ -10455,24 +12606,13 @@ export interface operations {
             /** @description The import result */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
-                        detectedLanguage: {
-                            /** @description The file appears to hold another language than the one it was imported into */
-                            differs: boolean;
-                            /**
-                             * @description Where it was read: the format's own header first, then the folder, then the file name
-                             * @enum {string}
-                             */
-                            from: "po-header" | "xliff-target" | "arb-locale" | "android-path" | "ios-path" | "file-name";
-                            /** @description The language the file names, normalized (`de-DE`) */
-                            language: string;
-                            /** @description The project language it means (same tag, or the one with its base); null when none */
-                            projectLanguage: string | null;
-                        } | null;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {
@@ -10498,6 +12638,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10507,6 +12650,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10516,6 +12662,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10525,6 +12674,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10534,6 +12686,9 @@ export interface operations {
             /** @description The project is archived */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10543,6 +12698,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10552,6 +12710,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10563,6 +12724,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10574,6 +12738,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10587,7 +12754,6 @@ export interface operations {
     "keys-list": {
         parameters: {
             query?: {
-                hasComments?: "true" | "false";
                 limit?: number;
                 namespace?: string;
                 page?: number;
@@ -10606,6 +12772,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10634,6 +12803,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10643,6 +12815,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10652,6 +12827,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10661,6 +12839,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10670,6 +12851,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10681,6 +12865,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10692,6 +12879,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10727,6 +12917,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10745,6 +12938,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10754,6 +12950,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10763,6 +12962,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10772,6 +12974,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10781,6 +12986,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored). A key with this name exists in the namespace */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10790,6 +12998,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10799,6 +13010,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10808,6 +13022,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10819,6 +13036,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10830,6 +13050,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10855,6 +13078,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10873,6 +13099,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10882,6 +13111,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10891,6 +13123,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10900,6 +13135,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10909,6 +13147,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10920,6 +13161,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10931,6 +13175,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10956,6 +13203,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10968,6 +13218,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10977,6 +13230,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10986,6 +13242,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10995,6 +13254,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11004,6 +13266,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11013,6 +13278,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11022,6 +13290,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11033,6 +13304,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11044,6 +13318,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11080,6 +13357,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11098,6 +13378,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11107,6 +13390,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11116,6 +13402,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11125,6 +13414,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11134,6 +13426,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored). The new name is taken in the namespace */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11143,6 +13438,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11152,6 +13450,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11161,6 +13462,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11172,6 +13476,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11183,6 +13490,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11211,6 +13521,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11234,6 +13547,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11243,6 +13559,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11252,6 +13571,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11261,6 +13583,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11270,6 +13595,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11281,6 +13609,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11292,6 +13623,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11325,6 +13659,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11348,6 +13685,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11357,6 +13697,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11366,6 +13709,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11375,6 +13721,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11384,6 +13733,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11393,6 +13745,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11402,6 +13757,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11411,6 +13769,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11422,6 +13783,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11433,6 +13797,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11459,6 +13826,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11471,6 +13841,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11480,6 +13853,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11489,6 +13865,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11498,6 +13877,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11507,6 +13889,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11516,6 +13901,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11525,6 +13913,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11536,6 +13927,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11547,6 +13941,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11577,6 +13974,9 @@ export interface operations {
             /** @description The updated comment */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11600,6 +14000,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11609,6 +14012,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11618,6 +14024,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11627,6 +14036,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11636,6 +14048,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11645,6 +14060,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11654,6 +14072,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11665,6 +14086,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11676,6 +14100,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11702,6 +14129,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11725,6 +14155,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11734,6 +14167,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11743,6 +14179,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11752,6 +14191,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11761,6 +14203,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11770,6 +14215,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11779,6 +14227,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11788,6 +14239,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11799,6 +14253,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11810,6 +14267,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11835,6 +14295,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11868,6 +14331,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11877,6 +14343,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11886,6 +14355,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11895,6 +14367,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11904,6 +14379,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11915,6 +14393,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11926,6 +14407,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11965,6 +14449,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11998,6 +14485,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12007,6 +14497,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12016,6 +14509,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12025,6 +14521,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12034,6 +14533,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12043,6 +14545,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12052,6 +14557,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12061,6 +14569,9 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12070,6 +14581,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12081,6 +14595,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12092,6 +14609,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12118,6 +14638,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12140,6 +14663,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12149,6 +14675,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12158,6 +14687,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12167,6 +14699,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12176,6 +14711,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12187,6 +14725,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12198,6 +14739,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12224,6 +14768,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12257,6 +14804,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12266,6 +14816,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12275,6 +14828,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12284,6 +14840,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12293,6 +14852,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12302,6 +14864,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12311,6 +14876,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12320,6 +14888,9 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12329,6 +14900,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12340,6 +14914,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12351,6 +14928,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12378,6 +14958,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12411,6 +14994,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12420,6 +15006,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12429,6 +15018,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12438,6 +15030,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12447,6 +15042,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12456,6 +15054,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12465,6 +15066,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12474,6 +15078,9 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12483,6 +15090,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12494,6 +15104,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12505,6 +15118,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12538,6 +15154,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12571,6 +15190,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12580,6 +15202,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12589,6 +15214,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12598,6 +15226,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12607,6 +15238,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12616,6 +15250,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12625,6 +15262,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12634,6 +15274,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12645,6 +15288,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12656,6 +15302,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12693,6 +15342,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12720,6 +15372,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12729,6 +15384,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12738,6 +15396,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12747,6 +15408,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12756,6 +15420,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12765,6 +15432,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12774,6 +15444,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12783,6 +15456,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12794,6 +15470,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12805,6 +15484,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12831,6 +15513,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12843,6 +15528,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12852,6 +15540,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12861,6 +15552,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12870,6 +15564,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12879,6 +15576,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12888,6 +15588,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12897,6 +15600,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12908,6 +15614,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12919,6 +15628,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12957,6 +15669,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12974,6 +15689,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12983,6 +15701,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12992,6 +15713,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13001,6 +15725,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13010,6 +15737,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored). A new name was taken concurrently (retry) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13019,6 +15749,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13028,6 +15761,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13037,6 +15773,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13048,6 +15787,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13059,6 +15801,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13083,6 +15828,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13092,6 +15840,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13101,6 +15852,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13110,6 +15864,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13119,6 +15876,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13128,6 +15888,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13139,6 +15902,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13150,6 +15916,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13189,6 +15958,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13198,6 +15970,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13207,6 +15982,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13216,6 +15994,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13225,6 +16006,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13234,6 +16018,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13243,6 +16030,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13252,6 +16042,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13263,6 +16056,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13274,6 +16070,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13298,6 +16097,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13318,6 +16120,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13327,6 +16132,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13336,6 +16144,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13345,6 +16156,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13354,6 +16168,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13365,6 +16182,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13376,6 +16196,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13408,6 +16231,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13430,6 +16256,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13439,6 +16268,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13448,6 +16280,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13457,6 +16292,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13466,6 +16304,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13475,6 +16316,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13484,6 +16328,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13495,6 +16342,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13506,6 +16356,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13531,6 +16384,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13543,6 +16399,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13552,6 +16411,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13561,6 +16423,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13570,6 +16435,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13579,6 +16447,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13588,6 +16459,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13599,6 +16473,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13610,6 +16487,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13638,6 +16518,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13679,6 +16562,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13688,6 +16574,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13697,6 +16586,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13706,6 +16598,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13715,6 +16610,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13726,6 +16624,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13737,6 +16638,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13773,6 +16677,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13789,6 +16696,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13798,6 +16708,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13807,6 +16720,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13816,6 +16732,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13825,6 +16744,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13834,6 +16756,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13843,6 +16768,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13852,6 +16780,9 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13861,6 +16792,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13872,6 +16806,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13883,6 +16820,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13907,6 +16847,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13926,6 +16869,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13935,6 +16881,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13944,6 +16893,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13953,6 +16905,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13962,6 +16917,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13973,6 +16931,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13984,6 +16945,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14019,6 +16983,9 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14040,6 +17007,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14049,6 +17019,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14058,6 +17031,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14067,6 +17043,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14076,6 +17055,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14085,6 +17067,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14094,6 +17079,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14103,6 +17091,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14114,6 +17105,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14125,6 +17119,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14150,6 +17147,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14162,6 +17162,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14171,6 +17174,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14180,6 +17186,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14189,6 +17198,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14198,6 +17210,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14207,6 +17222,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14218,6 +17236,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14229,6 +17250,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14262,6 +17286,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14281,6 +17308,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14290,6 +17320,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14299,6 +17332,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14308,6 +17344,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14317,6 +17356,9 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14326,6 +17368,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14335,6 +17380,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14344,6 +17392,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14355,6 +17406,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14366,6 +17420,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14391,6 +17448,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14419,6 +17479,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14428,6 +17491,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14437,6 +17503,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14446,6 +17515,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14455,6 +17527,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14466,6 +17541,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14477,6 +17555,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14502,6 +17583,9 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14530,6 +17614,9 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14539,6 +17626,9 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14548,6 +17638,9 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14557,6 +17650,9 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14566,6 +17662,9 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14575,6 +17674,9 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14584,6 +17686,9 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14595,6 +17700,9 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14606,6 +17714,9 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;

@@ -2,7 +2,15 @@
 // gets FORBIDDEN, as on REST). Sign-in, sign-up and password reset are REST-only, as GraphQL has
 // no public operations. GraphQL cannot clear the cookie: after revoking the current session or
 // signing out everywhere, the browser's cookie is simply no longer accepted.
-import { changePassword, listSessions, logOutEverywhere, revokeOwnSession, type SessionRecord } from "@locale/core/auth";
+import {
+  changePassword,
+  type IdentityRecord,
+  listIdentities,
+  listSessions,
+  logOutEverywhere,
+  revokeOwnSession,
+  type SessionRecord,
+} from "@locale/core/auth";
 import { builder, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
 import { SuccessRef } from "./common";
@@ -21,6 +29,16 @@ const AccountSessionRef = builder.objectRef<SessionRecord>("AccountSession").imp
   }),
 });
 
+const IdentityRef = builder.objectRef<IdentityRecord>("LinkedIdentity").implement({
+  description: "An identity provider linked to the signed-in person's account",
+  fields: (t) => ({
+    provider: t.exposeString("provider", { description: "The configured provider's id" }),
+    email: t.exposeString("email", { description: "The e-mail the provider last gave for this account" }),
+    linkedAt: t.expose("linkedAt", { type: "DateTime" }),
+    lastLoginAt: t.expose("lastLoginAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
 const LogOutEverywhereRef = builder.objectRef<{ success: true; revoked: number }>("LogOutEverywhereResult").implement({
   fields: (t) => ({
     success: t.exposeBoolean("success"),
@@ -33,6 +51,11 @@ builder.queryFields((t) => ({
     type: [AccountSessionRef],
     description: "The signed-in person's active sessions in every organization, newest first (a session only)",
     resolve: async (_root, _args, ctx) => (await listSessions(svcOf(ctx))).items,
+  }),
+  identities: t.field({
+    type: [IdentityRef],
+    description: "Identity providers linked to the signed-in person's account (a session only)",
+    resolve: async (_root, _args, ctx) => (await listIdentities(svcOf(ctx))).items,
   }),
 }));
 

@@ -2,7 +2,13 @@
 import { getMe, type OrganizationRecord, type UserRecord } from "@locale/core";
 import { type InvitationCreated, inviteMember } from "@locale/core/invitations";
 import { listMembers, type MemberRecord, removeMember, updateMemberRole } from "@locale/core/members";
-import { getOrganization, updateOrganization } from "@locale/core/organizations";
+import {
+  getOrganization,
+  getOrganizationUsage,
+  type OrganizationUsage,
+  type QuotaUsageRecord,
+  updateOrganization,
+} from "@locale/core/organizations";
 import { builder, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
 import { SuccessRef } from "./common";
@@ -18,6 +24,26 @@ const OrganizationRef = builder.objectRef<OrganizationRecord>("Organization").im
     slug: t.exposeString("slug"),
     settings: t.expose("settings", { type: "JSON", description: "Settings; provider keys only as configured flags" }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const QuotaUsageRef = builder.objectRef<QuotaUsageRecord>("QuotaUsage").implement({
+  fields: (t) => ({
+    dimension: t.exposeString("dimension"),
+    code: t.exposeString("code", { description: "The code a refusal of this quota carries (extensions.issues[].code)" }),
+    used: t.exposeFloat("used"),
+    limit: t.exposeFloat("limit", { nullable: true, description: "null: unlimited" }),
+  }),
+});
+
+const UsagePeriodRef = builder.objectRef<OrganizationUsage["period"]>("UsagePeriod").implement({
+  fields: (t) => ({ start: t.expose("start", { type: "DateTime" }), end: t.expose("end", { type: "DateTime" }) }),
+});
+
+const OrganizationUsageRef = builder.objectRef<OrganizationUsage>("OrganizationUsage").implement({
+  fields: (t) => ({
+    quotas: t.field({ type: [QuotaUsageRef], resolve: (u) => u.quotas }),
+    period: t.field({ type: UsagePeriodRef, description: "The month aiCharactersPerMonth counts (UTC)", resolve: (u) => u.period }),
   }),
 });
 
@@ -103,5 +129,10 @@ builder.queryFields((t) => ({
     type: OrganizationRef,
     description: "The caller's organization with its settings (owner or admin, as in REST)",
     resolve: (_root, _args, ctx) => getOrganization(svcOf(ctx), "current"),
+  }),
+  organizationUsage: t.field({
+    type: OrganizationUsageRef,
+    description: "Usage against the operator's quotas (owner or admin), as GET /organizations/current/usage",
+    resolve: (_root, _args, ctx) => getOrganizationUsage(svcOf(ctx), "current"),
   }),
 }));

@@ -2,6 +2,7 @@ import { router } from "../../trpc/init";
 import { acceptInviteProcedure } from "./accept-invite";
 import { changePasswordProcedure } from "./change-password";
 import { describeInviteProcedure } from "./describe-invite";
+import { identitiesProcedure } from "./identities";
 import { logInProcedure } from "./log-in";
 import { logOutProcedure } from "./log-out";
 import { logOutEverywhereProcedure } from "./log-out-everywhere";
@@ -21,6 +22,7 @@ export const authRouter = router({
   acceptInvite: acceptInviteProcedure,
   invitation: describeInviteProcedure,
   providers: providersProcedure,
+  identities: identitiesProcedure,
   requestPasswordReset: requestPasswordResetProcedure,
   resetPassword: resetPasswordProcedure,
   changePassword: changePasswordProcedure,

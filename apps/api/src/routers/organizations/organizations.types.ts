@@ -1,3 +1,4 @@
+import { QUOTA_DIMENSIONS } from "@locale/core/limits";
 import { AI_PROVIDERS, ZOrganizationSettingsPatch } from "@locale/core/organizations";
 import { z } from "zod";
 
@@ -18,6 +19,20 @@ export const ZOrganizationRecord = z.object({
   slug: z.string(),
   settings: ZOrganizationSettings,
   createdAt: z.string(),
+});
+
+export const ZQuotaUsage = z.object({
+  dimension: z.enum(QUOTA_DIMENSIONS),
+  code: z.string().describe("The code a refusal of this quota carries in `issues[].code` (403)"),
+  used: z.number().int(),
+  limit: z.number().int().nullable().describe("null: unlimited"),
+});
+
+export const ZOrganizationUsage = z.object({
+  quotas: z.array(ZQuotaUsage),
+  period: z
+    .object({ start: z.string(), end: z.string() })
+    .describe("The calendar month (UTC) aiCharactersPerMonth counts: its first instant and the next month's"),
 });
 
 export const ZOrgIdInput = z.object({ orgId: z.string().describe('Organization id, or the literal "current"') });

@@ -12,8 +12,11 @@
 import type { Invitation, Organization, Role, User } from "@locale/db";
 import type { Tx } from "../../activity/record-activity";
 import type { SystemContext } from "../../context";
+import { AppError } from "../../errors/app-error";
 import { isUniqueViolation } from "../../errors/prisma-errors";
 import { joinInvitedOrganization } from "../../invitations/join-invited-organization";
+import type { QuotaConfig } from "../../limits/quota-config";
+import { QUOTA_CODES } from "../../limits/quota-usage";
 import { uniqueSlug } from "../../organizations/slug";
 import { randomSecret, sha256 } from "../../shared/secrets";
 import { toOrganization, toUser } from "../records";
@@ -48,7 +51,13 @@ interface Joined {
   role: Role;
 }
 
-async function acceptInvitationInTx(tx: Tx, user: User, invitation: Invitation & { organization: Organization }, isNewUser: boolean) {
+async function acceptInvitationInTx(
+  tx: Tx,
+  quotas: QuotaConfig | undefined,
+  user: User,
+  invitation: Invitation & { organization: Organization },
+  isNewUser: boolean,
+) {
   // Consuming the invitation is the guard: of two concurrent accepts, only one updates the row.
   const consumed = await tx.invitation.updateMany({
     where: { id: invitation.id, acceptedAt: null, expiresAt: { gt: new Date() } },
@@ -59,7 +68,12 @@ async function acceptInvitationInTx(tx: Tx, user: User, invitation: Invitation &
     where: { organizationId_userId: { organizationId: invitation.organizationId, userId: user.id } },
   });
   if (existing) return { organization: invitation.organization, role: existing.role };
-  const membership = await joinInvitedOrganization(tx, user, invitation, isNewUser);
+  const membership = await joinInvitedOrganization(tx, quotas, user, invitation, isNewUser).catch((error: unknown) => {
+    if (error instanceof AppError && error.issues?.[0]?.code === QUOTA_CODES.members) {
+      throw new OidcLoginRefused("oidc_organization_full", `the members quota of organization ${invitation.organizationId} is reached`);
+    }
+    throw error;
+  });
   return { organization: invitation.organization, role: membership.role };
 }
 
@@ -120,7 +134,7 @@ async function signInOnce(
     // The session opens in the organization of the (newest) accepted invitation, else the first joined.
     let joined: Joined | null = null;
     for (const invitation of invitations) {
-      const accepted = await acceptInvitationInTx(tx, user, invitation, isNewUser);
+      const accepted = await acceptInvitationInTx(tx, ctx.config.quotas, user, invitation, isNewUser);
       joined ??= accepted;
     }
     if (!joined) {

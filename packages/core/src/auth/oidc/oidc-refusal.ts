@@ -11,6 +11,7 @@ export const OIDC_REFUSAL_CODES = [
   "oidc_unknown_provider",
   "oidc_account_exists",
   "oidc_already_linked",
+  "oidc_organization_full",
 ] as const;
 
 export type OidcRefusalCode = (typeof OIDC_REFUSAL_CODES)[number];
