@@ -1,5 +1,5 @@
 // Exports one project language as a file (docs/api-rules.md, "Import and export"): keys ordered
-// by namespace then key, translator formats with every key, runtime formats with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
+// by namespace then key (json-nested: by full key, its tree), translator formats with every key, runtime formats with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
 // Rows are read through a cursor, 5,000 at a time, and the file is written to a temporary file
 // that the caller streams out: json-flat and json-nested are written entry by entry
 // (json-export-writer.ts), the other formats are serialized whole by @locale/formats.
@@ -87,7 +87,7 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
       return entry;
     };
     let outcome: { count: number; skipped: SkippedEntry[]; truncated: boolean } | undefined;
-    if (format === "json-flat" || format === "json-nested") {
+    if (format === "json-nested" || (format === "json-flat" && !(await hasFullKeyCollision(ctx, read)))) {
       outcome = await streamJson(ctx, read, format === "json-nested", filePath, ctx.config.exportMaxBytes, toEntry);
     }
     if (!outcome) {
@@ -156,9 +156,26 @@ interface RowQuery {
 }
 
 /**
+ * Whether two keys of different namespaces share a full key (`a.b` bare and `b` in namespace `a`).
+ * json-flat lists keys by namespace then key, so such a pair is not adjacent and only the library
+ * (one property, first position, last value) writes it; without one the file is streamed.
+ */
+async function hasFullKeyCollision(ctx: ServiceContext, q: RowQuery): Promise<boolean> {
+  if (q.namespace !== undefined) return false;
+  const full = (k: string) => `(CASE WHEN ${k}."namespace" = '' THEN ${k}."key" ELSE ${k}."namespace" || '.' || ${k}."key" END)`;
+  const rows = await ctx.db.prisma.$queryRawUnsafe<unknown[]>(
+    `SELECT 1 FROM "Key" a JOIN "Key" b ON b."projectId" = a."projectId" AND b."namespace" <> a."namespace" AND ${full("b")} = ${full("a")}
+     WHERE a."projectId" = $1 LIMIT 1`,
+    q.projectId,
+  );
+  return rows.length > 0;
+}
+
+/**
  * Reads the language's rows through a cursor, `PAGE` at a time, in one read-only transaction. Byte
- * order ("C" collation), so PGlite and every PostgreSQL locale agree: by namespace then key, or
- * (JSON formats) by the full key `namespace.key`, which keeps every key under a prefix together.
+ * order ("C" collation), so PGlite and every PostgreSQL locale agree: by namespace then key (every
+ * format but json-nested), or (json-nested) by the full key `namespace.key`, which keeps every
+ * key under a prefix together for the nested writer.
  */
 async function readRows(
   ctx: ServiceContext,
@@ -215,7 +232,7 @@ async function streamJson(
   };
   const writer = new JsonExportWriter(nested, sink, maxBytes);
   try {
-    await readRows(ctx, q, true, async (rows) => {
+    await readRows(ctx, q, nested, async (rows) => {
       for (const r of rows) {
         const entry = toEntry(r);
         if (!entry) continue;
