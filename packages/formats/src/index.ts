@@ -6,6 +6,11 @@
 export { FormatParseError } from "./errors.js";
 export type { GlossaryFormatId, GlossaryParseResult, GlossaryTermInput } from "./glossary/glossary.js";
 export { GLOSSARY_FORMAT_IDS, parseGlossary, serializeGlossary } from "./glossary/glossary.js";
+export type { Conversion, FromStyleOptions, Normalisation, ToStyleOptions } from "./placeholders/convert.js";
+export { argumentOrder, fromPlaceholderStyle, toPlaceholderStyle } from "./placeholders/convert.js";
+export { placeholderStyleOf } from "./placeholders/normalise.js";
+export type { PlaceholderStyle } from "./placeholders/style-syntax.js";
+export { isPlaceholderStyle, PLACEHOLDER_STYLES } from "./placeholders/style-syntax.js";
 export type { IcuPlural, PluralCategory } from "./plural/icu-plural.js";
 export { buildIcuPlural, CLDR_CATEGORIES, parseIcuPlural } from "./plural/icu-plural.js";
 export { compilePluralExpression, gettextPluralRule, pluralCategories, pluralFormsHeader } from "./plural/plural-rules.js";
