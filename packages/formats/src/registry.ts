@@ -41,6 +41,11 @@ export type FormatId = (typeof FORMAT_IDS)[number];
 /** Formats that write an ICU plural as their own plural items, so a style applies per item. */
 const NATIVE_PLURALS: ReadonlySet<FormatId> = new Set(["android-xml", "ios-stringsdict", "po", "pot", "mo"]);
 
+/** Whether a format writes an ICU plural as its own plural items (placeholder styles then apply per item). */
+export function writesNativePlurals(format: FormatId): boolean {
+  return NATIVE_PLURALS.has(format);
+}
+
 export type FormatCapabilities = { plurals: boolean; comments: boolean; context: boolean; binary: boolean };
 
 export type FormatInfo = {

@@ -13,6 +13,7 @@ import { FORMAT_IDS, importTranslationFile, prepareImport } from "@locale/core/i
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import { ZImportFileResponse } from "../routers/import-export/import-file";
+import { PLACEHOLDERS_ON_IMPORT } from "../schemas/placeholders";
 import { type AppDeps, resolveActor } from "../trpc/context";
 import { sendError, setRetryAfter } from "./error-responses";
 import type { PlainRoute } from "./plain-route";
@@ -94,6 +95,7 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
     throw badRequest("namespace: must be at most 200 characters", [{ path: "namespace", message: "must be at most 200 characters" }]);
   }
   const overwrite = parseOverwrite(singleQuery(req.query.overwrite, "overwrite"));
+  const placeholders = singleQuery(req.query.placeholders, "placeholders");
   const limit = deps.config.IMPORT_MAX_BODY_BYTES;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();
@@ -103,6 +105,7 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
     format,
     ...(namespace !== undefined ? { namespace } : {}),
     overwrite,
+    ...(placeholders !== undefined ? { placeholders } : {}),
   });
   // The temporary file is unlinked as soon as it is open: only this descriptor reaches it, and
   // nothing is left behind when the process dies mid-import.
@@ -153,6 +156,7 @@ export const importRoute: PlainRoute = {
             format: z.enum(FORMAT_IDS),
             namespace: z.string().max(200).optional().describe("JSON formats only: every key of the file goes into this namespace"),
             overwrite: z.enum(["true", "false"]).optional().describe("Replace existing non-empty translations whose value differs"),
+            placeholders: z.enum(["icu"]).optional().describe(PLACEHOLDERS_ON_IMPORT),
           }),
         },
         requestBody: {

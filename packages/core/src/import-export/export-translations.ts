@@ -8,7 +8,16 @@ import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { isFormatId, type SkippedEntry, serializeWithReport, type TranslationEntry } from "@locale/formats";
+import {
+  isFormatId,
+  isPlaceholderStyle,
+  PLACEHOLDER_STYLES,
+  type SkippedEntry,
+  serializeWithReport,
+  type TranslationEntry,
+  toPlaceholderStyle,
+  writesNativePlurals,
+} from "@locale/formats";
 import { recordActivity, type Tx } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
@@ -24,6 +33,8 @@ export interface ExportInput {
   namespace?: string;
   /** Overrides the per-format default of including keys without a value. */
   includeUntranslated?: boolean;
+  /** Write placeholders in this platform style (docs/placeholders.md); default: as stored (ICU). */
+  placeholders?: string;
 }
 
 export interface ExportResult {
@@ -65,6 +76,11 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   if (input.namespace?.includes("\u0000")) {
     throw badRequest("namespace: must not contain NUL characters", [{ path: "namespace", message: "must not contain NUL characters" }]);
   }
+  if (input.placeholders !== undefined && !isPlaceholderStyle(input.placeholders)) {
+    const message = `must be one of ${PLACEHOLDER_STYLES.join(", ")}`;
+    throw badRequest(`placeholders: ${message}`, [{ path: "placeholders", message }]);
+  }
+  const style = input.placeholders !== undefined && input.placeholders !== "icu" ? input.placeholders : undefined;
   const format = input.format;
   const includeUntranslated = input.includeUntranslated ?? TRANSLATOR_FORMATS.includes(format);
   const withSource = BILINGUAL_FORMATS.includes(format);
@@ -75,15 +91,33 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const read = { projectId: project.id, language, sourceLanguage: project.sourceLanguage, namespace: input.namespace };
+    // Entries a placeholder style cannot express: left out and reported with the format's own.
+    const styleSkipped: SkippedEntry[] = [];
+    const nativePlurals = writesNativePlurals(format);
     const toEntry = (r: ExportRow): TranslationEntry | undefined => {
-      const value = r.value ?? "";
+      let value = r.value ?? "";
       // gettext leaves empty values out of MO files, so they never count as written there.
       if (value === "" && (!includeUntranslated || format === "mo")) return undefined;
+      let sourceText = withSource && r.sourceValue ? r.sourceValue : undefined;
+      const namespace = input.namespace === undefined && r.namespace ? r.namespace : undefined;
+      if (style) {
+        // The source value numbers the positions, so every language's file agrees on them.
+        const options = { reference: r.sourceValue ?? undefined, nativePlurals };
+        const converted = value === "" ? ({ ok: true, text: "" } as const) : toPlaceholderStyle(value, style, options);
+        const source = sourceText === undefined ? undefined : toPlaceholderStyle(sourceText, style, options);
+        const failed = !converted.ok ? converted : source && !source.ok ? source : undefined;
+        if (failed && !failed.ok) {
+          styleSkipped.push({ key: r.key, ...(namespace ? { namespace } : {}), reason: `placeholders: ${failed.reason}` });
+          return undefined;
+        }
+        if (converted.ok) value = converted.text;
+        if (source?.ok) sourceText = source.text;
+      }
       const entry: TranslationEntry = { key: r.key, value };
       // A namespace filter writes bare keys, so the file re-imports with the same `namespace`.
-      if (input.namespace === undefined && r.namespace) entry.namespace = r.namespace;
+      if (namespace) entry.namespace = namespace;
       if (r.description) entry.description = r.description;
-      if (withSource && r.sourceValue) entry.sourceText = r.sourceValue;
+      if (sourceText) entry.sourceText = sourceText;
       return entry;
     };
     let outcome: { count: number; skipped: SkippedEntry[]; truncated: boolean } | undefined;
@@ -104,8 +138,9 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
       entries.length = 0;
       await writeFileStream(filePath, [body]);
     }
-    const { count, skipped, truncated } = outcome;
-    const written = count - skipped.length;
+    const { count, truncated } = outcome;
+    const written = count - outcome.skipped.length;
+    const skipped = [...styleSkipped, ...outcome.skipped];
     await ctx.db.prisma.$transaction(async (tx) => {
       await recordActivity(tx, ctx.actor, {
         action: "export.completed",
@@ -118,6 +153,7 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
           totalKeys: written,
           truncated,
           ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
+          ...(style ? { placeholders: style } : {}),
           ...(skipped.length > 0
             ? {
                 skippedCount: skipped.length,

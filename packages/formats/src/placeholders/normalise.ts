@@ -5,7 +5,7 @@
  * placeholder ICU cannot hold is kept as written and reported.
  */
 import type { FormatIssue, TranslationEntry } from "../types.js";
-import { fromPlaceholderStyle } from "./convert.js";
+import { fromPlaceholderStyle, type Normalisation } from "./convert.js";
 import type { PlaceholderStyle } from "./style-syntax.js";
 
 const FORMAT_STYLES: Record<string, PlaceholderStyle> = {
@@ -25,14 +25,21 @@ export function placeholderStyleOf(format: string): PlaceholderStyle {
   return FORMAT_STYLES[format] ?? "icu";
 }
 
+/** One entry's value with its placeholders as ICU arguments, or why it stays as written. */
+export function normalisedValue(entry: Pick<TranslationEntry, "value" | "metadata">, style: PlaceholderStyle): Normalisation {
+  if (entry.value === "") return { ok: true, message: "" };
+  const flags = Array.isArray(entry.metadata?.flags) ? (entry.metadata.flags as string[]) : [];
+  if (flags.includes("python-brace-format")) return { ok: true, message: entry.value };
+  return fromPlaceholderStyle(entry.value, flags.includes("python-format") ? "python" : style);
+}
+
+/** The message an import lists for a value kept as written. */
+export const keptAsWritten = (reason: string) => `Placeholders kept as written: ${reason}`;
+
 export function normaliseToIcu(entries: TranslationEntry[], style: PlaceholderStyle, errors: FormatIssue[]): void {
   for (const e of entries) {
-    if (e.value === "") continue;
-    const flags = Array.isArray(e.metadata?.flags) ? (e.metadata.flags as string[]) : [];
-    if (flags.includes("python-brace-format")) continue;
-    const entryStyle = flags.includes("python-format") ? "python" : style;
-    const r = fromPlaceholderStyle(e.value, entryStyle);
+    const r = normalisedValue(e, style);
     if (r.ok) e.value = r.message;
-    else errors.push({ key: e.key, message: `Placeholders kept as written: ${r.reason}` });
+    else errors.push({ key: e.key, message: keptAsWritten(r.reason) });
   }
 }

@@ -1,6 +1,7 @@
 import { FORMAT_IDS, importTranslations } from "@locale/core/import-export";
 import { z } from "zod";
 import { ZErrorIssue } from "../../schemas/common";
+import { PLACEHOLDERS_ON_IMPORT } from "../../schemas/placeholders";
 import { authedProcedure } from "../../trpc/init";
 
 export const ZImportFileRequest = z.object({
@@ -10,6 +11,7 @@ export const ZImportFileRequest = z.object({
   content: z.string().describe("The file's text; for `mo`, the binary file as base64"),
   namespace: z.string().max(200).optional().describe("JSON formats only: every key of the file goes into this namespace"),
   overwrite: z.boolean().optional().default(false).describe("Replace existing non-empty translations whose value differs"),
+  placeholders: z.enum(["icu"]).optional().describe(PLACEHOLDERS_ON_IMPORT),
 });
 
 export const ZImportFileResponse = z.object({
