@@ -1037,7 +1037,7 @@ export interface paths {
         };
         /**
          * Export one project language as a file
-         * @description Raw file body (binary for `mo`). Keys are ordered by namespace, then key (JSON formats: by the full key `namespace.key`, byte order). `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.
+         * @description Raw file body (binary for `mo`). Keys are ordered by namespace, then key, byte order (json-nested: by the full key `namespace.key`, its tree). `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.
          */
         get: operations["importExport-exportFile"];
         put?: never;
@@ -9924,6 +9924,8 @@ export interface operations {
                 includeUntranslated?: "true" | "false";
                 /** @description Only keys of this namespace, written without the namespace prefix */
                 namespace?: string;
+                /** @description Write placeholders in this platform style (`icu` as stored, the default; `printf`, `python`, `android`, `ios`, `i18next`, `ruby`, `dotnet`), positional whenever a message has more than one argument, numbered by the source-language value. A value the style cannot express is left out and counted in `X-Export-Skipped`. */
+                placeholders?: "icu" | "printf" | "python" | "android" | "ios" | "i18next" | "ruby" | "dotnet";
             };
             header?: never;
             path: {
@@ -9940,8 +9942,10 @@ export interface operations {
                 headers: {
                     /** @description attachment; filename="<language>.<ext>" */
                     "Content-Disposition"?: string;
-                    /** @description Number of keys left out because the format cannot express them (e.g. a key that is not an Android resource name); the export activity lists them */
+                    /** @description Number of keys left out because the format (or the `placeholders` style) cannot express them (e.g. a key that is not an Android resource name, an ICU date argument in printf); the export activity lists them */
                     "X-Export-Skipped"?: number;
+                    /** @description The first 50 left-out keys (`namespace.key`), each percent-encoded, comma-separated; absent when none */
+                    "X-Export-Skipped-Keys"?: string;
                     /** @description `true` when entries were dropped to stay under EXPORT_MAX_BYTES */
                     "X-Export-Truncated"?: "true" | "false";
                     /** @description Number of keys written to the file */
@@ -10139,6 +10143,11 @@ export interface operations {
                      * @default false
                      */
                     overwrite?: boolean;
+                    /**
+                     * @description `icu`: rewrite the file's placeholders as ICU arguments, read in the format's platform style (android-xml `%1$s`, ios `%@`, po/mo printf or the entry's python-format, yaml Ruby `%{x}`, JSON i18next `{{x}}`; XLIFF and ARB are ICU already). A value with a placeholder ICU cannot hold (`%x`, `%5s`) is imported as written and listed in `errors`.
+                     * @enum {string}
+                     */
+                    placeholders?: "icu";
                 };
             };
         };
@@ -10278,6 +10287,8 @@ export interface operations {
                 namespace?: string;
                 /** @description Replace existing non-empty translations whose value differs */
                 overwrite?: "true" | "false";
+                /** @description `icu`: rewrite the file's placeholders as ICU arguments, read in the format's platform style (android-xml `%1$s`, ios `%@`, po/mo printf or the entry's python-format, yaml Ruby `%{x}`, JSON i18next `{{x}}`; XLIFF and ARB are ICU already). A value with a placeholder ICU cannot hold (`%x`, `%5s`) is imported as written and listed in `errors`. */
+                placeholders?: "icu";
             };
             header?: never;
             path: {
