@@ -205,12 +205,24 @@ describe("ordering, namespaces, notes", () => {
     expect(back.body).toMatchObject({ imported: 1, keysCreated: 0 });
   });
 
-  it("streams JSON files in full-key order as the library writes them, and leaves integer-like names to the library", async () => {
+  it("json-flat lists keys by namespace then key (keys without a namespace first)", async () => {
+    const projectId = await createProject(owner, ["de"]);
+    await importJson(projectId, "en", { zeta: "Z", alpha: "A" });
+    await importJson(projectId, "en", { mid: "M", aaa: "AA" }, "beta");
+    const flat = await download(projectId, "en", "?format=json-flat");
+    expect(Object.keys(flat.json)).toEqual(["alpha", "zeta", "beta.aaa", "beta.mid"]);
+    expect(flat.headers.get("x-total-keys")).toBe("4");
+    const nested = await download(projectId, "en", "?format=json-nested");
+    expect(nested.json).toEqual({ alpha: "A", beta: { aaa: "AA", mid: "M" }, zeta: "Z" });
+  });
+
+  it("streams JSON files as the library writes them, and leaves integer-like names to the library", async () => {
     const projectId = await createProject(owner, ["de"]);
     await importJson(projectId, "en", { "a-b.x": "1", "a.y": "2", a: "leaf", "nav.home": "bare", "zeta.z": "3" });
     await importJson(projectId, "en", { home: "namespaced", back: "B" }, "nav");
-    // Full-key byte order; the two `nav.home` keys (bare, then namespaced) are one property holding the last value.
-    const entries = [
+    // json-nested in full-key byte order, json-flat by namespace then key; the two `nav.home` keys
+    // (bare, then namespaced) are one property holding the last value.
+    const byFullKey = [
       { key: "a", value: "leaf" },
       { key: "a-b.x", value: "1" },
       { key: "a.y", value: "2" },
@@ -219,9 +231,18 @@ describe("ordering, namespaces, notes", () => {
       { key: "home", value: "namespaced", namespace: "nav" },
       { key: "zeta.z", value: "3" },
     ];
+    const byNamespace = [
+      { key: "a", value: "leaf" },
+      { key: "a-b.x", value: "1" },
+      { key: "a.y", value: "2" },
+      { key: "nav.home", value: "bare" },
+      { key: "zeta.z", value: "3" },
+      { key: "back", value: "B", namespace: "nav" },
+      { key: "home", value: "namespaced", namespace: "nav" },
+    ];
     for (const format of ["json-nested", "json-flat"] as const) {
       const file = await download(projectId, "en", `?format=${format}`);
-      expect(file.text).toBe(serialize(format, entries, { language: "en" }));
+      expect(file.text).toBe(serialize(format, format === "json-nested" ? byFullKey : byNamespace, { language: "en" }));
       expect(file.headers.get("content-length")).toBe(String(file.bytes.byteLength));
       expect(file.headers.get("x-total-keys")).toBe("7");
     }

@@ -49,6 +49,22 @@ const FR = { app: { title: "Mon app", greeting: "Bonjour {name}" }, settings: { 
 const DE = { app: { title: "Meine App" } };
 
 describe("push and pull", () => {
+  it("pull --placeholders writes the platform's placeholders and names the keys it left out", async () => {
+    const projectId = await createProject(["fr"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ greeting: "Hello {name}", when: "On {day, date}" }));
+    await writeFile(path.join(dir, ".localerc.json"), JSON.stringify({ projectId, files: "locales/{language}.json", format: "json-flat" }));
+    expect((await cli(["push"], { cwd: dir })).code).toBe(0);
+    const pulled = await cli(["pull", "--files", "out/{language}.json", "--languages", "en", "--placeholders", "i18next"], { cwd: dir });
+    expect(pulled.code).toBe(0);
+    expect(pulled.stderr).toContain("en: 1 keys left out (the format or placeholder style cannot express them): when");
+    expect(JSON.parse(await readFile(path.join(dir, "out/en.json"), "utf8"))).toEqual({ greeting: "Hello {{name}}" });
+    const bad = await cli(["pull", "--files", "out/{language}.json", "--placeholders", "swift"], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--placeholders must be one of icu, printf, python, android, ios, i18next, ruby, dotnet");
+  });
+
   it("pushes a directory of locale files and pulls the same content back", async () => {
     const projectId = await createProject(["fr", "de"]);
     const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));

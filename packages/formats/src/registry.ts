@@ -15,6 +15,8 @@ import { parseXliff2, serializeXliff2 } from "./formats/xliff2.js";
 import { parseYaml, serializeYaml } from "./formats/yaml.js";
 import { checkSize, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, toText } from "./input.js";
 import { applyNamespaceOptions } from "./namespace.js";
+import { applyPlaceholderStyle } from "./placeholders/apply.js";
+import { normaliseToIcu, placeholderStyleOf } from "./placeholders/normalise.js";
 import type { SkippedEntry } from "./skipped.js";
 import type { ParseOptions, ParseResult, SerializeOptions, TranslationEntry } from "./types.js";
 import { xmlText } from "./xml/xml-encoding.js";
@@ -35,6 +37,14 @@ export const FORMAT_IDS = [
 ] as const;
 
 export type FormatId = (typeof FORMAT_IDS)[number];
+
+/** Formats that write an ICU plural as their own plural items, so a style applies per item. */
+const NATIVE_PLURALS: ReadonlySet<FormatId> = new Set(["android-xml", "ios-stringsdict", "po", "pot", "mo"]);
+
+/** Whether a format writes an ICU plural as its own plural items (placeholder styles then apply per item). */
+export function writesNativePlurals(format: FormatId): boolean {
+  return NATIVE_PLURALS.has(format);
+}
 
 export type FormatCapabilities = { plurals: boolean; comments: boolean; context: boolean; binary: boolean };
 
@@ -128,6 +138,9 @@ export function parse(format: FormatId, content: string | Uint8Array, options: P
     throw new FormatParseError(`The ${formatsById[format].name} file could not be read: ${message}`);
   }
   applyNamespaceOptions(result.entries, options);
+  if (options.placeholders === "icu") {
+    normaliseToIcu(result.entries, options.placeholderStyle ?? placeholderStyleOf(format), result.errors);
+  }
   return result;
 }
 
@@ -179,6 +192,9 @@ export function serialize(format: "mo", entries: TranslationEntry[], options: Se
 export function serialize(format: Exclude<FormatId, "mo">, entries: TranslationEntry[], options: SerializeOptions): string;
 export function serialize(format: FormatId, entries: TranslationEntry[], options: SerializeOptions): string | Uint8Array;
 export function serialize(format: FormatId, entries: TranslationEntry[], options: SerializeOptions): string | Uint8Array {
+  if (options.placeholders && options.placeholders !== "icu") {
+    entries = applyPlaceholderStyle(entries, options.placeholders, NATIVE_PLURALS.has(format), options.onSkip);
+  }
   switch (format) {
     case "json-flat":
       return serializeJsonFlat(entries);

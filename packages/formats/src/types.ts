@@ -2,6 +2,7 @@
  * Public data shapes shared by every format module.
  */
 
+import type { PlaceholderStyle } from "./placeholders/style-syntax.js";
 import type { SkipSink } from "./skipped.js";
 
 /** One translatable string. Plurals are carried inside `value` as ICU MessageFormat. */
@@ -37,6 +38,10 @@ export type ParseOptions = {
   namespace?: string;
   /** Split each key at its first dot into `namespace` and `key` (default false). */
   namespaceFromFirstSegment?: boolean;
+  /** `icu`: rewrite the file's placeholders as ICU arguments (docs/placeholders.md). */
+  placeholders?: "icu";
+  /** The style the file's placeholders are written in; default: the format's own (`android` for android-xml…). */
+  placeholderStyle?: PlaceholderStyle;
 };
 
 export type ParseResult = {
@@ -55,4 +60,10 @@ export type SerializeOptions = {
    * `serializeWithReport` collects these for you.
    */
   onSkip?: SkipSink;
+  /**
+   * Write placeholders in this platform style (docs/placeholders.md). Positions follow each
+   * entry's `sourceText` when it has one; a value the style cannot express is left out and
+   * reported through `onSkip`.
+   */
+  placeholders?: PlaceholderStyle;
 };

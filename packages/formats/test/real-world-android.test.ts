@@ -37,9 +37,17 @@ describe('defect 2: <plurals> without quantity="other"', () => {
   it("is kept, `other` repeating the last form, and written back as it came", () => {
     const res = parse("android-xml", xml);
     expect(res.errors).toEqual([]);
-    expect(res.entries).toEqual([{ key: "days", value: "{count, plural, one {%d день} few {%d дні} many {%d днів} other {%d днів}}" }]);
+    expect(res.entries).toEqual([
+      {
+        key: "days",
+        value: "{count, plural, one {%d день} few {%d дні} many {%d днів} other {%d днів}}",
+        metadata: { pluralOther: false },
+      },
+    ]);
     const out = serialize("android-xml", res.entries, { language: "uk" });
     expect(out).not.toContain('quantity="other"');
+    // Through the service (no metadata), an `other` repeating the last form is still left out for uk.
+    expect(serialize("android-xml", [{ key: "days", value: res.entries[0]!.value }], { language: "uk" })).not.toContain('quantity="other"');
     const dump = aapt2(out);
     expect(dump).toContain('one="%d день"');
     expect(dump).toContain('many="%d днів"');

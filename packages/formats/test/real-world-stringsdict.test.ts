@@ -70,7 +70,7 @@ describe("defect 1: stringsdict format keys and variables", () => {
     expect(plist.k!.count).toMatchObject({ one: "# message", other: "# messages" });
   });
 
-  it("leaves out (and reports) values without a plural instead of writing ICU text as a format key", () => {
+  it("writes a value without a plural as a plain string entry (read back as it was), and leaves out plurals it cannot hold", () => {
     const { output, skipped } = serializeWithReport(
       "ios-stringsdict",
       [
@@ -80,7 +80,13 @@ describe("defect 1: stringsdict format keys and variables", () => {
       ],
       { language: "en" },
     );
-    expect(skipped.map((s) => s.key)).toEqual(["title", "zero"]);
-    expect(Object.keys(plistlib(output as string))).toEqual(["ok"]);
+    expect(skipped.map((s) => s.key)).toEqual(["zero"]);
+    const plist = plistlib(output as string) as Record<string, unknown>;
+    expect(Object.keys(plist)).toEqual(["title", "ok"]);
+    expect(plist.title).toBe("Files");
+    expect(parse("ios-stringsdict", output as string).entries.map((e) => [e.key, e.value])).toEqual([
+      ["title", "Files"],
+      ["ok", "{n, plural, one {# file} other {# files}}"],
+    ]);
   });
 });

@@ -19,10 +19,15 @@ export type FileFormat =
   | "pot"
   | "mo";
 
+/** Placeholder syntaxes an export can write (docs/placeholders.md); `icu` is the values as stored. */
+export type PlaceholderStyle = "icu" | "printf" | "python" | "android" | "ios" | "i18next" | "ruby" | "dotnet";
+
 export interface ExportOptions {
   format: FileFormat;
   namespace?: string;
   includeUntranslated?: boolean;
+  /** Write placeholders in this platform style; values it cannot express are left out (`skipped`). */
+  placeholders?: PlaceholderStyle;
   signal?: AbortSignal;
 }
 
@@ -33,6 +38,10 @@ export interface ExportedFile {
   totalKeys: number;
   /** From `X-Export-Truncated`: the size limit cut the file short. */
   truncated: boolean;
+  /** From `X-Export-Skipped`: keys left out because the format or placeholder style cannot express them. */
+  skipped: number;
+  /** From `X-Export-Skipped-Keys`: the first of those keys (`namespace.key`). */
+  skippedKeys: string[];
   /** From `Content-Disposition`, e.g. `fr.json`. */
   filename: string | null;
   contentType: string | null;
@@ -56,6 +65,11 @@ export async function exportFile(transport: Transport, projectId: string, langua
     data,
     totalKeys: Number(res.headers.get("x-total-keys") ?? 0),
     truncated: res.headers.get("x-export-truncated") === "true",
+    skipped: Number(res.headers.get("x-export-skipped") ?? 0),
+    skippedKeys: (res.headers.get("x-export-skipped-keys") ?? "")
+      .split(",")
+      .filter((k) => k !== "")
+      .map((k) => decodeURIComponent(k)),
     filename: filename ? decodeURIComponent(filename) : null,
     contentType: res.headers.get("content-type"),
     text: () => new TextDecoder().decode(data),
@@ -71,6 +85,8 @@ export interface ImportRequest {
   namespace?: string;
   /** Replace existing translations (default false: only add what is missing). */
   overwrite?: boolean;
+  /** `icu`: rewrite the file's placeholders as ICU arguments (docs/placeholders.md). */
+  placeholders?: "icu";
   signal?: AbortSignal;
 }
 

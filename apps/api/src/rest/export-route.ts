@@ -6,7 +6,8 @@ import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
-import { exportTranslations, FORMAT_IDS } from "@locale/core/import-export";
+import { exportTranslations, FORMAT_IDS, SKIPPED_KEYS_IN_ACTIVITY } from "@locale/core/import-export";
+import { PLACEHOLDER_STYLES } from "@locale/formats";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import { type AppDeps, resolveActor } from "../trpc/context";
@@ -29,6 +30,14 @@ function singleQuery(value: unknown, field: string): string | undefined {
   return value;
 }
 
+/** The first left-out keys (full keys, percent-encoded, comma-separated), as the activity lists them. */
+function skippedKeysHeader(skipped: Array<{ key: string; namespace?: string }>): string {
+  return skipped
+    .slice(0, SKIPPED_KEYS_IN_ACTIVITY)
+    .map((s) => encodeURIComponent(s.namespace ? `${s.namespace}.${s.key}` : s.key))
+    .join(",");
+}
+
 async function handleExport(deps: AppDeps, req: Request, res: Response): Promise<void> {
   const actor = await resolveActor(deps, req);
   if (!actor) throw unauthorized();
@@ -38,12 +47,14 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
   const namespace = singleQuery(req.query.namespace, "namespace");
   const includeUntranslated = parseBoolean(singleQuery(req.query.includeUntranslated, "includeUntranslated"), "includeUntranslated");
   const approvedOnly = parseBoolean(singleQuery(req.query.approvedOnly, "approvedOnly"), "approvedOnly");
+  const placeholders = singleQuery(req.query.placeholders, "placeholders");
   const result = await exportTranslations(svc, String(req.params.projectId), {
     language: String(req.params.language),
     format,
     ...(namespace !== undefined ? { namespace } : {}),
     ...(includeUntranslated !== undefined ? { includeUntranslated } : {}),
     ...(approvedOnly ? { approvedOnly } : {}),
+    ...(placeholders !== undefined ? { placeholders } : {}),
   });
   res.status(200);
   res.setHeader("Content-Type", "application/octet-stream");
@@ -51,7 +62,11 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
   res.setHeader("X-Total-Keys", String(result.totalKeys));
   res.setHeader("X-Export-Truncated", String(result.truncated));
   res.setHeader("X-Export-Skipped", String(result.skipped.length));
-  res.setHeader("Access-Control-Expose-Headers", "Content-Disposition, X-Total-Keys, X-Export-Truncated, X-Export-Skipped");
+  if (result.skipped.length > 0) res.setHeader("X-Export-Skipped-Keys", skippedKeysHeader(result.skipped));
+  res.setHeader(
+    "Access-Control-Expose-Headers",
+    "Content-Disposition, X-Total-Keys, X-Export-Truncated, X-Export-Skipped, X-Export-Skipped-Keys",
+  );
   res.setHeader("Content-Length", String(result.byteLength));
   // Core wrote a temporary file; once it is open it is removed (the descriptor keeps it readable),
   // so neither a dropped download nor a dying process leaves it behind.
@@ -84,7 +99,7 @@ export const exportRoute: PlainRoute = {
         tags: ["Import and export"],
         summary: "Export one project language as a file",
         description:
-          "Raw file body (binary for `mo`). Keys are ordered by namespace, then key (JSON formats: by the full key `namespace.key`, byte order). `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.",
+          "Raw file body (binary for `mo`). Keys are ordered by namespace, then key, byte order (json-nested: by the full key `namespace.key`, its tree). `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.",
         security: [{ apiKey: [] }, { session: [] }],
         requestParams: {
           path: z.object({
@@ -99,6 +114,12 @@ export const exportRoute: PlainRoute = {
               .enum(["true", "false"])
               .optional()
               .describe("`true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats)"),
+            placeholders: z
+              .enum(PLACEHOLDER_STYLES)
+              .optional()
+              .describe(
+                "Write placeholders in this platform style (`icu` as stored, the default; `printf`, `python`, `android`, `ios`, `i18next`, `ruby`, `dotnet`), positional whenever a message has more than one argument, numbered by the source-language value. A value the style cannot express is left out and counted in `X-Export-Skipped`.",
+              ),
           }),
         },
         responses: {
@@ -113,8 +134,12 @@ export const exportRoute: PlainRoute = {
               },
               "X-Export-Skipped": {
                 description:
-                  "Number of keys left out because the format cannot express them (e.g. a key that is not an Android resource name); the export activity lists them",
+                  "Number of keys left out because the format (or the `placeholders` style) cannot express them (e.g. a key that is not an Android resource name, an ICU date argument in printf); the export activity lists them",
                 schema: { type: "integer" },
+              },
+              "X-Export-Skipped-Keys": {
+                description: "The first 50 left-out keys (`namespace.key`), each percent-encoded, comma-separated; absent when none",
+                schema: { type: "string" },
               },
             },
             content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },

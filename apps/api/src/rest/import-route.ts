@@ -13,6 +13,7 @@ import { FORMAT_IDS, importTranslationFile, prepareImport } from "@locale/core/i
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import { ZImportFileResponse } from "../routers/import-export/import-file";
+import { PLACEHOLDERS_ON_IMPORT } from "../schemas/placeholders";
 import { type AppDeps, resolveActor } from "../trpc/context";
 import { sendError, setRetryAfter } from "./error-responses";
 import type { PlainRoute } from "./plain-route";
@@ -98,6 +99,7 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
   if (fileName !== undefined && fileName.length > 1000) {
     throw badRequest("fileName: must be at most 1000 characters", [{ path: "fileName", message: "must be at most 1000 characters" }]);
   }
+  const placeholders = singleQuery(req.query.placeholders, "placeholders");
   const limit = deps.config.IMPORT_MAX_BODY_BYTES;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();
@@ -108,6 +110,7 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
     ...(namespace !== undefined ? { namespace } : {}),
     ...(fileName !== undefined ? { fileName } : {}),
     overwrite,
+    ...(placeholders !== undefined ? { placeholders } : {}),
   });
   // The temporary file is unlinked as soon as it is open: only this descriptor reaches it, and
   // nothing is left behind when the process dies mid-import.
@@ -163,6 +166,7 @@ export const importRoute: PlainRoute = {
               .max(1000)
               .optional()
               .describe("The file's name or path: only used to detect its language (`detectedLanguage`)"),
+            placeholders: z.enum(["icu"]).optional().describe(PLACEHOLDERS_ON_IMPORT),
           }),
         },
         requestBody: {

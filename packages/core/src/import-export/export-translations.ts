@@ -1,5 +1,5 @@
 // Exports one project language as a file (docs/api-rules.md, "Import and export"): keys ordered
-// by namespace then key, translator formats with every key, runtime formats with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
+// by namespace then key (json-nested: by full key, its tree), translator formats with every key, runtime formats with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
 // Rows are read through a cursor, 5,000 at a time, and the file is written to a temporary file
 // that the caller streams out: json-flat and json-nested are written entry by entry
 // (json-export-writer.ts), the other formats are serialized whole by @locale/formats.
@@ -8,7 +8,16 @@ import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { isFormatId, type SkippedEntry, serializeWithReport, type TranslationEntry } from "@locale/formats";
+import {
+  isFormatId,
+  isPlaceholderStyle,
+  PLACEHOLDER_STYLES,
+  type SkippedEntry,
+  serializeWithReport,
+  type TranslationEntry,
+  toPlaceholderStyle,
+  writesNativePlurals,
+} from "@locale/formats";
 import { recordActivity, type Tx } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
@@ -26,6 +35,8 @@ export interface ExportInput {
   includeUntranslated?: boolean;
   /** Only approved values: any other is written as untranslated (empty, or left out as the format does). */
   approvedOnly?: boolean;
+  /** Write placeholders in this platform style (docs/placeholders.md); default: as stored (ICU). */
+  placeholders?: string;
 }
 
 export interface ExportResult {
@@ -68,6 +79,11 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   if (input.namespace?.includes("\u0000")) {
     throw badRequest("namespace: must not contain NUL characters", [{ path: "namespace", message: "must not contain NUL characters" }]);
   }
+  if (input.placeholders !== undefined && !isPlaceholderStyle(input.placeholders)) {
+    const message = `must be one of ${PLACEHOLDER_STYLES.join(", ")}`;
+    throw badRequest(`placeholders: ${message}`, [{ path: "placeholders", message }]);
+  }
+  const style = input.placeholders !== undefined && input.placeholders !== "icu" ? input.placeholders : undefined;
   const format = input.format;
   const includeUntranslated = input.includeUntranslated ?? TRANSLATOR_FORMATS.includes(format);
   const withSource = BILINGUAL_FORMATS.includes(format);
@@ -78,19 +94,37 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const read = { projectId: project.id, language, sourceLanguage: project.sourceLanguage, namespace: input.namespace };
+    // Entries a placeholder style cannot express: left out and reported with the format's own.
+    const styleSkipped: SkippedEntry[] = [];
+    const nativePlurals = writesNativePlurals(format);
     const toEntry = (r: ExportRow): TranslationEntry | undefined => {
-      const value = input.approvedOnly && r.status !== "approved" ? "" : (r.value ?? "");
+      let value = input.approvedOnly && r.status !== "approved" ? "" : (r.value ?? "");
       // gettext leaves empty values out of MO files, so they never count as written there.
       if (value === "" && (!includeUntranslated || format === "mo")) return undefined;
+      let sourceText = withSource && r.sourceValue ? r.sourceValue : undefined;
+      const namespace = input.namespace === undefined && r.namespace ? r.namespace : undefined;
+      if (style) {
+        // The source value numbers the positions, so every language's file agrees on them.
+        const options = { reference: r.sourceValue ?? undefined, nativePlurals };
+        const converted = value === "" ? ({ ok: true, text: "" } as const) : toPlaceholderStyle(value, style, options);
+        const source = sourceText === undefined ? undefined : toPlaceholderStyle(sourceText, style, options);
+        const failed = !converted.ok ? converted : source && !source.ok ? source : undefined;
+        if (failed && !failed.ok) {
+          styleSkipped.push({ key: r.key, ...(namespace ? { namespace } : {}), reason: `placeholders: ${failed.reason}` });
+          return undefined;
+        }
+        if (converted.ok) value = converted.text;
+        if (source?.ok) sourceText = source.text;
+      }
       const entry: TranslationEntry = { key: r.key, value };
       // A namespace filter writes bare keys, so the file re-imports with the same `namespace`.
-      if (input.namespace === undefined && r.namespace) entry.namespace = r.namespace;
+      if (namespace) entry.namespace = namespace;
       if (r.description) entry.description = r.description;
-      if (withSource && r.sourceValue) entry.sourceText = r.sourceValue;
+      if (sourceText) entry.sourceText = sourceText;
       return entry;
     };
     let outcome: { count: number; skipped: SkippedEntry[]; truncated: boolean } | undefined;
-    if (format === "json-flat" || format === "json-nested") {
+    if (format === "json-nested" || (format === "json-flat" && !(await hasFullKeyCollision(ctx, read)))) {
       outcome = await streamJson(ctx, read, format === "json-nested", filePath, ctx.config.exportMaxBytes, toEntry);
     }
     if (!outcome) {
@@ -107,8 +141,9 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
       entries.length = 0;
       await writeFileStream(filePath, [body]);
     }
-    const { count, skipped, truncated } = outcome;
-    const written = count - skipped.length;
+    const { count, truncated } = outcome;
+    const written = count - outcome.skipped.length;
+    const skipped = [...styleSkipped, ...outcome.skipped];
     await ctx.db.prisma.$transaction(async (tx) => {
       await recordActivity(tx, ctx.actor, {
         action: "export.completed",
@@ -122,6 +157,7 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
           truncated,
           ...(input.approvedOnly ? { approvedOnly: true } : {}),
           ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
+          ...(style ? { placeholders: style } : {}),
           ...(skipped.length > 0
             ? {
                 skippedCount: skipped.length,
@@ -160,9 +196,26 @@ interface RowQuery {
 }
 
 /**
+ * Whether two keys of different namespaces share a full key (`a.b` bare and `b` in namespace `a`).
+ * json-flat lists keys by namespace then key, so such a pair is not adjacent and only the library
+ * (one property, first position, last value) writes it; without one the file is streamed.
+ */
+async function hasFullKeyCollision(ctx: ServiceContext, q: RowQuery): Promise<boolean> {
+  if (q.namespace !== undefined) return false;
+  const full = (k: string) => `(CASE WHEN ${k}."namespace" = '' THEN ${k}."key" ELSE ${k}."namespace" || '.' || ${k}."key" END)`;
+  const rows = await ctx.db.prisma.$queryRawUnsafe<unknown[]>(
+    `SELECT 1 FROM "Key" a JOIN "Key" b ON b."projectId" = a."projectId" AND b."namespace" <> a."namespace" AND ${full("b")} = ${full("a")}
+     WHERE a."projectId" = $1 LIMIT 1`,
+    q.projectId,
+  );
+  return rows.length > 0;
+}
+
+/**
  * Reads the language's rows through a cursor, `PAGE` at a time, in one read-only transaction. Byte
- * order ("C" collation), so PGlite and every PostgreSQL locale agree: by namespace then key, or
- * (JSON formats) by the full key `namespace.key`, which keeps every key under a prefix together.
+ * order ("C" collation), so PGlite and every PostgreSQL locale agree: by namespace then key (every
+ * format but json-nested), or (json-nested) by the full key `namespace.key`, which keeps every
+ * key under a prefix together for the nested writer.
  */
 async function readRows(
   ctx: ServiceContext,
@@ -219,7 +272,7 @@ async function streamJson(
   };
   const writer = new JsonExportWriter(nested, sink, maxBytes);
   try {
-    await readRows(ctx, q, true, async (rows) => {
+    await readRows(ctx, q, nested, async (rows) => {
       for (const r of rows) {
         const entry = toEntry(r);
         if (!entry) continue;

@@ -4,7 +4,15 @@
 // (json-entry-reader.ts), other files are parsed whole by @locale/formats (in a worker thread when
 // large: parse-off-loop.ts), before the transaction starts; every batch is written
 // by ImportWriter with a few set-based statements, so the api holds one batch, never the project.
-import { FormatParseError, isFormatId, type ParseResult } from "@locale/formats";
+import {
+  FormatParseError,
+  isFormatId,
+  keptAsWritten,
+  normalisedValue,
+  type ParseResult,
+  type PlaceholderStyle,
+  placeholderStyleOf,
+} from "@locale/formats";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, type ErrorIssue } from "../errors/app-error";
@@ -31,6 +39,8 @@ export interface ImportOptions {
   overwrite?: boolean;
   /** The file's name or path as the client has it (`res/values-de/strings.xml`): only to detect its language. */
   fileName?: string;
+  /** `icu`: rewrite the file's placeholders (in its format's platform style) as ICU arguments. */
+  placeholders?: string;
 }
 
 export interface ImportInput extends ImportOptions {
@@ -82,6 +92,8 @@ export interface PreparedImport {
   sourceLanguage: string;
   languages: string[];
   fileName?: string;
+  /** The platform style whose placeholders become ICU arguments; absent: values as written. */
+  placeholdersFrom?: PlaceholderStyle;
 }
 
 /** A file's bytes, read once, in order. */
@@ -111,7 +123,12 @@ export async function prepareImport(ctx: ServiceContext, projectId: string, opti
       { path: "namespace", message: "must not start or end with whitespace or contain NUL characters" },
     ]);
   }
+  if (options.placeholders !== undefined && options.placeholders !== "icu") {
+    throw badRequest('placeholders: must be "icu"', [{ path: "placeholders", message: 'must be "icu"' }]);
+  }
+  const placeholdersFrom = options.placeholders === "icu" ? placeholderStyleOf(format) : undefined;
   return {
+    ...(placeholdersFrom && placeholdersFrom !== "icu" ? { placeholdersFrom } : {}),
     target: {
       projectId: project.id,
       language,
@@ -185,7 +202,14 @@ export async function importTranslationFile(ctx: ServiceContext, prepared: Prepa
 }
 
 interface EntrySink {
-  entry(entry: { key: string; value: string; namespace?: string; description?: string; fuzzy?: boolean }): void;
+  entry(entry: {
+    key: string;
+    value: string;
+    namespace?: string;
+    description?: string;
+    fuzzy?: boolean;
+    metadata?: Record<string, unknown>;
+  }): void;
   issue(issue: { line?: number; key?: string; message: string }): void;
   /** Candidates waiting for the next flush. */
   readonly pending: number;
@@ -246,11 +270,18 @@ async function runImport(
             skipped++;
             return;
           }
-          const takeValue = format !== "pot" && !entry.fuzzy && entry.value !== "";
+          let value = entry.value;
+          if (prepared.placeholdersFrom) {
+            // Normalised to ICU on request; a placeholder ICU cannot hold keeps the value as written, listed.
+            const normalised = normalisedValue(entry, prepared.placeholdersFrom);
+            if (normalised.ok) value = normalised.message;
+            else addIssue({ key, message: keptAsWritten(normalised.reason) });
+          }
+          const takeValue = format !== "pot" && !entry.fuzzy && value !== "";
           // A description is a courtesy of the file: an unusable one is dropped, the entry still counts.
           const description =
             entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
-          batch.push({ key, value: entry.value, description, takeValue });
+          batch.push({ key, value, description, takeValue });
         },
         issue: addIssue,
         get pending() {

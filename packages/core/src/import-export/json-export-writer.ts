@@ -1,7 +1,8 @@
 // Writes json-flat and json-nested exports entry by entry, byte for byte what @locale/formats'
 // serializers (JSON.stringify of the key tree, 2-space indent) write for the same entries, so an
-// export never holds its entries, tree or text. It needs the entries ordered by full key (byte
-// order: every key under a prefix then arrives in one run) and gives up — `StreamOrderLost` —
+// export never holds its entries, tree or text. json-nested needs the entries ordered by full key
+// (byte order: every key under a prefix then arrives in one run); json-flat writes them in the
+// order given (namespace then key), a repeated full key only when adjacent. It gives up — `StreamOrderLost` —
 // where a JS object would reorder keys (integer-like names go first in V8); the caller then falls
 // back to the library. Two entries with the same full key keep the first position and the last
 // value, as the library's object assignment does; a leaf that is also a prefix (`a` and `a.b`)

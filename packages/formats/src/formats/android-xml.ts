@@ -6,6 +6,7 @@
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
 import { buildIcuPlural, isBalancedSubMessage, nativePlural } from "../plural/icu-plural.js";
+import { intlLocale } from "../plural/plural-rules.js";
 import type { FormatIssue, ParseResult, SerializeOptions, TranslationEntry } from "../types.js";
 import { hasElementMarkup, markupSegments } from "../xml/inline-markup.js";
 import {
@@ -26,7 +27,8 @@ import { escapeAndroidText, needsQuotes, unescapeAndroid } from "./android-escap
 import { pushEntry } from "./key-tree.js";
 
 const OPAQUE = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<[^>]*>|&(?:#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/y;
-const QUANTITIES = new Set(["zero", "one", "two", "few", "many", "other"]);
+const CLDR_ORDER = ["zero", "one", "two", "few", "many", "other"];
+const QUANTITIES = new Set(CLDR_ORDER);
 
 /** Turn the raw inner XML of `<string>`/`<item>` into a value. */
 export function androidValueFromRaw(raw: string): { value: string; cdata: boolean } {
@@ -121,8 +123,17 @@ export function parseAndroidXml(text: string): ParseResult {
         continue;
       }
       // aapt accepts plurals without `other` (uk/ru files list one/few/many); ICU needs it, so it
-      // repeats the last form, as the PO reader does, and export leaves it out again (see below).
-      if (forms.other === undefined) forms.other = forms[present[present.length - 1]!]!;
+      // repeats the last form in CLDR order (whatever order the file lists them in), and export
+      // leaves it out again. `metadata.pluralOther` records whether the file had one where the
+      // value alone cannot tell (an `other` equal to the form before it).
+      const last = CLDR_ORDER.filter((c) => c in forms).at(-1)!;
+      if (forms.other === undefined) {
+        forms.other = forms[last]!;
+        metadata.pluralOther = false;
+      } else {
+        const before = CLDR_ORDER.filter((c) => c !== "other" && c in forms).at(-1);
+        if (before !== undefined && forms.other === forms[before]) metadata.pluralOther = true;
+      }
       if (!Object.values(forms).every(isBalancedSubMessage)) {
         errors.push({ key: name, message: `Plural "${name}" contains unbalanced braces and cannot be stored as ICU; it was skipped.` });
         continue;
@@ -201,7 +212,7 @@ function itemRaw(text: string, cdata: boolean): string {
 /** Integer-free plural categories of a language (ru/uk/pl `other`): a copy there is not written. */
 function integerCategories(language: string): Set<string> | undefined {
   try {
-    const rules = new Intl.PluralRules(language);
+    const rules = new Intl.PluralRules(intlLocale(language));
     const used = new Set<string>();
     for (let n = 0; n < 200; n++) used.add(rules.select(n));
     return used;
@@ -236,9 +247,14 @@ export function serializeAndroidXml(entries: TranslationEntry[], options: Partia
       lines.push(`    <plurals name="${name}"${product}${formatted}>`);
       const forms = Object.entries(plural.forms);
       for (const [i, [q, text]] of forms.entries()) {
-        // An `other` that repeats the previous form where integers never select it came from a file without one.
-        const previous = forms[i - 1]?.[1];
-        if (q === "other" && integerCats && !integerCats.has("other") && text === previous) continue;
+        // An `other` that repeats the previous form where integers never select it came from a file
+        // without one, unless the file said otherwise (metadata.pluralOther from the parser).
+        if (q === "other") {
+          const known = e.metadata?.pluralOther;
+          if (known === false) continue;
+          const previous = forms[i - 1]?.[1];
+          if (known !== true && integerCats && !integerCats.has("other") && text === previous) continue;
+        }
         lines.push(`        <item quantity="${q}">${itemRaw(text, cdata)}</item>`);
       }
       lines.push("    </plurals>");

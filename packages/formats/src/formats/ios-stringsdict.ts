@@ -3,8 +3,9 @@
  * (or positional `%1$#@var@`) of a format key becomes `{var, plural, …}` with the text around
  * it kept, so a key with several variables is one ICU message. On export, every top-level ICU
  * plural of a value becomes its `%#@var@` token with its own rule dict, the text around it
- * stays in the format key; a value without a plural does not belong in a stringsdict and is
- * left out (reported through onSkip).
+ * stays in the format key. A value without a plural is written as a plain `<string>` entry, as
+ * the parser reads one; a plural a stringsdict cannot hold (`=0`, offsets) is left out and
+ * reported through onSkip.
  */
 import { FormatParseError } from "../errors.js";
 import { fullKey } from "../namespace.js";
@@ -118,6 +119,14 @@ export function formatKeyOf(
   return { formatKey: formatKey + value.slice(last), variables };
 }
 
+/** Whether a message has a top-level `{arg, plural, …}` (one a plain string would flatten). */
+function hasTopLevelPlural(value: string): boolean {
+  if (!value.includes("plural")) return false;
+  return topLevelArguments(value).some(([start, end]) =>
+    /^\{\s*[\p{L}\p{N}_]+\s*,\s*(?:plural|selectordinal)\s*,/u.test(value.slice(start, end)),
+  );
+}
+
 /** [start, end) of each top-level `{…}` of a message, honouring ICU apostrophe quoting. */
 function topLevelArguments(value: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
@@ -153,11 +162,15 @@ export function serializeIosStringsdict(entries: TranslationEntry[], options: Pa
   ];
   for (const e of entries) {
     const spec = formatKeyOf(e.value, e.metadata);
+    if (!spec && !hasTopLevelPlural(e.value)) {
+      out.push(`\t<key>${escapeText(fullKey(e))}</key>`, `\t${str(e.value)}`);
+      continue;
+    }
     if (!spec) {
       options.onSkip?.({
         key: e.key,
         ...(e.namespace ? { namespace: e.namespace } : {}),
-        reason: "a stringsdict holds plural rules only; the value has no plural it can express",
+        reason: "a stringsdict cannot hold this plural (explicit =N selectors, an offset or a repeated argument)",
       });
       continue;
     }

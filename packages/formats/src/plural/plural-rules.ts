@@ -59,7 +59,7 @@ for (const [langs, rule] of FAMILIES) for (const l of langs) RULES.set(l.toLower
 export function pluralCategories(language: string): PluralCategory[] {
   let found: string[];
   try {
-    found = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    found = new Intl.PluralRules(intlLocale(language)).resolvedOptions().pluralCategories;
   } catch {
     found = ["one", "other"];
   }
@@ -75,7 +75,7 @@ export function gettextPluralRule(language: string): GettextRule {
   if (cats.length === 1) return OTHER_ONLY;
   let zeroIsOne = false;
   try {
-    zeroIsOne = new Intl.PluralRules(language).select(0) === "one";
+    zeroIsOne = new Intl.PluralRules(intlLocale(language)).select(0) === "one";
   } catch {
     // unknown language: fall through to the English-like rule
   }
@@ -183,9 +183,23 @@ export function categoriesForPluralForms(header: string | undefined, language: s
 
 function safePluralRules(language: string): Intl.PluralRules | undefined {
   try {
-    return new Intl.PluralRules(language);
+    return new Intl.PluralRules(intlLocale(language));
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A gettext or POSIX locale name (`uk_UA`, `sr_RS@latin`, `de_DE.UTF-8`) as the BCP 47 tag
+ * Intl accepts (`uk-UA`): Intl throws on the underscore, and a file's `Language: uk_UA` header
+ * would otherwise be read with English rules.
+ */
+export function intlLocale(language: string): string {
+  const tag = language.replace(/[.@].*$/, "").replace(/_/g, "-");
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? tag;
+  } catch {
+    return tag.split("-")[0] ?? tag;
   }
 }
 

@@ -19,23 +19,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/identities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Identity providers linked to the signed-in person's account (link more: GET /auth/oidc/{provider}/start?link=true) */
-        get: operations["auth-identities"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -610,23 +593,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/organizations/{orgId}/usage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Usage against the operator's quotas: keys, projects, members, AI characters this month (owner/admin) */
-        get: operations["organizations-usage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/organizations/{orgId}/webhooks": {
         parameters: {
             query?: never;
@@ -1071,7 +1037,7 @@ export interface paths {
         };
         /**
          * Export one project language as a file
-         * @description Raw file body (binary for `mo`). Keys are ordered by namespace, then key (JSON formats: by the full key `namespace.key`, byte order). `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.
+         * @description Raw file body (binary for `mo`). Keys are ordered by namespace, then key, byte order (json-nested: by the full key `namespace.key`, its tree). `xliff`, `xliff2`, `po` and `pot` hold every key (untranslated ones with an empty target); the other formats hold only keys with a value; `includeUntranslated` overrides. The file is cut at EXPORT_MAX_BYTES by dropping whole entries from the end (`X-Export-Truncated: true`). A language that is not (or no longer) a project language answers 404. Archived projects can be exported.
          */
         get: operations["importExport-exportFile"];
         put?: never;
@@ -1586,14 +1552,7 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: {
-        /** @description Size of the caller's bucket: requests it may make at once (docs/api-rules.md, "Rate limits") */
-        "RateLimit-Limit": number;
-        /** @description Whole requests left in the bucket after this one */
-        "RateLimit-Remaining": number;
-        /** @description Seconds until the bucket is full again */
-        "RateLimit-Reset": number;
-    };
+    headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1621,9 +1580,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1650,9 +1606,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1662,9 +1615,6 @@ export interface operations {
             /** @description Wrong password for the existing account of the invited e-mail */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1674,9 +1624,6 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1686,9 +1633,6 @@ export interface operations {
             /** @description No invitation has this token */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1698,9 +1642,6 @@ export interface operations {
             /** @description Already a member, or the e-mail has an account (accept with its password) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1710,9 +1651,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1722,9 +1660,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1734,9 +1669,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1748,9 +1680,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1762,119 +1691,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    "auth-identities": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description The e-mail the provider last gave for this account */
-                            email: string;
-                            lastLoginAt: string | null;
-                            linkedAt: string;
-                            /** @description The configured provider's id (auth.providers) */
-                            provider: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
-                };
-            };
-            /** @description No, invalid, revoked or expired credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The role or the API key's scopes do not allow this. Called with an API key (a session only) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
-            507: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -1904,9 +1720,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1933,9 +1746,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1945,9 +1755,6 @@ export interface operations {
             /** @description Wrong e-mail or password */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1957,9 +1764,6 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1969,9 +1773,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1981,9 +1782,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1993,9 +1791,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many wrong passwords for this account or from this client address; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2007,9 +1802,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2021,9 +1813,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2050,9 +1839,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2065,9 +1851,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2077,9 +1860,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2089,9 +1869,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2101,9 +1878,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2113,9 +1887,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2125,9 +1896,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2139,9 +1907,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2153,9 +1918,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2182,9 +1944,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2199,9 +1958,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2211,9 +1967,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2223,9 +1976,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2235,9 +1985,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2247,9 +1994,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2259,9 +2003,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2273,9 +2014,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2287,9 +2025,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2312,9 +2047,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2343,9 +2075,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2355,9 +2084,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2367,9 +2093,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2379,9 +2102,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2393,9 +2113,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2407,9 +2124,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2443,9 +2157,6 @@ export interface operations {
                 headers: {
                     /** @description `returnTo`, or `/sign-in?error=<code>` */
                     Location?: string;
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2453,9 +2164,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2465,9 +2173,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2477,9 +2182,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2491,9 +2193,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2505,9 +2204,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2542,9 +2238,6 @@ export interface operations {
                 headers: {
                     /** @description The provider's authorization URL */
                     Location?: string;
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2552,9 +2245,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,9 +2254,6 @@ export interface operations {
             /** @description `link=true` without a session (linking needs the signed-in person, not an API key) */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2576,9 +2263,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2588,9 +2272,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2602,9 +2283,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2616,9 +2294,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2649,9 +2324,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2664,9 +2336,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2676,9 +2345,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2688,9 +2354,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2700,9 +2363,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,9 +2372,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2724,9 +2381,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many wrong passwords for this account; `Retry-After` gives the seconds until the block ends */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2738,9 +2392,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2752,9 +2403,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2787,9 +2435,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2802,9 +2447,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,9 +2456,6 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2826,9 +2465,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2838,9 +2474,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2850,9 +2483,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md). Too many reset requests from this client address; `Retry-After` gives the seconds until the next is accepted */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2864,9 +2494,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2878,9 +2505,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2912,9 +2536,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2927,9 +2548,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2939,9 +2557,6 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,9 +2566,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2963,9 +2575,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2975,9 +2584,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -2989,9 +2595,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3003,9 +2606,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3028,9 +2628,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3049,9 +2646,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3061,9 +2655,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3075,9 +2666,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3089,9 +2677,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3114,9 +2699,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,9 +2723,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3153,9 +2732,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3165,9 +2741,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. Called with an API key (a session only) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3177,9 +2750,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3191,9 +2761,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3205,9 +2772,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3232,9 +2796,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3247,9 +2808,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3259,9 +2817,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3271,9 +2826,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard). Called with an API key (a session only) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3283,9 +2835,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3295,9 +2844,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,9 +2853,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3321,9 +2864,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3335,9 +2875,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3370,9 +2907,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3397,9 +2931,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3409,9 +2940,6 @@ export interface operations {
             /** @description A session-cookie request from another site (CSRF guard). Sign-up is closed (ALLOW_SIGNUP=false) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3421,9 +2949,6 @@ export interface operations {
             /** @description A user with this e-mail exists */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3433,9 +2958,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3445,9 +2967,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3457,9 +2976,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3471,9 +2987,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3485,9 +2998,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3513,9 +3023,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,9 +3051,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3556,9 +3060,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3568,9 +3069,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3580,9 +3078,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3592,9 +3087,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3606,9 +3098,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3620,9 +3109,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3666,9 +3152,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3697,9 +3180,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3709,9 +3189,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,9 +3198,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,9 +3207,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3745,9 +3216,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3757,9 +3225,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3769,9 +3234,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3783,9 +3245,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3797,9 +3256,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3832,9 +3288,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3867,9 +3320,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,9 +3329,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3891,9 +3338,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3903,9 +3347,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3915,9 +3356,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3929,9 +3367,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3943,9 +3378,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -3971,9 +3403,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3991,9 +3420,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4003,9 +3429,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4015,9 +3438,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4027,9 +3447,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4039,9 +3456,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4053,9 +3467,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4067,9 +3478,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4095,9 +3503,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4115,9 +3520,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4127,9 +3529,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4139,9 +3538,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4151,9 +3547,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4163,9 +3556,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4177,9 +3567,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4191,9 +3578,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4228,9 +3612,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,9 +3629,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4260,9 +3638,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4272,9 +3647,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4284,9 +3656,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4296,9 +3665,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4308,9 +3674,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4320,9 +3683,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4334,9 +3694,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4348,9 +3705,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4377,9 +3731,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4392,9 +3743,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4404,9 +3752,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4416,9 +3761,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4428,9 +3770,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4440,9 +3779,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,9 +3788,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4466,9 +3799,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4480,9 +3810,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4518,9 +3845,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4538,9 +3862,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4550,9 +3871,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4562,9 +3880,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4574,9 +3889,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4586,9 +3898,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4598,9 +3907,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,9 +3916,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4624,9 +3927,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4638,9 +3938,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4669,9 +3966,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4685,9 +3979,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4697,9 +3988,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,9 +3997,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4721,9 +4006,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4733,9 +4015,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4747,9 +4026,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4761,9 +4037,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4798,9 +4071,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4821,9 +4091,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4833,9 +4100,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4845,9 +4109,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4857,9 +4118,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4869,9 +4127,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4881,9 +4136,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,9 +4145,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4907,9 +4156,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4921,9 +4167,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -4952,9 +4195,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,9 +4217,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4989,9 +4226,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5001,9 +4235,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5013,9 +4244,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5025,9 +4253,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5039,9 +4264,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5053,9 +4275,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5099,9 +4318,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,9 +4340,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5136,9 +4349,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5148,9 +4358,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5160,9 +4367,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5172,9 +4376,6 @@ export interface operations {
             /** @description The term exists in this glossary (case-insensitive) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5184,9 +4385,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5196,9 +4394,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5208,9 +4403,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5222,9 +4414,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5236,9 +4425,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5274,9 +4460,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5304,9 +4487,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5316,9 +4496,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5328,9 +4505,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5340,9 +4514,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5352,9 +4523,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5364,9 +4532,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5376,9 +4541,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5390,9 +4552,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5404,9 +4563,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5433,9 +4589,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5448,9 +4601,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5460,9 +4610,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5472,9 +4619,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5484,9 +4628,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5496,9 +4637,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5508,9 +4646,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5522,9 +4657,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5536,9 +4668,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5582,9 +4711,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,9 +4733,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5619,9 +4742,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5631,9 +4751,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5643,9 +4760,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5655,9 +4769,6 @@ export interface operations {
             /** @description The new term exists in this glossary (case-insensitive) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5667,9 +4778,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5679,9 +4787,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5691,9 +4796,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5705,9 +4807,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5719,9 +4818,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5747,9 +4843,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5767,9 +4860,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5779,9 +4869,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5791,9 +4878,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5803,9 +4887,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5815,9 +4896,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5829,9 +4907,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5843,9 +4918,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5872,9 +4944,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5887,9 +4956,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5899,9 +4965,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5911,9 +4974,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5923,9 +4983,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5935,9 +4992,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5947,9 +5001,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5961,9 +5012,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -5975,9 +5023,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6003,9 +5048,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6022,9 +5064,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6034,9 +5073,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6046,9 +5082,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6058,9 +5091,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6070,9 +5100,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6084,9 +5111,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6098,9 +5122,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6127,9 +5148,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6142,9 +5160,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6154,9 +5169,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6166,9 +5178,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6178,9 +5187,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,9 +5196,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6202,9 +5205,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6216,9 +5216,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6230,9 +5227,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6266,9 +5260,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,9 +5276,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6297,9 +5285,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6309,9 +5294,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6321,9 +5303,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6333,9 +5312,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6345,9 +5321,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6357,9 +5330,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6371,9 +5341,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6385,9 +5352,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6422,9 +5386,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6447,9 +5408,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6459,9 +5417,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6471,9 +5426,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6483,9 +5435,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6495,9 +5444,6 @@ export interface operations {
             /** @description A member with this e-mail already belongs to the organization */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6507,9 +5453,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6519,9 +5462,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6531,9 +5471,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6545,9 +5482,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6559,9 +5493,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6592,9 +5523,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6621,9 +5549,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6633,9 +5558,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6645,9 +5567,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6657,9 +5576,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6669,9 +5585,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6683,9 +5596,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6697,9 +5607,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6726,9 +5633,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6741,9 +5645,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6753,9 +5654,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6765,9 +5663,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6777,9 +5672,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6789,9 +5681,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6801,9 +5690,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6815,9 +5701,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6829,9 +5712,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6863,9 +5743,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6886,9 +5763,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6898,9 +5772,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6910,9 +5781,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6922,9 +5790,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6934,9 +5799,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6948,9 +5810,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry. The embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction); `Retry-After` gives the seconds to wait */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6962,9 +5821,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -6989,9 +5845,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7012,9 +5865,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7024,9 +5874,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7036,9 +5883,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7048,9 +5892,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7060,9 +5901,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7074,9 +5912,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7088,9 +5923,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7123,9 +5955,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7148,9 +5977,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7160,9 +5986,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7172,9 +5995,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7184,9 +6004,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7196,9 +6013,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7208,9 +6022,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7220,9 +6031,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7234,9 +6042,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7248,9 +6053,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7276,9 +6078,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7291,9 +6090,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7303,9 +6099,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7315,9 +6108,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7327,9 +6117,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7339,9 +6126,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7351,9 +6135,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7365,9 +6146,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7379,140 +6157,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    "organizations-usage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Organization id, or the literal "current" */
-                orgId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful response */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The calendar month (UTC) aiCharactersPerMonth counts: its first instant and the next month's */
-                        period: {
-                            end: string;
-                            start: string;
-                        };
-                        quotas: {
-                            /** @description The code a refusal of this quota carries in `issues[].code` (403) */
-                            code: string;
-                            /** @enum {string} */
-                            dimension: "keys" | "projects" | "members" | "aiCharactersPerMonth";
-                            /** @description null: unlimited */
-                            limit: number | null;
-                            used: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
-                };
-            };
-            /** @description No, invalid, revoked or expired credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The role or the API key's scopes do not allow this */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
-            503: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Seconds until the request may be made again */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
-            507: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7538,9 +6182,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7560,9 +6201,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7572,9 +6210,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7584,9 +6219,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,9 +6228,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7608,9 +6237,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7622,9 +6248,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7636,9 +6259,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7675,9 +6295,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7699,9 +6316,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7711,9 +6325,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7723,9 +6334,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7735,9 +6343,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7747,9 +6352,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7759,9 +6361,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7771,9 +6370,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7785,9 +6381,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7799,9 +6392,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7828,9 +6418,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7843,9 +6430,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7855,9 +6439,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7867,9 +6448,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7879,9 +6457,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7891,9 +6466,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7903,9 +6475,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7917,9 +6486,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7931,9 +6497,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -7968,9 +6531,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7990,9 +6550,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8002,9 +6559,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8014,9 +6568,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8026,9 +6577,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8038,9 +6586,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8050,9 +6595,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8062,9 +6604,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8076,9 +6615,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8090,9 +6626,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8119,9 +6652,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8150,9 +6680,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8162,9 +6689,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8174,9 +6698,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8186,9 +6707,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8198,9 +6716,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8212,9 +6727,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8226,9 +6738,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8255,9 +6764,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8286,9 +6792,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8298,9 +6801,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8310,9 +6810,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8322,9 +6819,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8334,9 +6828,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8346,9 +6837,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8358,9 +6846,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8372,9 +6857,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8386,9 +6868,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8411,9 +6890,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8442,9 +6918,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8454,9 +6927,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8466,9 +6936,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,9 +6945,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8492,9 +6956,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8506,9 +6967,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8549,9 +7007,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8580,9 +7035,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8592,9 +7044,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8604,9 +7053,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8616,9 +7062,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8628,9 +7071,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8640,9 +7080,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8654,9 +7091,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8668,9 +7102,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8693,9 +7124,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8712,9 +7140,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8724,9 +7149,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8736,9 +7158,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8748,9 +7167,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8762,9 +7178,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8776,9 +7189,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8803,9 +7213,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8818,9 +7225,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8830,9 +7234,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8842,9 +7243,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8854,9 +7252,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8866,9 +7261,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8878,9 +7270,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8892,9 +7281,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8906,9 +7292,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -8940,9 +7323,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8959,9 +7339,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8971,9 +7348,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8983,9 +7357,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8995,9 +7366,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9007,9 +7375,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9019,9 +7384,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9031,9 +7393,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9045,9 +7404,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9059,9 +7415,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9093,9 +7446,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9118,9 +7468,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9130,9 +7477,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9142,9 +7486,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9154,9 +7495,6 @@ export interface operations {
             /** @description A member with this e-mail already belongs to the organization */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9166,9 +7504,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9178,9 +7513,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9190,9 +7522,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9204,9 +7533,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9218,9 +7544,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9245,9 +7568,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9269,9 +7589,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9281,9 +7598,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9293,9 +7607,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9305,9 +7616,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9319,9 +7627,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9333,9 +7638,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9368,9 +7670,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9392,9 +7691,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9404,9 +7700,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9416,9 +7709,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9428,9 +7718,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9440,9 +7727,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9452,9 +7736,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9466,9 +7747,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9480,9 +7758,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9507,9 +7782,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9531,9 +7803,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9543,9 +7812,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9555,9 +7821,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9567,9 +7830,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9579,9 +7839,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9593,9 +7850,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9607,9 +7861,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9634,9 +7885,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9658,9 +7906,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9670,9 +7915,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9682,9 +7924,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9694,9 +7933,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9706,9 +7942,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9718,9 +7951,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9732,9 +7962,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9746,9 +7973,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9783,9 +8007,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9807,9 +8028,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9819,9 +8037,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9831,9 +8046,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9843,9 +8055,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9855,9 +8064,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9867,9 +8073,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9879,9 +8082,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9891,9 +8091,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9905,9 +8102,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9919,9 +8113,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -9952,9 +8143,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9976,9 +8164,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9988,9 +8173,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10000,9 +8182,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10012,9 +8191,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10024,9 +8200,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10036,9 +8209,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10048,9 +8218,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10060,9 +8227,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10074,9 +8238,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10088,9 +8249,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10116,9 +8274,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10140,9 +8295,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10152,9 +8304,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10164,9 +8313,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10176,9 +8322,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10188,9 +8331,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10200,9 +8340,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10212,9 +8349,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10226,9 +8360,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10240,9 +8371,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10267,9 +8395,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10282,9 +8407,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10294,9 +8416,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10306,9 +8425,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10318,9 +8434,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10330,9 +8443,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10342,9 +8452,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10356,9 +8463,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10370,9 +8474,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10397,9 +8498,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10421,9 +8519,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10433,9 +8528,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10445,9 +8537,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10457,9 +8546,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10469,9 +8555,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10481,9 +8564,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10493,9 +8573,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10507,9 +8584,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10521,9 +8595,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10555,9 +8626,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10590,9 +8658,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10602,9 +8667,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10614,9 +8676,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10626,9 +8685,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10638,9 +8694,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10652,9 +8705,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10666,9 +8716,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10693,9 +8740,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10713,9 +8757,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10725,9 +8766,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10737,9 +8775,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10749,9 +8784,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10761,9 +8793,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10775,9 +8804,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10789,9 +8815,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10833,9 +8856,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10850,9 +8870,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10862,9 +8879,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10874,9 +8888,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10886,9 +8897,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10898,9 +8906,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10910,9 +8915,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10922,9 +8924,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10936,9 +8935,6 @@ export interface operations {
             /** @description The AI provider failed; the message is the provider's */
             502: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10948,9 +8944,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -10962,9 +8955,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11003,9 +8993,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11028,9 +9015,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11040,9 +9024,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11052,9 +9033,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11064,9 +9042,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11076,9 +9051,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11088,9 +9060,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11100,9 +9069,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11112,9 +9078,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11126,9 +9089,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11140,9 +9100,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11168,9 +9125,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11184,9 +9138,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11196,9 +9147,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11208,9 +9156,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11220,9 +9165,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11232,9 +9174,6 @@ export interface operations {
             /** @description The job is already finished */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11244,9 +9183,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11256,9 +9192,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11268,9 +9201,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11282,9 +9212,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11296,9 +9223,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11337,9 +9261,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11356,9 +9277,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11368,9 +9286,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11380,9 +9295,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11392,9 +9304,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11404,9 +9313,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11416,9 +9322,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11428,9 +9331,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11440,9 +9340,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11454,9 +9351,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11468,9 +9362,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11499,9 +9390,6 @@ export interface operations {
             /** @description The event stream */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11511,9 +9399,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11523,9 +9408,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11535,9 +9417,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11547,9 +9426,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11559,9 +9435,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11573,9 +9446,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11587,9 +9457,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11614,9 +9481,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11632,9 +9496,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11644,9 +9505,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11656,9 +9514,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11668,9 +9523,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11680,9 +9532,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11694,9 +9543,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11708,9 +9554,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11737,9 +9580,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11762,9 +9602,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11774,9 +9611,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11786,9 +9620,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11798,9 +9629,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11810,9 +9638,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11824,9 +9649,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11838,9 +9660,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11867,9 +9686,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11884,9 +9700,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11896,9 +9709,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11908,9 +9718,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11920,9 +9727,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11932,9 +9736,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11946,9 +9747,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11960,9 +9758,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -11998,9 +9793,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12057,9 +9849,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12069,9 +9858,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12081,9 +9867,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12093,9 +9876,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12105,9 +9885,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12119,9 +9896,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12133,9 +9907,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12153,6 +9924,8 @@ export interface operations {
                 includeUntranslated?: "true" | "false";
                 /** @description Only keys of this namespace, written without the namespace prefix */
                 namespace?: string;
+                /** @description Write placeholders in this platform style (`icu` as stored, the default; `printf`, `python`, `android`, `ios`, `i18next`, `ruby`, `dotnet`), positional whenever a message has more than one argument, numbered by the source-language value. A value the style cannot express is left out and counted in `X-Export-Skipped`. */
+                placeholders?: "icu" | "printf" | "python" | "android" | "ios" | "i18next" | "ruby" | "dotnet";
             };
             header?: never;
             path: {
@@ -12169,11 +9942,10 @@ export interface operations {
                 headers: {
                     /** @description attachment; filename="<language>.<ext>" */
                     "Content-Disposition"?: string;
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    /** @description Number of keys left out because the format cannot express them (e.g. a key that is not an Android resource name); the export activity lists them */
+                    /** @description Number of keys left out because the format (or the `placeholders` style) cannot express them (e.g. a key that is not an Android resource name, an ICU date argument in printf); the export activity lists them */
                     "X-Export-Skipped"?: number;
+                    /** @description The first 50 left-out keys (`namespace.key`), each percent-encoded, comma-separated; absent when none */
+                    "X-Export-Skipped-Keys"?: string;
                     /** @description `true` when entries were dropped to stay under EXPORT_MAX_BYTES */
                     "X-Export-Truncated"?: "true" | "false";
                     /** @description Number of keys written to the file */
@@ -12187,9 +9959,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12199,9 +9968,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12211,9 +9977,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12223,9 +9986,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12235,9 +9995,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12249,9 +10006,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12263,9 +10017,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12290,9 +10041,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12302,9 +10050,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12314,9 +10059,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12326,9 +10068,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12338,9 +10077,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12350,9 +10086,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12364,9 +10097,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12378,9 +10108,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12416,6 +10143,11 @@ export interface operations {
                      * @default false
                      */
                     overwrite?: boolean;
+                    /**
+                     * @description `icu`: rewrite the file's placeholders as ICU arguments, read in the format's platform style (android-xml `%1$s`, ios `%@`, po/mo printf or the entry's python-format, yaml Ruby `%{x}`, JSON i18next `{{x}}`; XLIFF and ARB are ICU already). A value with a placeholder ICU cannot hold (`%x`, `%5s`) is imported as written and listed in `errors`.
+                     * @enum {string}
+                     */
+                    placeholders?: "icu";
                 };
             };
         };
@@ -12423,9 +10155,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12455,9 +10184,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12467,9 +10193,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12479,9 +10202,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12491,9 +10211,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12503,9 +10220,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12515,9 +10229,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12527,9 +10238,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12539,9 +10247,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12553,9 +10258,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12567,9 +10269,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12588,6 +10287,8 @@ export interface operations {
                 namespace?: string;
                 /** @description Replace existing non-empty translations whose value differs */
                 overwrite?: "true" | "false";
+                /** @description `icu`: rewrite the file's placeholders as ICU arguments, read in the format's platform style (android-xml `%1$s`, ios `%@`, po/mo printf or the entry's python-format, yaml Ruby `%{x}`, JSON i18next `{{x}}`; XLIFF and ARB are ICU already). A value with a placeholder ICU cannot hold (`%x`, `%5s`) is imported as written and listed in `errors`. */
+                placeholders?: "icu";
             };
             header?: never;
             path: {
@@ -12606,9 +10307,6 @@ export interface operations {
             /** @description The import result */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12638,9 +10336,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12650,9 +10345,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12662,9 +10354,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12674,9 +10363,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12686,9 +10372,6 @@ export interface operations {
             /** @description The project is archived */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12698,9 +10381,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12710,9 +10390,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12724,9 +10401,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12738,9 +10412,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12772,9 +10443,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12803,9 +10471,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12815,9 +10480,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12827,9 +10489,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12839,9 +10498,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12851,9 +10507,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12865,9 +10518,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12879,9 +10529,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -12917,9 +10564,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12938,9 +10582,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12950,9 +10591,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12962,9 +10600,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12974,9 +10609,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12986,9 +10618,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored). A key with this name exists in the namespace */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12998,9 +10627,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13010,9 +10636,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13022,9 +10645,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13036,9 +10656,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13050,9 +10667,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13078,9 +10692,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13099,9 +10710,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13111,9 +10719,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13123,9 +10728,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13135,9 +10737,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13147,9 +10746,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13161,9 +10757,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13175,9 +10768,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13203,9 +10793,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13218,9 +10805,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13230,9 +10814,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13242,9 +10823,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13254,9 +10832,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13266,9 +10841,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13278,9 +10850,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13290,9 +10859,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13304,9 +10870,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13318,9 +10881,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13357,9 +10917,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13378,9 +10935,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13390,9 +10944,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13402,9 +10953,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13414,9 +10962,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13426,9 +10971,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored). The new name is taken in the namespace */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13438,9 +10980,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13450,9 +10989,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13462,9 +10998,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13476,9 +11009,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13490,9 +11020,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13521,9 +11048,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13547,9 +11071,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13559,9 +11080,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13571,9 +11089,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13583,9 +11098,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13595,9 +11107,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13609,9 +11118,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13623,9 +11129,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13659,9 +11162,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13685,9 +11185,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13697,9 +11194,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13709,9 +11203,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13721,9 +11212,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13733,9 +11221,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13745,9 +11230,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13757,9 +11239,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13769,9 +11248,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13783,9 +11259,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13797,9 +11270,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13826,9 +11296,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13841,9 +11308,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13853,9 +11317,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13865,9 +11326,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13877,9 +11335,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13889,9 +11344,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13901,9 +11353,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13913,9 +11362,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13927,9 +11373,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13941,9 +11384,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -13974,9 +11414,6 @@ export interface operations {
             /** @description The updated comment */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14000,9 +11437,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14012,9 +11446,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14024,9 +11455,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14036,9 +11464,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14048,9 +11473,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14060,9 +11482,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14072,9 +11491,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14086,9 +11502,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14100,9 +11513,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14129,9 +11539,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14155,9 +11562,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14167,9 +11571,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14179,9 +11580,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14191,9 +11589,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14203,9 +11598,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14215,9 +11607,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14227,9 +11616,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14239,9 +11625,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14253,9 +11636,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14267,9 +11647,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14295,9 +11672,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14331,9 +11705,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14343,9 +11714,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14355,9 +11723,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14367,9 +11732,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14379,9 +11741,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14393,9 +11752,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14407,9 +11763,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14449,9 +11802,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14485,9 +11835,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14497,9 +11844,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14509,9 +11853,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14521,9 +11862,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14533,9 +11871,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14545,9 +11880,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14557,9 +11889,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14569,9 +11898,6 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14581,9 +11907,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14595,9 +11918,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14609,9 +11929,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14638,9 +11955,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14663,9 +11977,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14675,9 +11986,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14687,9 +11995,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14699,9 +12004,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14711,9 +12013,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14725,9 +12024,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14739,9 +12035,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14768,9 +12061,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14804,9 +12094,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14816,9 +12103,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14828,9 +12112,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14840,9 +12121,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14852,9 +12130,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14864,9 +12139,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14876,9 +12148,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14888,9 +12157,6 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14900,9 +12166,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14914,9 +12177,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14928,9 +12188,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -14958,9 +12215,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14994,9 +12248,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15006,9 +12257,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15018,9 +12266,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15030,9 +12275,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15042,9 +12284,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15054,9 +12293,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15066,9 +12302,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15078,9 +12311,6 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15090,9 +12320,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15104,9 +12331,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15118,9 +12342,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15154,9 +12375,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15190,9 +12408,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15202,9 +12417,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15214,9 +12426,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15226,9 +12435,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15238,9 +12444,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15250,9 +12453,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15262,9 +12462,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15274,9 +12471,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15288,9 +12482,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15302,9 +12493,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15342,9 +12530,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15372,9 +12557,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15384,9 +12566,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15396,9 +12575,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15408,9 +12584,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15420,9 +12593,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15432,9 +12602,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15444,9 +12611,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15456,9 +12620,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15470,9 +12631,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15484,9 +12642,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15513,9 +12668,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15528,9 +12680,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15540,9 +12689,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15552,9 +12698,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15564,9 +12707,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15576,9 +12716,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15588,9 +12725,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15600,9 +12734,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15614,9 +12745,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15628,9 +12756,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15669,9 +12794,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15689,9 +12811,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15701,9 +12820,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15713,9 +12829,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15725,9 +12838,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15737,9 +12847,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored). A new name was taken concurrently (retry) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15749,9 +12856,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15761,9 +12865,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15773,9 +12874,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15787,9 +12885,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15801,9 +12896,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15828,9 +12920,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15840,9 +12929,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15852,9 +12938,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15864,9 +12947,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15876,9 +12956,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15888,9 +12965,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15902,9 +12976,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15916,9 +12987,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -15958,9 +13026,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15970,9 +13035,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15982,9 +13044,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15994,9 +13053,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16006,9 +13062,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16018,9 +13071,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16030,9 +13080,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16042,9 +13089,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16056,9 +13100,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16070,9 +13111,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16097,9 +13135,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16120,9 +13155,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16132,9 +13164,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16144,9 +13173,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16156,9 +13182,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16168,9 +13191,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16182,9 +13202,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16196,9 +13213,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16231,9 +13245,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16256,9 +13267,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16268,9 +13276,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16280,9 +13285,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16292,9 +13294,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16304,9 +13303,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16316,9 +13312,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16328,9 +13321,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16342,9 +13332,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16356,9 +13343,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16384,9 +13368,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16399,9 +13380,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16411,9 +13389,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16423,9 +13398,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16435,9 +13407,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16447,9 +13416,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16459,9 +13425,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16473,9 +13436,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16487,9 +13447,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16518,9 +13475,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16562,9 +13516,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16574,9 +13525,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16586,9 +13534,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16598,9 +13543,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16610,9 +13552,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16624,9 +13563,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16638,9 +13574,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16677,9 +13610,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16696,9 +13626,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16708,9 +13635,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16720,9 +13644,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16732,9 +13653,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16744,9 +13662,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16756,9 +13671,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16768,9 +13680,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16780,9 +13689,6 @@ export interface operations {
             /** @description The value fails an error-level quality check (`issues[].code` is `qa.<check>`; docs/quality-checks.md) */
             422: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16792,9 +13698,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16806,9 +13709,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16820,9 +13720,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16847,9 +13744,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16869,9 +13763,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16881,9 +13772,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16893,9 +13781,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16905,9 +13790,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16917,9 +13799,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16931,9 +13810,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16945,9 +13821,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -16983,9 +13856,6 @@ export interface operations {
             /** @description Successful response */
             201: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17007,9 +13877,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17019,9 +13886,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17031,9 +13895,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17043,9 +13904,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17055,9 +13913,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17067,9 +13922,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17079,9 +13931,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17091,9 +13940,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17105,9 +13951,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17119,9 +13962,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17147,9 +13987,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17162,9 +13999,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17174,9 +14008,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17186,9 +14017,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17198,9 +14026,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17210,9 +14035,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17222,9 +14044,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17236,9 +14055,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17250,9 +14066,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17286,9 +14099,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17308,9 +14118,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17320,9 +14127,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17332,9 +14136,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17344,9 +14145,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17356,9 +14154,6 @@ export interface operations {
             /** @description The project is archived (read-only until restored) */
             409: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17368,9 +14163,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17380,9 +14172,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17392,9 +14181,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17406,9 +14192,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17420,9 +14203,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17448,9 +14228,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17479,9 +14256,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17491,9 +14265,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17503,9 +14274,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17515,9 +14283,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17527,9 +14292,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17541,9 +14303,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17555,9 +14314,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17583,9 +14339,6 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17614,9 +14367,6 @@ export interface operations {
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
             400: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17626,9 +14376,6 @@ export interface operations {
             /** @description No, invalid, revoked or expired credentials */
             401: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17638,9 +14385,6 @@ export interface operations {
             /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
             403: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17650,9 +14394,6 @@ export interface operations {
             /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
             404: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17662,9 +14403,6 @@ export interface operations {
             /** @description The request body is over the size limit (MAX_BODY_BYTES) */
             413: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17674,9 +14412,6 @@ export interface operations {
             /** @description The request body is not `application/json` */
             415: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17686,9 +14421,6 @@ export interface operations {
             /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
             429: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17700,9 +14432,6 @@ export interface operations {
             /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
             503: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;
@@ -17714,9 +14443,6 @@ export interface operations {
             /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
             507: {
                 headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Seconds until the request may be made again */
                     "Retry-After": number;
                     [name: string]: unknown;

@@ -115,7 +115,7 @@ export const PLAIN_OPERATIONS = {
   "GET /auth/oidc/{provider}/callback": { method: "GET", path: "/auth/oidc/{provider}/callback", query: ["code","state","iss","error"], body: false, operationId: "auth-oidcCallback" },
   "GET /auth/oidc/{provider}/start": { method: "GET", path: "/auth/oidc/{provider}/start", query: ["returnTo","invitation","link"], body: false, operationId: "auth-oidcStart" },
   "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}": { method: "GET", path: "/projects/{projectId}/ai/translate/batch/stream/{jobId}", query: ["lastEventId"], body: false, operationId: "ai-streamBatchJob" },
-  "GET /projects/{projectId}/export/{language}": { method: "GET", path: "/projects/{projectId}/export/{language}", query: ["format","namespace","includeUntranslated"], body: false, operationId: "importExport-exportFile" },
-  "POST /projects/{projectId}/import/{language}": { method: "POST", path: "/projects/{projectId}/import/{language}", query: ["format","namespace","overwrite"], body: true, operationId: "importExport-importFileBody" },
+  "GET /projects/{projectId}/export/{language}": { method: "GET", path: "/projects/{projectId}/export/{language}", query: ["format","namespace","includeUntranslated","placeholders"], body: false, operationId: "importExport-exportFile" },
+  "POST /projects/{projectId}/import/{language}": { method: "POST", path: "/projects/{projectId}/import/{language}", query: ["format","namespace","overwrite","placeholders"], body: true, operationId: "importExport-importFileBody" },
   "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}": { method: "PATCH", path: "/projects/{projectId}/keys/{keyId}/comments/{commentId}", query: [], body: true, operationId: "comments-update" },
 } as const;

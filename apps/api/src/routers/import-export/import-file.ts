@@ -1,6 +1,7 @@
 import { FORMAT_IDS, importTranslations } from "@locale/core/import-export";
 import { z } from "zod";
 import { ZErrorIssue } from "../../schemas/common";
+import { PLACEHOLDERS_ON_IMPORT } from "../../schemas/placeholders";
 import { authedProcedure } from "../../trpc/init";
 
 export const ZImportFileRequest = z.object({
@@ -15,6 +16,7 @@ export const ZImportFileRequest = z.object({
     .max(1000)
     .optional()
     .describe("The file's name or path (`res/values-de/strings.xml`, `de.json`): only used to detect the file's language"),
+  placeholders: z.enum(["icu"]).optional().describe(PLACEHOLDERS_ON_IMPORT),
 });
 
 export const ZDetectedLanguage = z
