@@ -1,4 +1,5 @@
 // Deployment-level AI settings, read from the environment by the api and the worker alike.
+import { type MtConfig, mtConfigFromEnv } from "../mt/mt-config";
 import { findModel, isProviderId, type ProviderId, parseModelMap } from "./model-registry";
 
 export interface ProviderCredentials {
@@ -24,6 +25,8 @@ export interface AiConfig {
   /** First backoff step; doubles per attempt unless the provider sends retry-after. */
   retryBaseMs: number;
   requestTimeoutMs: number;
+  /** MT engines (DeepL, Google, Azure, Amazon); they share the call slots, retries and timeout above. */
+  mt: MtConfig;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined);
@@ -62,6 +65,7 @@ export function aiConfigFromEnv(env: Record<string, unknown>): AiConfig {
     maxRetries: int(env.AI_MAX_RETRIES, 4, 0),
     retryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 0),
     requestTimeoutMs: int(env.AI_REQUEST_TIMEOUT_MS, 60_000, 100),
+    mt: mtConfigFromEnv(env),
   };
 }
 

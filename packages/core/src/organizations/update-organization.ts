@@ -1,7 +1,9 @@
 import type { Prisma } from "@locale/db";
+import { EMPTY_AI_CONFIG } from "../ai/ai-config";
 import { type OrganizationRecord, toOrganization } from "../auth/records";
 import type { ServiceContext } from "../context";
-import { notFound } from "../errors/app-error";
+import { badRequest, notFound } from "../errors/app-error";
+import { endpointProblem } from "../mt/resolve-mt-engines";
 import { canonicalLanguage } from "../shared/languages";
 import { assertOrganization } from "./load-organization";
 import type { TOrganizationSettingsPatch } from "./organization-settings";
@@ -20,6 +22,15 @@ export async function updateOrganization(ctx: ServiceContext, orgId: string, inp
   if (typeof patch.defaultSourceLanguage === "string") {
     patch.defaultSourceLanguage = canonicalLanguage(patch.defaultSourceLanguage, "settings.defaultSourceLanguage");
   }
+  const allowHttp = (ctx.config.ai ?? EMPTY_AI_CONFIG).mt.allowHttpEndpoints;
+  for (const [engine, key] of Object.entries(patch.mtEngineKeys ?? {})) {
+    const problem = key?.endpoint ? endpointProblem(key.endpoint, allowHttp) : null;
+    if (problem) {
+      throw badRequest(`settings.mtEngineKeys.${engine}.endpoint: ${problem}`, [
+        { path: `settings.mtEngineKeys.${engine}.endpoint`, message: problem },
+      ]);
+    }
+  }
   const org = await ctx.db.prisma.$transaction(async (tx) => {
     // Read-merge-write in one transaction, so concurrent PATCHes of different settings both stick.
     const current = await tx.organization.findUnique({ where: { id: ctx.actor.organizationId } });
@@ -37,7 +48,7 @@ function mergeSettings(stored: StoredSettings, patch: TOrganizationSettingsPatch
   const next: StoredSettings = { ...stored };
   for (const [name, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    if (name === "aiProviderKeys") continue;
+    if (name === "aiProviderKeys" || name === "mtEngineKeys") continue;
     if (value === null) delete next[name];
     else next[name] = value;
   }
@@ -50,6 +61,17 @@ function mergeSettings(stored: StoredSettings, patch: TOrganizationSettingsPatch
     }
     if (Object.keys(keys).length) next.aiProviderKeys = keys;
     else delete next.aiProviderKeys;
+  }
+  if (patch.mtEngineKeys !== undefined) {
+    const stored = (next.mtEngineKeys ?? {}) as Record<string, unknown>;
+    const keys: Record<string, unknown> = patch.mtEngineKeys === null ? {} : { ...stored };
+    for (const [engine, key] of Object.entries(patch.mtEngineKeys ?? {})) {
+      if (key === undefined) continue;
+      if (key === null) delete keys[engine];
+      else keys[engine] = key;
+    }
+    if (Object.keys(keys).length) next.mtEngineKeys = keys;
+    else delete next.mtEngineKeys;
   }
   return next;
 }
