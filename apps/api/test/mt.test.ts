@@ -71,6 +71,11 @@ describe("organization MT keys", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/mtEngineKeys\.deepl\.endpoint/);
     expect((await patch({ mtEngineKeys: { deepl: { apiKey: "k", endpoint: "https://u:p@example.com" } } })).status).toBe(400);
+    // The webhook address rules: no internal addresses or local names unless WEBHOOK_ALLOWED_HOSTS lists them.
+    const internal = await patch({ mtEngineKeys: { google: { apiKey: "k", endpoint: "https://10.1.2.3" } } });
+    expect(internal.status).toBe(400);
+    expect(internal.body.message).toMatch(/mtEngineKeys\.google\.endpoint: must not point at a loopback, private/);
+    expect((await patch({ mtEngineKeys: { azure: { apiKey: "k", endpoint: "https://translator.localhost" } } })).status).toBe(400);
     expect((await patch({ mtEngineKeys: { amazon: { apiKey: "AKIA" } } })).status).toBe(400);
     expect((await patch({ mtEngineKeys: { systran: { apiKey: "k" } } })).status).toBe(400);
     const org = await server.request("GET", `/api/organizations/${user.orgId}`, { cookie: user.cookie });

@@ -2,9 +2,10 @@ import type { Prisma } from "@locale/db";
 import { EMPTY_AI_CONFIG } from "../ai/ai-config";
 import { type OrganizationRecord, toOrganization } from "../auth/records";
 import type { ServiceContext } from "../context";
-import { badRequest, notFound } from "../errors/app-error";
+import { AppError, badRequest, notFound } from "../errors/app-error";
 import { endpointProblem } from "../mt/resolve-mt-engines";
 import { canonicalLanguage } from "../shared/languages";
+import { assertWebhookTargetAllowed } from "../webhooks/webhook-address";
 import { assertOrganization } from "./load-organization";
 import type { TOrganizationSettingsPatch } from "./organization-settings";
 
@@ -24,12 +25,19 @@ export async function updateOrganization(ctx: ServiceContext, orgId: string, inp
   }
   const allowHttp = (ctx.config.ai ?? EMPTY_AI_CONFIG).mt.allowHttpEndpoints;
   for (const [engine, key] of Object.entries(patch.mtEngineKeys ?? {})) {
-    const problem = key?.endpoint ? endpointProblem(key.endpoint, allowHttp) : null;
-    if (problem) {
-      throw badRequest(`settings.mtEngineKeys.${engine}.endpoint: ${problem}`, [
-        { path: `settings.mtEngineKeys.${engine}.endpoint`, message: problem },
-      ]);
+    if (!key?.endpoint) continue;
+    const path = `settings.mtEngineKeys.${engine}.endpoint`;
+    let problem = endpointProblem(key.endpoint, allowHttp);
+    if (!problem) {
+      // The same address rules as webhook targets: an organization must not reach the internal network.
+      try {
+        await assertWebhookTargetAllowed(key.endpoint, ctx.config.webhookAllowedHosts ?? []);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        problem = err.message.replace(/^url: /, "");
+      }
     }
+    if (problem) throw badRequest(`${path}: ${problem}`, [{ path, message: problem }]);
   }
   const org = await ctx.db.prisma.$transaction(async (tx) => {
     // Read-merge-write in one transaction, so concurrent PATCHes of different settings both stick.
