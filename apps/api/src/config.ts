@@ -101,6 +101,20 @@ const ZEnv = z.object({
   AI_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** A batch job whose worker has not renewed its lease for this long is taken over by another. */
   AI_JOB_LEASE_MS: z.coerce.number().int().min(200).default(30_000),
+  /** Machine translation engines (docs/machine-translation.md): deployment keys and endpoints. */
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_ENDPOINT: z.string().optional(),
+  GOOGLE_TRANSLATE_API_KEY: z.string().optional(),
+  GOOGLE_TRANSLATE_ENDPOINT: z.string().optional(),
+  AZURE_TRANSLATOR_KEY: z.string().optional(),
+  AZURE_TRANSLATOR_REGION: z.string().optional(),
+  AZURE_TRANSLATOR_ENDPOINT: z.string().optional(),
+  AMAZON_TRANSLATE_ACCESS_KEY_ID: z.string().optional(),
+  AMAZON_TRANSLATE_SECRET_ACCESS_KEY: z.string().optional(),
+  AMAZON_TRANSLATE_REGION: z.string().optional(),
+  AMAZON_TRANSLATE_ENDPOINT: z.string().optional(),
+  /** Lets organizations point an engine at a plain-http endpoint (local servers); otherwise https only. */
+  MT_ALLOW_HTTP_ENDPOINTS: z.enum(["true", "false", "1", "0"]).default("false"),
   /** Interval of the SSE heartbeat comments on batch job streams. */
   AI_SSE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(15_000),
   /** How long an e-mailed password-reset link works. */

@@ -31,7 +31,11 @@ describe("GET /api/organizations/current", () => {
       _id: owner.orgId,
       name: "Olga's organization",
       slug: expect.stringMatching(/^olga-s-organization/),
-      settings: { tmAutoAdd: true, aiProvidersConfigured: { provider_a: false, provider_b: false } },
+      settings: {
+        tmAutoAdd: true,
+        aiProvidersConfigured: { provider_a: false, provider_b: false },
+        mtEnginesConfigured: { deepl: false, google: false, azure: false, amazon: false },
+      },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });
@@ -84,6 +88,7 @@ describe("PATCH /api/organizations/current", () => {
       toneInstructions: "Friendly, informal.",
       tmAutoAdd: true,
       aiProvidersConfigured: { provider_a: false, provider_b: false },
+      mtEnginesConfigured: { deepl: false, google: false, azure: false, amazon: false },
     });
     const second = await server.request("PATCH", "/api/organizations/current", {
       apiKey: admin.apiKey,
@@ -97,6 +102,7 @@ describe("PATCH /api/organizations/current", () => {
       defaultTranslationWorkflow: "review-required",
       tmAutoAdd: false,
       aiProvidersConfigured: { provider_a: false, provider_b: false },
+      mtEnginesConfigured: { deepl: false, google: false, azure: false, amazon: false },
     });
     const read = await server.request("GET", "/api/organizations/current", { cookie: owner.cookie });
     expect(read.body.settings).toEqual(second.body.settings);

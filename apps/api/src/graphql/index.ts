@@ -31,6 +31,7 @@ import "./schema/tm";
 import "./schema/quality";
 import "./schema/import-export";
 import "./schema/ai";
+import "./schema/mt";
 import "./schema/account";
 
 export const schema = builder.toSchema({ sortSchema: true });

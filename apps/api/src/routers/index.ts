@@ -10,6 +10,7 @@ import { glossaryRouter } from "./glossary";
 import { importExportRouter } from "./import-export";
 import { keysRouter } from "./keys";
 import { membersRouter } from "./members";
+import { mtRouter } from "./mt";
 import { organizationsRouter } from "./organizations";
 import { projectsRouter } from "./projects";
 import { qualityRouter } from "./quality";
@@ -35,6 +36,7 @@ export const appRouter = router({
   tm: tmRouter,
   analytics: analyticsRouter,
   ai: aiRouter,
+  mt: mtRouter,
 });
 
 export type AppRouter = typeof appRouter;

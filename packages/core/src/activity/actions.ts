@@ -12,6 +12,7 @@ export const ACTIVITY_ACTIONS = [
   "translation.approved",
   "translation.reverted",
   "translation.ai_generated",
+  "translation.mt_generated",
   "translation.batch_completed",
   "translation.qa_ignored",
   "translation.qa_unignored",

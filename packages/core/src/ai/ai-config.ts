@@ -1,5 +1,6 @@
 // Deployment-level AI settings, read from the environment by the api and the worker alike.
 import { type QuotaConfig, quotaConfigFromEnv } from "../limits/quota-config";
+import { type MtConfig, mtConfigFromEnv } from "../mt/mt-config";
 import { findModel, isProviderId, type ProviderId, parseModelMap } from "./model-registry";
 
 export interface ProviderCredentials {
@@ -27,6 +28,8 @@ export interface AiConfig {
   requestTimeoutMs: number;
   /** QUOTA_*: the AI characters per month of each organization (docs/api-rules.md, "Quotas"). */
   quotas?: QuotaConfig;
+  /** MT engines (DeepL, Google, Azure, Amazon); they share the call slots, retries and timeout above. */
+  mt: MtConfig;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined);
@@ -66,6 +69,7 @@ export function aiConfigFromEnv(env: Record<string, unknown>): AiConfig {
     retryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 0),
     requestTimeoutMs: int(env.AI_REQUEST_TIMEOUT_MS, 60_000, 100),
     quotas: quotaConfigFromEnv(env),
+    mt: mtConfigFromEnv(env),
   };
 }
 

@@ -15,6 +15,7 @@ export interface OrganizationSettingsRecord {
   toneInstructions?: string;
   tmAutoAdd: boolean;
   aiProvidersConfigured: { provider_a: boolean; provider_b: boolean };
+  mtEnginesConfigured: { deepl: boolean; google: boolean; azure: boolean; amazon: boolean };
   [key: string]: unknown;
 }
 
@@ -29,7 +30,8 @@ export interface OrganizationRecord {
 export const toUser = (u: User): UserRecord => ({ _id: u.id, email: u.email, name: u.name });
 
 export function toOrganization(o: Organization): OrganizationRecord {
-  const { aiProviderKeys, ...rest } = (o.settings ?? {}) as Record<string, unknown>;
+  const { aiProviderKeys, mtEngineKeys, ...rest } = (o.settings ?? {}) as Record<string, unknown>;
+  const mt = (mtEngineKeys ?? {}) as Record<string, unknown>;
   const keys = (aiProviderKeys ?? {}) as { provider_a?: string; provider_b?: string };
   return {
     _id: o.id,
@@ -39,6 +41,7 @@ export function toOrganization(o: Organization): OrganizationRecord {
       tmAutoAdd: true,
       ...rest,
       aiProvidersConfigured: { provider_a: !!keys.provider_a, provider_b: !!keys.provider_b },
+      mtEnginesConfigured: { deepl: !!mt.deepl, google: !!mt.google, azure: !!mt.azure, amazon: !!mt.amazon },
     },
     createdAt: iso(o.createdAt),
   };

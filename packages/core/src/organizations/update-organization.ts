@@ -1,8 +1,11 @@
 import type { Prisma } from "@locale/db";
+import { EMPTY_AI_CONFIG } from "../ai/ai-config";
 import { type OrganizationRecord, toOrganization } from "../auth/records";
 import type { ServiceContext } from "../context";
-import { notFound } from "../errors/app-error";
+import { AppError, badRequest, notFound } from "../errors/app-error";
+import { endpointProblem } from "../mt/resolve-mt-engines";
 import { canonicalLanguage } from "../shared/languages";
+import { assertWebhookTargetAllowed } from "../webhooks/webhook-address";
 import { assertOrganization } from "./load-organization";
 import type { TOrganizationSettingsPatch } from "./organization-settings";
 
@@ -19,6 +22,22 @@ export async function updateOrganization(ctx: ServiceContext, orgId: string, inp
   const patch = { ...(input.settings ?? {}) };
   if (typeof patch.defaultSourceLanguage === "string") {
     patch.defaultSourceLanguage = canonicalLanguage(patch.defaultSourceLanguage, "settings.defaultSourceLanguage");
+  }
+  const allowHttp = (ctx.config.ai ?? EMPTY_AI_CONFIG).mt.allowHttpEndpoints;
+  for (const [engine, key] of Object.entries(patch.mtEngineKeys ?? {})) {
+    if (!key?.endpoint) continue;
+    const path = `settings.mtEngineKeys.${engine}.endpoint`;
+    let problem = endpointProblem(key.endpoint, allowHttp);
+    if (!problem) {
+      // The same address rules as webhook targets: an organization must not reach the internal network.
+      try {
+        await assertWebhookTargetAllowed(key.endpoint, ctx.config.webhookAllowedHosts ?? []);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        problem = err.message.replace(/^url: /, "");
+      }
+    }
+    if (problem) throw badRequest(`${path}: ${problem}`, [{ path, message: problem }]);
   }
   const org = await ctx.db.prisma.$transaction(async (tx) => {
     // Read-merge-write in one transaction, so concurrent PATCHes of different settings both stick.
@@ -37,7 +56,7 @@ function mergeSettings(stored: StoredSettings, patch: TOrganizationSettingsPatch
   const next: StoredSettings = { ...stored };
   for (const [name, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    if (name === "aiProviderKeys") continue;
+    if (name === "aiProviderKeys" || name === "mtEngineKeys") continue;
     if (value === null) delete next[name];
     else next[name] = value;
   }
@@ -50,6 +69,17 @@ function mergeSettings(stored: StoredSettings, patch: TOrganizationSettingsPatch
     }
     if (Object.keys(keys).length) next.aiProviderKeys = keys;
     else delete next.aiProviderKeys;
+  }
+  if (patch.mtEngineKeys !== undefined) {
+    const stored = (next.mtEngineKeys ?? {}) as Record<string, unknown>;
+    const keys: Record<string, unknown> = patch.mtEngineKeys === null ? {} : { ...stored };
+    for (const [engine, key] of Object.entries(patch.mtEngineKeys ?? {})) {
+      if (key === undefined) continue;
+      if (key === null) delete keys[engine];
+      else keys[engine] = key;
+    }
+    if (Object.keys(keys).length) next.mtEngineKeys = keys;
+    else delete next.mtEngineKeys;
   }
   return next;
 }

@@ -1316,6 +1316,40 @@ export interface paths {
         patch: operations["keys-bulkUpdate"];
         trace?: never;
     };
+    "/projects/{projectId}/mt/engines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MT engines and whether each is configured */
+        get: operations["mt-engines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/mt/translate/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translate untranslated keys with an MT engine now and save the results */
+        post: operations["mt-translateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/qa-settings": {
         parameters: {
             query?: never;
@@ -3040,6 +3074,13 @@ export interface operations {
                             };
                             defaultSourceLanguage?: string;
                             defaultTranslationWorkflow?: string;
+                            /** @description Which organization-level MT engine keys are set (keys, secrets and endpoints are write-only) */
+                            mtEnginesConfigured: {
+                                amazon: boolean;
+                                azure: boolean;
+                                deepl: boolean;
+                                google: boolean;
+                            };
                             /** @description Approved translations feed the translation memory (default true) */
                             tmAutoAdd: boolean;
                             toneInstructions?: string;
@@ -3142,6 +3183,32 @@ export interface operations {
                         } | null;
                         defaultSourceLanguage?: string | null;
                         defaultTranslationWorkflow?: string | null;
+                        mtEngineKeys?: {
+                            amazon?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region: string;
+                                secretKey: string;
+                            } | null;
+                            azure?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region?: string;
+                                secretKey?: string;
+                            } | null;
+                            deepl?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region?: string;
+                                secretKey?: string;
+                            } | null;
+                            google?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region?: string;
+                                secretKey?: string;
+                            } | null;
+                        } | null;
                         tmAutoAdd?: (true | false) | null;
                         toneInstructions?: string | null;
                     };
@@ -3169,6 +3236,13 @@ export interface operations {
                             };
                             defaultSourceLanguage?: string;
                             defaultTranslationWorkflow?: string;
+                            /** @description Which organization-level MT engine keys are set (keys, secrets and endpoints are write-only) */
+                            mtEnginesConfigured: {
+                                amazon: boolean;
+                                azure: boolean;
+                                deepl: boolean;
+                                google: boolean;
+                            };
                             /** @description Approved translations feed the translation memory (default true) */
                             tmAutoAdd: boolean;
                             toneInstructions?: string;
@@ -6907,6 +6981,13 @@ export interface operations {
                             };
                             defaultSourceLanguage?: string;
                             defaultTranslationWorkflow?: string;
+                            /** @description Which organization-level MT engine keys are set (keys, secrets and endpoints are write-only) */
+                            mtEnginesConfigured: {
+                                amazon: boolean;
+                                azure: boolean;
+                                deepl: boolean;
+                                google: boolean;
+                            };
                             /** @description Approved translations feed the translation memory (default true) */
                             tmAutoAdd: boolean;
                             toneInstructions?: string;
@@ -6997,6 +7078,32 @@ export interface operations {
                         } | null;
                         defaultSourceLanguage?: string | null;
                         defaultTranslationWorkflow?: string | null;
+                        mtEngineKeys?: {
+                            amazon?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region: string;
+                                secretKey: string;
+                            } | null;
+                            azure?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region?: string;
+                                secretKey?: string;
+                            } | null;
+                            deepl?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region?: string;
+                                secretKey?: string;
+                            } | null;
+                            google?: {
+                                apiKey: string;
+                                endpoint?: string;
+                                region?: string;
+                                secretKey?: string;
+                            } | null;
+                        } | null;
                         tmAutoAdd?: (true | false) | null;
                         toneInstructions?: string | null;
                     };
@@ -7024,6 +7131,13 @@ export interface operations {
                             };
                             defaultSourceLanguage?: string;
                             defaultTranslationWorkflow?: string;
+                            /** @description Which organization-level MT engine keys are set (keys, secrets and endpoints are write-only) */
+                            mtEnginesConfigured: {
+                                amazon: boolean;
+                                azure: boolean;
+                                deepl: boolean;
+                                google: boolean;
+                            };
                             /** @description Approved translations feed the translation memory (default true) */
                             tmAutoAdd: boolean;
                             toneInstructions?: string;
@@ -9819,7 +9933,7 @@ export interface operations {
                                     /** @description Quality-check warnings of the value, stored when it last changed */
                                     qaIssues: components["schemas"]["QaIssue"][];
                                     /** @description Null while no value was ever stored */
-                                    source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                                    source: ("human" | "ai" | "import" | "tm" | "api" | "mt") | null;
                                     /** @enum {string} */
                                     status: "untranslated" | "translated" | "reviewed" | "approved";
                                     updatedAt: string | null;
@@ -11685,7 +11799,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "mt") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -11815,7 +11929,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "mt") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -12074,7 +12188,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "mt") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -12228,7 +12342,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "mt") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -12388,7 +12502,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "mt") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -12846,6 +12960,237 @@ export interface operations {
             };
             /** @description The project is archived (read-only until restored). A new name was taken concurrently (retry) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "mt-engines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        engines: {
+                            configured: boolean;
+                            displayName: string;
+                            /** @enum {string} */
+                            id: "deepl" | "google" | "azure" | "amazon";
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "mt-translateBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    engine: "deepl" | "google" | "azure" | "amazon";
+                    /** @description Keys to translate, default 50; values over 200 are clamped to 200 */
+                    limit?: number;
+                    sourceLanguage: string;
+                    targetLanguage: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        failed: number;
+                        results: {
+                            confidence?: number;
+                            error?: string;
+                            key: string;
+                            keyId: string;
+                            /** @enum {string} */
+                            status: "translated" | "failed" | "skipped";
+                            translation?: string;
+                        }[];
+                        skipped: number;
+                        translated: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13489,7 +13834,7 @@ export interface operations {
                             /** @description Quality-check warnings of the value, stored when it last changed */
                             qaIssues: components["schemas"]["QaIssue"][];
                             /** @description Null while no value was ever stored */
-                            source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                            source: ("human" | "ai" | "import" | "tm" | "api" | "mt") | null;
                             /** @enum {string} */
                             status: "untranslated" | "translated" | "reviewed" | "approved";
                             updatedAt: string | null;

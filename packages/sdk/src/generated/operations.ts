@@ -63,6 +63,8 @@ export const OPERATIONS = {
   "members.revokeInvitation": { method: "DELETE", path: "/organizations/{orgId}/invitations/{invitationId}", query: [], body: false, operationId: "members-revokeInvitation" },
   "members.updateRole": { method: "PATCH", path: "/organizations/{orgId}/members/{userId}", query: [], body: true, operationId: "members-updateRole" },
   "members.updateRoleCurrent": { method: "PATCH", path: "/organizations/current/members/{userId}", query: [], body: true, operationId: "members-updateRoleCurrent" },
+  "mt.engines": { method: "GET", path: "/projects/{projectId}/mt/engines", query: [], body: false, operationId: "mt-engines" },
+  "mt.translateBatch": { method: "POST", path: "/projects/{projectId}/mt/translate/batch", query: [], body: true, operationId: "mt-translateBatch" },
   "organizations.get": { method: "GET", path: "/organizations/{orgId}", query: [], body: false, operationId: "organizations-get" },
   "organizations.getCurrent": { method: "GET", path: "/organizations/current", query: [], body: false, operationId: "organizations-getCurrent" },
   "organizations.update": { method: "PATCH", path: "/organizations/{orgId}", query: [], body: true, operationId: "organizations-update" },

@@ -11,6 +11,9 @@ export const ZOrganizationSettings = z.object({
   aiProvidersConfigured: z
     .object({ provider_a: z.boolean(), provider_b: z.boolean() })
     .describe("Which organization-level provider keys are set (the keys themselves are write-only)"),
+  mtEnginesConfigured: z
+    .object({ deepl: z.boolean(), google: z.boolean(), azure: z.boolean(), amazon: z.boolean() })
+    .describe("Which organization-level MT engine keys are set (keys, secrets and endpoints are write-only)"),
 });
 
 export const ZOrganizationRecord = z.object({

@@ -1,0 +1,51 @@
+// One string through an MT engine: protect placeholders/ICU/markup → engine call (holding one of
+// the organization's call slots shared with the LLMs, org-call-slots.ts; retried on 429/5xx) →
+// restore → placeholder check. A translation that lost a protected piece is refused.
+import type { Database } from "@locale/db";
+import type { AiConfig } from "../ai/ai-config";
+import { withOrgCallSlot } from "../ai/org-call-slots";
+import { checkPlaceholders } from "../ai/placeholder-check";
+import { ProviderError } from "../ai/provider-error";
+import { withRetries } from "../ai/retry";
+import { requestEngineTranslation } from "./engine-client";
+import { MT_ENGINES, type MtCredentials, type MtEngineId } from "./mt-engines";
+import { protectText, restoreText } from "./protect-text";
+
+export interface EngineTranslateInput {
+  organizationId: string;
+  engine: MtEngineId;
+  credentials: MtCredentials;
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceText: string;
+  signal?: AbortSignal;
+}
+
+export async function translateWithEngine(db: Database, ai: AiConfig, input: EngineTranslateInput): Promise<string> {
+  const { markup, displayName } = MT_ENGINES[input.engine];
+  const guarded = protectText(input.sourceText, markup);
+  const slot = { limit: ai.maxConcurrency, leaseMs: ai.callLeaseMs, signal: input.signal };
+  const raw = await withOrgCallSlot(db, input.organizationId, slot, () =>
+    withRetries(
+      () =>
+        requestEngineTranslation({
+          engine: input.engine,
+          credentials: input.credentials,
+          sourceLanguage: input.sourceLanguage,
+          targetLanguage: input.targetLanguage,
+          text: guarded.text,
+          timeoutMs: ai.requestTimeoutMs,
+          signal: input.signal,
+        }),
+      { maxRetries: ai.maxRetries, baseMs: ai.retryBaseMs, signal: input.signal },
+    ),
+  );
+  const translation = restoreText(raw, guarded.pieces, markup);
+  if (translation === null) {
+    throw new ProviderError(`${displayName} did not keep every protected placeholder or tag; the translation was refused`, null, false);
+  }
+  if (!translation.trim()) throw new ProviderError(`${displayName} returned an empty translation`, null, false);
+  const problem = checkPlaceholders(input.sourceText, translation);
+  if (problem) throw new ProviderError(problem, null, false);
+  return translation;
+}
