@@ -1011,6 +1011,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/bulk-edits/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a bulk edit in one transaction (one history entry per value; refused and conflicting values reported) */
+        post: operations["bulkEdits-run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/bulk-edits/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a bulk edit would change (counts per language, samples, refusals); writes nothing */
+        post: operations["bulkEdits-preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/editor-rows": {
         parameters: {
             query?: never;
@@ -1477,6 +1511,56 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BulkOperation: {
+            /** @description Default true */
+            caseSensitive?: boolean;
+            find: string;
+            /** @description Project languages the edit covers */
+            languages: string[];
+            /** @description RE2 syntax (no back-references or look-around); replace may use $1, ${name}, $$ */
+            regex?: boolean;
+            replace: string;
+            /** @constant */
+            type: "replace";
+            /** @description Only matches not touching a letter, digit or _ */
+            wholeWord?: boolean;
+        } | {
+            /** @description Project languages the edit covers */
+            languages: string[];
+            /** @enum {string} */
+            status: "untranslated" | "translated" | "reviewed" | "approved";
+            /** @constant */
+            type: "setStatus";
+        } | {
+            /** @description Language copied from; default the source language */
+            from?: string;
+            /** @description Languages copied into */
+            languages: string[];
+            /** @description Also replace values that are not empty (default false) */
+            overwrite?: boolean;
+            /** @constant */
+            type: "copy";
+        } | {
+            /** @description Project languages the edit covers */
+            languages: string[];
+            /** @constant */
+            type: "clear";
+        };
+        /** @description keyIds or filter, not both; neither selects every key */
+        BulkSelection: {
+            /** @description The editor list's filters (GET /projects/{projectId}/keys); {} selects every key */
+            filter?: {
+                namespace?: string;
+                search?: string;
+                /** @enum {string} */
+                status?: "untranslated" | "translated" | "reviewed" | "approved";
+                statusIn?: string;
+                tag?: string;
+                untranslatedIn?: string;
+            };
+            /** @description Explicit keys (ids outside the project are ignored) */
+            keyIds?: string[];
+        };
         /** @description Error body of every REST error response */
         ErrorBody: {
             /** @description The status text: "Bad Request", "Not Found", "Conflict", ... */
@@ -9768,6 +9852,303 @@ export interface operations {
             };
         };
     };
+    "bulkEdits-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    operation: components["schemas"]["BulkOperation"];
+                    selection: components["schemas"]["BulkSelection"];
+                    /** @description The preview's token: values changed after that preview are not written */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conflictCount: number;
+                        /** @description Values changed after the preview, left unchanged (at most 1,000 listed) */
+                        conflicts: {
+                            key: string;
+                            keyId: string;
+                            language: string;
+                            namespace: string;
+                        }[];
+                        keys: number;
+                        languages: {
+                            language: string;
+                            /** @description Matches replaced (find and replace only) */
+                            matches: number;
+                            values: number;
+                        }[];
+                        /** @description Values the quality gate refused, left unchanged (at most 1,000 listed) */
+                        refused: {
+                            /** @description qa.<check> */
+                            code: string;
+                            key: string;
+                            keyId: string;
+                            language: string;
+                            message: string;
+                            namespace: string;
+                        }[];
+                        refusedCount: number;
+                        /** @description Values changed, each with one history entry */
+                        values: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "bulkEdits-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    operation: components["schemas"]["BulkOperation"];
+                    selection: components["schemas"]["BulkSelection"];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: number;
+                        languages: {
+                            language: string;
+                            /** @description Matches replaced (find and replace only) */
+                            matches: number;
+                            values: number;
+                        }[];
+                        /** @description Values the quality gate would refuse (at most 1,000 listed) */
+                        refused: {
+                            /** @description qa.<check> */
+                            code: string;
+                            key: string;
+                            keyId: string;
+                            language: string;
+                            message: string;
+                            namespace: string;
+                        }[];
+                        refusedCount: number;
+                        samples: {
+                            after: string;
+                            before: string;
+                            key: string;
+                            keyId: string;
+                            language: string;
+                            namespace: string;
+                            /** @enum {string} */
+                            statusAfter: "untranslated" | "translated" | "reviewed" | "approved";
+                            /** @enum {string} */
+                            statusBefore: "untranslated" | "translated" | "reviewed" | "approved";
+                        }[];
+                        token: string;
+                        /** @description Values the edit would change */
+                        values: number;
+                    };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this. A session-cookie request from another site (CSRF guard) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is over the size limit (MAX_BODY_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "keys-editorRows": {
         parameters: {
             query: {
@@ -9819,7 +10200,7 @@ export interface operations {
                                     /** @description Quality-check warnings of the value, stored when it last changed */
                                     qaIssues: components["schemas"]["QaIssue"][];
                                     /** @description Null while no value was ever stored */
-                                    source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                                    source: ("human" | "ai" | "import" | "tm" | "api" | "bulk") | null;
                                     /** @enum {string} */
                                     status: "untranslated" | "translated" | "reviewed" | "approved";
                                     updatedAt: string | null;
@@ -11674,7 +12055,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "bulk") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -11804,7 +12185,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "bulk") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -12063,7 +12444,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "bulk") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -12217,7 +12598,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "bulk") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -12377,7 +12758,7 @@ export interface operations {
                         /** @description Quality-check warnings of the value, stored when it last changed */
                         qaIssues: components["schemas"]["QaIssue"][];
                         /** @description Null while no value was ever stored */
-                        source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                        source: ("human" | "ai" | "import" | "tm" | "api" | "bulk") | null;
                         /** @enum {string} */
                         status: "untranslated" | "translated" | "reviewed" | "approved";
                         updatedAt: string | null;
@@ -13478,7 +13859,7 @@ export interface operations {
                             /** @description Quality-check warnings of the value, stored when it last changed */
                             qaIssues: components["schemas"]["QaIssue"][];
                             /** @description Null while no value was ever stored */
-                            source: ("human" | "ai" | "import" | "tm" | "api") | null;
+                            source: ("human" | "ai" | "import" | "tm" | "api" | "bulk") | null;
                             /** @enum {string} */
                             status: "untranslated" | "translated" | "reviewed" | "approved";
                             updatedAt: string | null;
