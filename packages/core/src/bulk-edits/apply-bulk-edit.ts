@@ -9,8 +9,8 @@ import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
 import { rememberTranslation } from "../tm/remember-translation";
 import { authorOf } from "../translations/translation-author";
-import type { BulkEditInput, BulkEditResult } from "./bulk-edit-types";
 import { readBulkToken } from "./bulk-edit-token";
+import type { BulkEditInput, BulkEditResult } from "./bulk-edit-types";
 import { writeBulkChanges } from "./bulk-writer";
 import { normalizeBulkInput, permissionFor, planBulkEdit, readCells } from "./plan-bulk-edit";
 
@@ -31,36 +31,42 @@ export async function applyBulkEdit(
   const snapshot = raw.token === undefined ? null : readBulkToken(project.id, input, raw.token);
   const op = input.operation;
   return ctx.db.prisma.$transaction(async (tx) => {
-      const { cells } = await readCells(tx, project, input, { snapshot, lock: true });
-      const plan = await planBulkEdit(tx, project, input, cells);
-      const written = await writeBulkChanges(tx, project.id, authorOf(ctx.actor), plan.changes);
-      if (written.length > 0) {
-        await recordActivity(tx, ctx.actor, {
-          action: op.type === "setStatus" ? STATUS_ACTION[op.status] : "translation.updated",
-          projectId: project.id,
-          targetType: "translation",
-          metadata: {
-            bulk: true,
-            source: "bulk",
-            operation: op.type,
-            count: written.length,
-            languages: plan.languages.filter((l) => l.values > 0).map((l) => l.language),
-          },
-        });
-        if (op.type === "setStatus" && op.status === "approved") {
-          for (const w of written) {
-            await rememberTranslation(tx, { project, keyId: w.change.cell.keyId, language: w.change.cell.language, value: w.change.value, reason: "approved" });
-          }
+    const { cells } = await readCells(tx, project, input, { snapshot, lock: true });
+    const plan = await planBulkEdit(tx, project, input, cells);
+    const written = await writeBulkChanges(tx, project.id, authorOf(ctx.actor), plan.changes);
+    if (written.length > 0) {
+      await recordActivity(tx, ctx.actor, {
+        action: op.type === "setStatus" ? STATUS_ACTION[op.status] : "translation.updated",
+        projectId: project.id,
+        targetType: "translation",
+        metadata: {
+          bulk: true,
+          source: "bulk",
+          operation: op.type,
+          count: written.length,
+          languages: plan.languages.filter((l) => l.values > 0).map((l) => l.language),
+        },
+      });
+      if (op.type === "setStatus" && op.status === "approved") {
+        for (const w of written) {
+          await rememberTranslation(tx, {
+            project,
+            keyId: w.change.cell.keyId,
+            language: w.change.cell.language,
+            value: w.change.value,
+            reason: "approved",
+          });
         }
       }
-      return {
-        values: written.length,
-        keys: plan.keys,
-        languages: plan.languages,
-        refused: plan.refused,
-        refusedCount: plan.refusedCount,
-        conflicts: plan.conflicts,
-        conflictCount: plan.conflictCount,
-      };
+    }
+    return {
+      values: written.length,
+      keys: plan.keys,
+      languages: plan.languages,
+      refused: plan.refused,
+      refusedCount: plan.refusedCount,
+      conflicts: plan.conflicts,
+      conflictCount: plan.conflictCount,
+    };
   });
 }

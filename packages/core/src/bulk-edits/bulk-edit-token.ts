@@ -7,7 +7,10 @@ import type { BulkEditInput } from "./bulk-edit-types";
 const SNAPSHOT = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/;
 
 const digestOf = (projectId: string, input: BulkEditInput): string =>
-  createHash("sha256").update(JSON.stringify([projectId, input.selection, input.operation])).digest("base64url").slice(0, 22);
+  createHash("sha256")
+    .update(JSON.stringify([projectId, input.selection, input.operation]))
+    .digest("base64url")
+    .slice(0, 22);
 
 export function makeBulkToken(projectId: string, input: BulkEditInput, snapshot: string): string {
   return `v1.${Buffer.from(snapshot).toString("base64url")}.${digestOf(projectId, input)}`;

@@ -23,8 +23,23 @@ export async function writeBulkChanges(
   if (changes.length === 0) return [];
   const now = Date.now();
   const written: WrittenChange[] = [];
-  const upd = { id: [] as string[], value: [] as string[], status: [] as string[], source: [] as (string | null)[], conf: [] as (string | null)[], at: [] as string[], qa: [] as string[] };
-  const ins = { id: [] as string[], keyId: [] as string[], language: [] as string[], value: [] as string[], at: [] as string[], qa: [] as string[] };
+  const upd = {
+    id: [] as string[],
+    value: [] as string[],
+    status: [] as string[],
+    source: [] as (string | null)[],
+    conf: [] as (string | null)[],
+    at: [] as string[],
+    qa: [] as string[],
+  };
+  const ins = {
+    id: [] as string[],
+    keyId: [] as string[],
+    language: [] as string[],
+    value: [] as string[],
+    at: [] as string[],
+    qa: [] as string[],
+  };
   const hist = {
     translationId: [] as string[],
     keyId: [] as string[],

@@ -73,7 +73,8 @@ export function normalizeBulkInput(project: Pick<Project, "sourceLanguage" | "ta
   };
   const op = input.operation;
   const languages = [...new Set(op.languages.map((l, i) => language(l, `operation.languages.${i}`)))];
-  if (languages.length === 0) throw badRequest("operation.languages: name at least one language", [{ path: "operation.languages", message: "empty" }]);
+  if (languages.length === 0)
+    throw badRequest("operation.languages: name at least one language", [{ path: "operation.languages", message: "empty" }]);
   let operation: BulkOperation;
   switch (op.type) {
     case "replace":
@@ -153,8 +154,7 @@ function selectionSql(project: Project, selection: BulkSelection): { from: strin
 
 // A row's 32-bit xmin widened to the xid8 it stands for (the newest one with those low bits, as
 // every live row's is), so it can be tested against a pg_snapshot.
-const fullXid = (column: string) =>
-  `((cur.x - ((cur.x % 4294967296) - ${column}::text::bigint + 4294967296) % 4294967296))::text::xid8`;
+const fullXid = (column: string) => `((cur.x - ((cur.x % 4294967296) - ${column}::text::bigint + 4294967296) % 4294967296))::text::xid8`;
 
 /**
  * Reads the cells the operation touches. `snapshot`: the preview's; a cell whose row (or copied
@@ -174,6 +174,7 @@ export async function readCells(
     return `$${params.length}`;
   };
   const languages = p(op.languages);
+  const lockParams = [...params];
   const copyFrom = op.type === "copy" ? p(op.from) : null;
   const snap = options.snapshot === null ? null : p(options.snapshot);
   if (options.lock) {
@@ -182,7 +183,7 @@ export async function readCells(
     await tx.$queryRawUnsafe(
       `SELECT t.id FROM "Translation" t JOIN (SELECT k.id ${from}) sel ON sel.id = t."keyId"
         WHERE t.language = ANY(${languages}::text[]) ORDER BY t.id FOR UPDATE OF t`,
-      ...params,
+      ...lockParams,
     );
   }
   const join = op.type === "copy" ? "LEFT JOIN" : "JOIN";
@@ -266,7 +267,8 @@ export async function planBulkEdit(tx: Tx, project: Project, input: BulkEditInpu
   }
   // The gate: new non-empty values, and values being marked reviewed or approved.
   const checked = drafts.filter(
-    (d) => (d.value !== d.cell.value && d.value !== "") || (op.type === "setStatus" && (d.status === "reviewed" || d.status === "approved")),
+    (d) =>
+      (d.value !== d.cell.value && d.value !== "") || (op.type === "setStatus" && (d.status === "reviewed" || d.status === "approved")),
   );
   const gate =
     checked.length > 0
@@ -301,7 +303,16 @@ export async function planBulkEdit(tx: Tx, project: Project, input: BulkEditInpu
     count.matches += d.matches;
     keys.add(d.cell.keyId);
   }
-  return { changes, refused, refusedCount, conflicts, conflictCount, languages: [...perLanguage.values()], keys: keys.size, snapshot: null };
+  return {
+    changes,
+    refused,
+    refusedCount,
+    conflicts,
+    conflictCount,
+    languages: [...perLanguage.values()],
+    keys: keys.size,
+    snapshot: null,
+  };
 }
 
 const refOf = (c: BulkCellRef): BulkCellRef => ({ keyId: c.keyId, key: c.key, namespace: c.namespace, language: c.language });

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
-import type { BulkEditInput, BulkEditPreview } from "./bulk-edit-types";
 import { makeBulkToken } from "./bulk-edit-token";
+import type { BulkEditInput, BulkEditPreview } from "./bulk-edit-types";
 import { normalizeBulkInput, permissionFor, planBulkEdit, readCells } from "./plan-bulk-edit";
 
 /** How many before/after pairs a preview shows. */

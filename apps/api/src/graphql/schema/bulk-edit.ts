@@ -114,7 +114,10 @@ const compact = (o: Record<string, unknown> | null | undefined): Record<string, 
 
 const argsOf = (args: { projectId: string | number; selection: Record<string, unknown>; operation: Record<string, unknown> }) => ({
   projectId: String(args.projectId),
-  selection: { ...compact(args.selection), ...(args.selection.filter ? { filter: compact(args.selection.filter as Record<string, unknown>) } : {}) },
+  selection: {
+    ...compact(args.selection),
+    ...(args.selection.filter ? { filter: compact(args.selection.filter as Record<string, unknown>) } : {}),
+  },
   operation: compact(args.operation),
 });
 
