@@ -11,6 +11,7 @@ import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
+import { BulkEditPanel } from "./bulk-edit-panel";
 import { CellEditor } from "./cell-editor";
 import { type EditorFilters, type EditorRow, patchCachedTranslation, useEditorPages } from "./editor-data";
 import { parsePlural } from "./icu-plural";
@@ -73,6 +74,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showAi, setShowAi] = useState(false);
+  const [showBulk, setShowBulk] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const pendingFocus = useRef<Cell | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -354,12 +356,27 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
               AI translate <kbd>a</kbd>
             </button>
           )}
+          {can("translations.status") && !p.archived && (
+            <button type="button" onClick={() => setShowBulk((s) => !s)} aria-expanded={showBulk}>
+              Bulk edit
+            </button>
+          )}
           <button type="button" onClick={() => setPanelOpen((o) => !o)} aria-pressed={panelOpen} disabled={!activeRow}>
             Details <kbd>d</kbd>
           </button>
         </div>
       </form>
       {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
+      {showBulk && (
+        <BulkEditPanel
+          project={p}
+          filters={filters}
+          selectedKeyIds={[...selected.keys()]}
+          canWrite={canWrite}
+          canReview={can("translations.review")}
+          onClose={() => setShowBulk(false)}
+        />
+      )}
       {selected.size > 0 && <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />}
 
       <div className="editor-body">
