@@ -113,7 +113,9 @@ async function main() {
     const applyMs = performance.now() - a0;
     const floorMs = await floor(db, floorProject);
     const load1 = loadavg()[0]!;
-    const [history] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "TranslationHistory" WHERE "projectId" = $1`, [projectId]);
+    const [history] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "TranslationHistory" WHERE "projectId" = $1`, [
+      projectId,
+    ]);
     const [changed] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM "Translation" WHERE "projectId" = $1 AND language = 'de' AND value LIKE '%Acme Cloud, Eintrag%(Acme Cloud)'`,
       [projectId],

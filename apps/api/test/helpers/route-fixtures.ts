@@ -176,7 +176,8 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   }),
   "POST /projects/{projectId}/bulk-edits/preview": (i) => ({
     path: `/projects/${i.projectId}/bulk-edits/preview`,
-    body: { selection: { keyIds: [i.keyId] }, operation: { type: "replace", languages: [i.language], find: "W", replace: "W" } },
+    // The filter, not key ids: the answer's token differs per call (a snapshot), and the apply covers ids.
+    body: { selection: { filter: { search: "W" } }, operation: { type: "replace", languages: [i.language], find: "W", replace: "W" } },
   }),
   "POST /projects/{projectId}/bulk-edits/apply": (i) => ({
     path: `/projects/${i.projectId}/bulk-edits/apply`,

@@ -74,11 +74,13 @@ export function BulkEditPanel({
     operation: operation(),
   });
   // Any change of the edit makes the preview stale.
-  const changed = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPreview(null);
-    setResult(null);
-  };
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPreview(null);
+      setResult(null);
+    };
 
   const runPreview = useMutation({ mutationFn: () => trpc.bulkEdits.preview.mutate(request()), onSuccess: setPreview });
   const runApply = useMutation({
@@ -134,8 +136,8 @@ export function BulkEditPanel({
             Selected ({selectedKeyIds.length})
           </label>
           <label>
-            <input type="radio" name="bulk-scope" checked={scope === "filter"} onChange={() => changed(setScope)("filter")} /> All matching the
-            filter
+            <input type="radio" name="bulk-scope" checked={scope === "filter"} onChange={() => changed(setScope)("filter")} /> All matching
+            the filter
           </label>
         </fieldset>
         <fieldset className="inline-form">

@@ -4,7 +4,7 @@
 import type { Prisma, Project, TranslationStatus } from "@locale/db";
 import type { Permission } from "../auth/permissions";
 import { badRequest, notFound } from "../errors/app-error";
-import { type KeyFilters, keyFilterSql } from "../keys/key-filter-sql";
+import { type KeyFilters, keyFilterSql, substringPattern } from "../keys/key-filter-sql";
 import { projectLanguages } from "../projects/project-record";
 import { hasErrors, type QaIssue } from "../qa";
 import { QaGate, qaErrorIssues, storedQaIssues } from "../quality/qa-gate";
@@ -199,7 +199,10 @@ export async function readCells(
         ? op.status === "untranslated"
           ? "true"
           : `t.value <> ''`
-        : `t.value <> ''`;
+        : op.type === "replace" && !op.regex && op.caseSensitive !== false
+          ? // Only values containing the text can change: the trigram index on values finds them.
+            `t.value LIKE ${p(substringPattern(op.find))}`
+          : `t.value <> ''`;
   const sql = `
     WITH sel AS (SELECT k.id, k.key, k.namespace ${from}),
          cur AS (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS x)
