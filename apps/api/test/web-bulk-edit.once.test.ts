@@ -43,9 +43,9 @@ describe("bulk edits in the editor", () => {
 
     await page.getByRole("button", { name: "Bulk edit" }).click();
     const panel = page.getByRole("region", { name: "Bulk edit" });
-    await panel.getByLabel("Find").fill("Acme");
-    await panel.getByLabel("Replace with").fill("Acme Cloud");
-    await panel.getByLabel("Whole word").check();
+    await panel.getByLabel("Find", { exact: true }).fill("Acme");
+    await panel.getByLabel("Replace with", { exact: true }).fill("Acme Cloud");
+    await panel.getByLabel("Whole word", { exact: true }).check();
     await panel.getByRole("button", { name: "Preview" }).click();
     await expect.poll(() => panel.getByRole("status").first().textContent()).toMatch(/2 values in 2 keys would change/);
     const counts = panel.getByRole("table", { name: "Per language" });
@@ -63,8 +63,8 @@ describe("bulk edits in the editor", () => {
     // Select two rows and mark them reviewed.
     await page.getByRole("checkbox", { name: /brand\.title/ }).check();
     await page.getByRole("checkbox", { name: /^Select other/ }).check();
-    await panel.getByLabel("Action").selectOption("setStatus");
-    await panel.getByLabel("Status").selectOption("reviewed");
+    await panel.getByLabel("Action", { exact: true }).selectOption("setStatus");
+    await panel.getByLabel("Status", { exact: true }).selectOption("reviewed");
     await panel.getByRole("radio", { name: /Selected \(2\)/ }).check();
     await panel.getByRole("button", { name: "Preview" }).click();
     await expect.poll(() => panel.getByRole("status").first().textContent()).toMatch(/2 values in 2 keys would change/);
