@@ -63,8 +63,8 @@ describe("bulk edits in the editor", () => {
     // Select two rows and mark them reviewed.
     await page.getByRole("checkbox", { name: /brand\.title/ }).check();
     await page.getByRole("checkbox", { name: /^Select other/ }).check();
-    await panel.getByLabel("Action", { exact: true }).selectOption("setStatus");
-    await panel.getByLabel("Status", { exact: true }).selectOption("reviewed");
+    await panel.getByRole("combobox").nth(0).selectOption("setStatus");
+    await panel.getByRole("combobox").nth(1).selectOption("reviewed");
     await panel.getByRole("radio", { name: /Selected \(2\)/ }).check();
     await panel.getByRole("button", { name: "Preview" }).click();
     await expect.poll(() => panel.getByRole("status").first().textContent()).toMatch(/2 values in 2 keys would change/);
