@@ -42,7 +42,7 @@ const SOURCES = {
   "a.files": "{count, plural, one {# file} other {# files}} in %1$s",
 };
 
-async function translated(projectId: string, keyId: string, language: string) {
+async function translated(_projectId: string, keyId: string, language: string) {
   return server.db.prisma.translation.findUnique({ where: { keyId_language: { keyId, language } } });
 }
 

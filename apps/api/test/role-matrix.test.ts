@@ -342,6 +342,8 @@ const ROWS: Row[] = [
   // translations
   { op: "GET /projects/{projectId}/translations/{language}", allowed: ALL },
   { op: "POST /projects/{projectId}/translations/overwrite", allowed: WRITERS },
+  { op: "POST /projects/{projectId}/bulk-edits/preview", allowed: WRITERS, scope: "translations:write" },
+  { op: "POST /projects/{projectId}/bulk-edits/apply", allowed: WRITERS, scope: "translations:write" },
   { op: "GET /projects/{projectId}/keys/{keyId}/translations", allowed: ALL },
   { op: "PUT /projects/{projectId}/keys/{keyId}/translations/{language}", allowed: WRITERS },
   { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status translated" },

@@ -22,6 +22,7 @@ import "./schema/organization";
 import "./schema/project";
 import "./schema/key";
 import "./schema/translation";
+import "./schema/bulk-edit";
 import "./schema/comment";
 import "./schema/glossary";
 import "./schema/activity";

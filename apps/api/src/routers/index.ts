@@ -5,6 +5,7 @@ import { activityRouter } from "./activity";
 import { aiRouter } from "./ai";
 import { analyticsRouter } from "./analytics";
 import { authRouter } from "./auth";
+import { bulkEditsRouter } from "./bulk-edits";
 import { commentsRouter } from "./comments";
 import { glossaryRouter } from "./glossary";
 import { importExportRouter } from "./import-export";
@@ -31,6 +32,7 @@ export const appRouter = router({
   activity: activityRouter,
   keys: keysRouter,
   translations: translationsRouter,
+  bulkEdits: bulkEditsRouter,
   glossary: glossaryRouter,
   webhooks: webhooksRouter,
   tm: tmRouter,

@@ -176,6 +176,15 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     path: `/projects/${i.projectId}/translations/overwrite`,
     body: { translations: [{ key: i.keyName, language: i.language, value: `Overwritten ${next()}` }] },
   }),
+  "POST /projects/{projectId}/bulk-edits/preview": (i) => ({
+    path: `/projects/${i.projectId}/bulk-edits/preview`,
+    // The filter, not key ids: the answer's token differs per call (a snapshot), and the apply covers ids.
+    body: { selection: { filter: { search: "W" } }, operation: { type: "replace", languages: [i.language], find: "W", replace: "W" } },
+  }),
+  "POST /projects/{projectId}/bulk-edits/apply": (i) => ({
+    path: `/projects/${i.projectId}/bulk-edits/apply`,
+    body: { selection: { keyIds: [i.keyId] }, operation: { type: "replace", languages: [i.language], find: "W", replace: "W" } },
+  }),
   "GET /projects/{projectId}/keys/{keyId}/translations": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}/translations` }),
   "PUT /projects/{projectId}/keys/{keyId}/translations/{language}": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}/translations/${i.language}`,

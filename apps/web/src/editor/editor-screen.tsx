@@ -11,6 +11,7 @@ import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
+import { BulkEditPanel } from "./bulk-edit-panel";
 import { CellEditor } from "./cell-editor";
 import { type EditorFilters, type EditorRow, nextUntranslatedIndex, patchCachedTranslation, useEditorPages } from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
@@ -83,6 +84,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showAi, setShowAi] = useState(false);
+  const [showBulk, setShowBulk] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   // A refused action (an edit the role or the project's state does not allow) is said, not ignored.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -435,6 +437,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
               AI translate <kbd>a</kbd>
             </button>
           )}
+          {can("translations.status") && !p.archived && (
+            <button type="button" onClick={() => setShowBulk((s) => !s)} aria-expanded={showBulk}>
+              Bulk edit
+            </button>
+          )}
           <button type="button" onClick={() => setPanelOpen((o) => !o)} aria-pressed={panelOpen} disabled={!activeRow}>
             Details <kbd>d</kbd>
           </button>
@@ -448,6 +455,16 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             Dismiss
           </button>
         </div>
+      )}
+      {showBulk && (
+        <BulkEditPanel
+          project={p}
+          filters={filters}
+          selectedKeyIds={[...selected.keys()]}
+          canWrite={allowed.editTranslations}
+          canReview={allowed.review}
+          onClose={() => setShowBulk(false)}
+        />
       )}
       {allowed.bulkActions && selected.size > 0 && (
         <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />

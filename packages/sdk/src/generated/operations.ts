@@ -28,6 +28,8 @@ export const OPERATIONS = {
   "auth.revokeSession": { method: "DELETE", path: "/auth/sessions/{sessionId}", query: [], body: false, operationId: "auth-revokeSession" },
   "auth.sessions": { method: "GET", path: "/auth/sessions", query: [], body: false, operationId: "auth-sessions" },
   "auth.signUp": { method: "POST", path: "/auth/signup", query: [], body: true, operationId: "auth-signUp" },
+  "bulkEdits.preview": { method: "POST", path: "/projects/{projectId}/bulk-edits/preview", query: [], body: true, operationId: "bulkEdits-preview" },
+  "bulkEdits.run": { method: "POST", path: "/projects/{projectId}/bulk-edits/apply", query: [], body: true, operationId: "bulkEdits-run" },
   "comments.create": { method: "POST", path: "/projects/{projectId}/keys/{keyId}/comments", query: [], body: true, operationId: "comments-create" },
   "comments.delete": { method: "DELETE", path: "/projects/{projectId}/keys/{keyId}/comments/{commentId}", query: [], body: false, operationId: "comments-delete" },
   "comments.list": { method: "GET", path: "/projects/{projectId}/keys/{keyId}/comments", query: ["language","resolved"], body: false, operationId: "comments-list" },

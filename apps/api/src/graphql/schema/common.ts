@@ -17,7 +17,7 @@ export const TranslationStatusEnum = builder.enumType("TranslationStatus", {
 });
 
 export const TranslationSourceEnum = builder.enumType("TranslationSource", {
-  values: ["human", "ai", "import", "tm", "api", "mt"] as const,
+  values: ["human", "ai", "import", "tm", "api", "mt", "bulk"] as const,
 });
 
 export const SuccessRef = builder.objectRef<{ success: true }>("Success").implement({

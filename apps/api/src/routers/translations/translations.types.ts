@@ -29,7 +29,7 @@ export const ZTranslation = z.object({
   value: z.string(),
   status: ZTranslationStatus,
   language: z.string(),
-  source: z.enum(["human", "ai", "import", "tm", "api", "mt"]).nullable().describe("Null while no value was ever stored"),
+  source: z.enum(["human", "ai", "import", "tm", "api", "mt", "bulk"]).nullable().describe("Null while no value was ever stored"),
   aiConfidence: z.number().nullable().describe("0-100; only for source ai"),
   updatedAt: z.string().nullable(),
   warnings: z.array(ZPlaceholderWarning).describe("Placeholder differences from the source value (kept for compatibility; see qaIssues)"),
