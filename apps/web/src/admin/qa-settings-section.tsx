@@ -11,7 +11,7 @@ type Settings = RouterOutputs["quality"]["getSettings"];
 type Severity = "off" | "warning" | "error";
 type Severities = Record<string, Severity>;
 
-const LABEL: Record<Severity, string> = { off: "Off", warning: "Warning", error: "Error (refuses the save)" };
+const LABEL: Record<Severity, string> = { off: "Off", warning: "Warning", error: "Error" };
 
 export function QaSettingsSection({
   projectId,
