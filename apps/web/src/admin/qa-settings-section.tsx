@@ -23,7 +23,12 @@ export function QaSettingsSection({
   readOnly: boolean;
 }) {
   const qc = useQueryClient();
-  const settings = useQuery({ queryKey: qaSettingsKey(projectId), queryFn: () => trpc.quality.getSettings.query({ projectId }) });
+  const settings = useQuery({
+    queryKey: qaSettingsKey(projectId),
+    queryFn: () => trpc.quality.getSettings.query({ projectId }),
+    // Follow a running recheck until it completes.
+    refetchInterval: (q) => (q.state.data?.recheck && q.state.data.recheck.status !== "completed" ? 2000 : false),
+  });
   const [scope, setScope] = useState(""); // "": project-wide, else a target language
   const [draft, setDraft] = useState<{ checks: Severities; languages: Record<string, Severities> } | null>(null);
   const [saved, setSaved] = useState(false);
