@@ -45,9 +45,9 @@ describe("quality checks in the editor (issue 27)", () => {
       { key: "title", source: "Welcome" },
     ]);
     // Writes through the api store issues: one warning (a placeholder missing), one clean value.
-    const stored = await putValue(projectId, keyIds.farewell, "de", "Auf Wiedersehen.");
+    const stored = await putValue(projectId, keyIds.farewell!, "de", "Auf Wiedersehen.");
     expect(stored.qaIssues.map((i) => i.check)).toContain("placeholder_missing");
-    await putValue(projectId, keyIds.title, "de", "Willkommen");
+    await putValue(projectId, keyIds.title!, "de", "Willkommen");
 
     const c = await journeyContext(browser, server);
     const page = await c.newPage();
