@@ -221,11 +221,11 @@ describe("web application", () => {
       return el instanceof HTMLTextAreaElement && el.getAttribute("aria-label") === "Translation (de)" && el.value === "";
     });
     await page.keyboard.type("Hallo!");
-    // The placeholder warning shows while typing, with the server's own comparison.
-    await page.getByText("Placeholders differ from the source: missing {name}").waitFor();
+    // The placeholder warning shows while typing, with the server's own checks.
+    await page.getByText("The placeholder {name} of the source is missing.").waitFor();
     await page.keyboard.press("Control+a");
     await page.keyboard.type("Hallo, {name}!");
-    await expect(page.getByText("Placeholders differ").count()).resolves.toBe(0);
+    await expect(page.getByText("The placeholder {name}").count()).resolves.toBe(0);
     await page.keyboard.press("Control+Enter");
     // Typing starts only once the next row's editor holds the focus (keys typed earlier are grid shortcuts).
     await page.waitForFunction(() => {

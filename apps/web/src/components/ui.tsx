@@ -21,7 +21,7 @@ export function ErrorMessage({ error }: { error: string | null | undefined }) {
   );
 }
 
-export function ProgressBar({ label, percent }: { label: string; percent: number }) {
+export function ProgressBar({ label, percent, note }: { label: string; percent: number; note?: ReactNode }) {
   const rounded = Math.round(percent * 10) / 10;
   return (
     <div className="progress-row">
@@ -37,6 +37,7 @@ export function ProgressBar({ label, percent }: { label: string; percent: number
         <div className="progress-fill" style={{ width: `${Math.min(100, percent)}%` }} />
       </div>
       <span className="progress-value">{rounded}%</span>
+      {note}
     </div>
   );
 }

@@ -1,15 +1,21 @@
 // Inline editing of one translation: a text area, or one field per CLDR plural category when the
 // source is an ICU plural. Ctrl+Enter (⌘+Enter) saves and moves on (with Shift: and approves),
-// Alt+C copies the source in, Escape cancels. Placeholder
-// differences from the source are shown while typing, with the server's own comparison.
+// Alt+C copies the source in, Escape cancels. The project's quality checks run while typing (the
+// server's own checks, with the project's severities): an error there means the save will be refused.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { textDirection } from "../components/text-direction";
 import { parsePlural, pluralCategories, serializePlural } from "./icu-plural";
-import { comparePlaceholders } from "./placeholder-check";
+import { type LiveQaInput, useLiveQaIssues } from "./qa";
+import { QaIssueList } from "./qa-issues";
 
 export interface CellEditorProps {
   language: string;
   sourceValue: string;
+  sourceLanguage: string;
+  /** The project's quality-check settings (undefined while loading: no live checks yet). */
+  qaSettings: LiveQaInput["settings"];
+  /** The key's length limit (the max_length check). */
+  maxLength?: number | null;
   initialValue: string;
   saving: boolean;
   error: string | null;
@@ -43,7 +49,15 @@ export function CellEditor(props: CellEditorProps) {
     if (el) el.setSelectionRange(el.value.length, el.value.length);
   }, []);
   const value = template ? serializePlural({ ...template, forms }) : text;
-  const warning = value.trim() === "" ? null : comparePlaceholders(sourceValue, value);
+  const issues = useLiveQaIssues({
+    settings: props.qaSettings,
+    source: sourceValue,
+    value,
+    sourceLanguage: props.sourceLanguage,
+    language,
+    maxLength: props.maxLength,
+  });
+  const warning = issues.length > 0;
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
@@ -97,14 +111,7 @@ export function CellEditor(props: CellEditorProps) {
           onChange={(e) => setText(e.target.value)}
         />
       )}
-      {warning && (
-        <p id={warnId} className="warning" role="status">
-          Placeholders differ from the source:
-          {warning.missing.length > 0 && <> missing {warning.missing.join(", ")}</>}
-          {warning.missing.length > 0 && warning.extra.length > 0 && ";"}
-          {warning.extra.length > 0 && <> not in the source {warning.extra.join(", ")}</>}
-        </p>
-      )}
+      <QaIssueList id={warnId} issues={issues} value={value} live />
       {props.error && (
         <p className="error" role="alert">
           {props.error}

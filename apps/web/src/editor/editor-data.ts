@@ -19,6 +19,10 @@ export interface EditorFilters {
   statusIn: string;
   /** "true": only keys with comments. */
   hasComments: "" | "true";
+  /** Keys with an open quality-check issue of this level ("any", "warning", "error") in `qaIn`. */
+  qa: "" | "any" | "warning" | "error";
+  /** "": every shown language. */
+  qaIn: string;
 }
 
 export function rowsKey(projectId: string, filters: EditorFilters, languages: string[]) {
@@ -37,6 +41,7 @@ function fetchPage(projectId: string, filters: EditorFilters, languages: string[
     ...(filters.untranslatedIn ? { untranslatedIn: filters.untranslatedIn } : {}),
     ...(filters.status && filters.statusIn ? { status: filters.status, statusIn: filters.statusIn } : {}),
     ...(filters.hasComments ? { hasComments: filters.hasComments } : {}),
+    ...(filters.qa ? { qa: filters.qa, ...(filters.qaIn ? { qaIn: filters.qaIn } : {}) } : {}),
   });
 }
 

@@ -17,6 +17,7 @@ import { type EditorFilters, type EditorRow, nextUntranslatedIndex, patchCachedT
 import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
+import { openIssues, useQaSettings } from "./qa";
 import { SearchBox } from "./search-box";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel, useTmSuggestions } from "./side-panel";
@@ -31,6 +32,14 @@ const EMPTY_FILTERS: EditorFilters = {
   status: "",
   statusIn: "",
   hasComments: "",
+  qa: "",
+  qaIn: "",
+};
+
+const QA_FILTER_LABEL: Record<Exclude<EditorFilters["qa"], "">, string> = {
+  any: "Any issue",
+  error: "Errors",
+  warning: "Warnings",
 };
 
 export interface Cell {
@@ -97,6 +106,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     queryFn: () => trpc.analytics.progress.query({ projectId }),
     enabled: !!p,
   });
+
+  const qaSettings = useQaSettings(projectId);
 
   // Rows: page 1 first (for the total), then whichever pages the visible rows need.
   const [visibleRange, setVisibleRange] = useState<number[]>([0]);
@@ -321,6 +332,10 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   if (!p) return <p role="status">Loading…</p>;
   const activeRow = active ? data.rowAt(active.index) : undefined;
   const progressOf = (l: string) => progress.data?.languages.find((x) => x.language === l)?.completionPercent ?? 0;
+  const qaCountOf = (l: string) => {
+    const x = progress.data?.languages.find((y) => y.language === l);
+    return x ? { issues: x.qaIssues, errors: x.qaErrors } : null;
+  };
   const gridCols = narrow
     ? "1.8rem minmax(0, 1fr) minmax(0, 1.3fr)"
     : `2.2rem minmax(12rem, 1.1fr) repeat(${columns.length}, minmax(14rem, 2fr))`;
@@ -347,7 +362,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       )}
       <section className="editor-progress" aria-label="Progress per language">
         {p.targetLanguages.map((l) => (
-          <ProgressBar key={l} label={`${languageName(l)} (${l})`} percent={progressOf(l)} />
+          <ProgressBar key={l} label={`${languageName(l)} (${l})`} percent={progressOf(l)} note={<QaCount count={qaCountOf(l)} />} />
         ))}
       </section>
 
@@ -405,6 +420,30 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           Tag
           <input value={filterDraft.tag} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))} />
         </label>
+        <label>
+          Quality
+          <select value={filterDraft.qa} onChange={(e) => setFilterDraft((f) => ({ ...f, qa: e.target.value as EditorFilters["qa"] }))}>
+            <option value="">Any quality</option>
+            {Object.entries(QA_FILTER_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filterDraft.qa && (
+          <label>
+            Issues in
+            <select value={filterDraft.qaIn} onChange={(e) => setFilterDraft((f) => ({ ...f, qaIn: e.target.value }))}>
+              <option value="">Shown languages</option>
+              {p.targetLanguages.map((l) => (
+                <option key={l} value={l}>
+                  {languageName(l)} ({l})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="inline">
           <input
             type="checkbox"
@@ -568,6 +607,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                 key={`${row.id}:${l}:${editing.seq}`}
                                 language={l}
                                 sourceValue={l === p.sourceLanguage ? "" : (row.translations[p.sourceLanguage]?.value ?? "")}
+                                sourceLanguage={p.sourceLanguage}
+                                qaSettings={qaSettings.data}
+                                maxLength={row.maxLength}
                                 initialValue={editing.initial ?? t?.value ?? ""}
                                 saving={save.isPending}
                                 error={saveError}
@@ -615,11 +657,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                                 {t?.source === "ai" && (
                                   <span className="badge ai">AI{t.aiConfidence !== null ? ` ${t.aiConfidence}%` : ""}</span>
                                 )}
-                                {t && t.warnings.length > 0 && (
-                                  <span className="badge warn" title="Placeholders differ from the source">
-                                    ⚠ placeholders
-                                  </span>
-                                )}
+                                <QaBadge issues={t?.qaIssues} />
                               </span>
                             </button>
                           );
@@ -663,6 +701,28 @@ function CellValue({ value }: { value: string }) {
           <span className="plural-cat">{cat}</span> {text}
         </span>
       ))}
+    </span>
+  );
+}
+
+/** A cell's open stored issues, as one badge (the side panel lists them). */
+function QaBadge({ issues }: { issues: Parameters<typeof openIssues>[0] }) {
+  const open = openIssues(issues);
+  if (open.length === 0) return null;
+  const errors = open.filter((i) => i.severity === "error").length;
+  const text = `${open.length} issue${open.length === 1 ? "" : "s"}`;
+  return (
+    <span className={`badge ${errors ? "qa-error" : "warn"}`} title={open.map((i) => i.message).join("\n")}>
+      ⚠ {text}
+    </span>
+  );
+}
+
+function QaCount({ count }: { count: { issues: number; errors: number } | null }) {
+  if (!count || count.issues === 0) return null;
+  return (
+    <span className="progress-qa">
+      {count.issues} with issues{count.errors ? `, ${count.errors} errors` : ""}
     </span>
   );
 }

@@ -1,4 +1,5 @@
-// The selected translation's side panel: status changes the role allows, suggestions (AI, TM,
+// The selected translation's side panel: status changes the role allows, stored quality-check issues
+// (a warning can be ignored for the current value), suggestions (AI, TM,
 // glossary terms found in the source), history with revert, and the comment thread.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -8,6 +9,8 @@ import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
 import { type EditorRow, patchCachedTranslation } from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
+import { useSetQaIssueIgnored } from "./qa";
+import { QaIssueList } from "./qa-issues";
 import { type Status, useStatusChange } from "./status-change";
 
 type Project = RouterOutputs["projects"]["get"];
@@ -50,6 +53,7 @@ export function SidePanel(props: {
         </p>
         <StatusButtons project={project} row={row} language={language} status={(t?.status ?? "untranslated") as Status} />
       </Section>
+      {t && t.qaIssues.length > 0 && <QaIssues project={project} row={row} language={language} />}
       {!isSource && source && (
         <>
           <Glossary source={source} language={language} />
@@ -289,6 +293,37 @@ function AiSuggestion(props: {
           )}
         </div>
       )}
+    </Section>
+  );
+}
+
+function QaIssues({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
+  const allowed = useEditorPermissions(project);
+  const t = row.translations[language];
+  const ignore = useSetQaIssueIgnored(project._id, row.id, language);
+  if (!t) return null;
+  return (
+    <Section title="Quality checks">
+      <QaIssueList
+        issues={t.qaIssues}
+        value={t.value}
+        action={(i) =>
+          // Errors are not ignorable: the settings decide what blocks a save.
+          allowed.editTranslations &&
+          i.severity === "warning" && (
+            <button
+              type="button"
+              className="small"
+              disabled={ignore.isPending}
+              onClick={() => ignore.mutate({ check: i.check, ignored: !i.ignored })}
+              aria-label={`${i.ignored ? "Count again" : "Ignore"}: ${i.message}`}
+            >
+              {i.ignored ? "Count again" : "Ignore"}
+            </button>
+          )
+        }
+      />
+      <ErrorMessage error={ignore.error ? errorMessage(ignore.error) : null} />
     </Section>
   );
 }

@@ -1,8 +1,9 @@
-// A project's settings: name, description, languages, preferred model, its own API tokens and
-// webhooks; archive, restore and the owner's permanent delete, each behind a confirmation.
+// A project's settings: name, description, languages, preferred model, quality-check severities,
+// its own API tokens and webhooks; archive, restore and the owner's permanent delete, each behind a confirmation.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ProjectTokensSection } from "../admin/project-tokens-section";
+import { QaSettingsSection } from "../admin/qa-settings-section";
 import { WebhooksSection } from "../admin/webhooks-section";
 import { useCan, useSession } from "../api/session";
 import { errorMessage, type RouterInputs, trpc } from "../api/trpc";
@@ -139,6 +140,7 @@ export default function ProjectSettingsScreen({ projectId }: { projectId: string
       )}
       <ErrorMessage error={addLanguage.error ? errorMessage(addLanguage.error) : null} />
 
+      {can("qa.manage") && <QaSettingsSection projectId={p._id} targetLanguages={p.targetLanguages} readOnly={p.archived} />}
       {can("tokens.manage") && <ProjectTokensSection projectId={p._id} />}
       {can("webhooks.manage") && <WebhooksSection owner={{ projectId: p._id }} heading="Project webhooks" />}
 
