@@ -61,7 +61,7 @@ describe("reads: same results as REST", () => {
 
     const { data, errors } = await gql(`{
       projects { id name sourceLanguage targetLanguages organizationId createdAt updatedAt
-        keys(limit: 50) { meta { page limit total totalPages } nodes { id key tags namespace description projectId createdAt updatedAt
+        keys(limit: 50) { meta { page limit total totalPages } nodes { id key tags namespace description maxLength projectId createdAt updatedAt
           translations { keyId key namespace language value status source aiConfidence updatedAt } } } } }`);
     expect(errors).toBeUndefined();
     const restProjects = (await server.request("GET", "/api/projects", { apiKey: owner.apiKey })).body as any[];
@@ -140,7 +140,7 @@ describe("reads: same results as REST", () => {
       body: { value: "Enregistrer" },
     });
     const { data, errors } = await gql(
-      `query($p: ID!) { progress(projectId: $p) { totalKeys languages { language totalKeys translated reviewed approved completionPercent } }
+      `query($p: ID!) { progress(projectId: $p) { totalKeys languages { language totalKeys translated reviewed approved completionPercent qaIssues qaErrors } }
         project(id: $p) { progress(languages: ["fr"]) { languages { language completionPercent } } }
         tmSearch(sourceText: "Save file", minSimilarity: 0) { similarity entry { sourceText targetText } } }`,
       { p: projectId },

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { addTmEntry } from "@locale/core/tm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAiProviders, startFakeAiProviders } from "./helpers/fake-ai-providers";
+import { type FakeEngine, startFakeEngine } from "./helpers/fake-mt-engines";
 import { addMember } from "./helpers/invite-member";
 import {
   buildCall,
@@ -71,7 +72,7 @@ function scopeOf(op: string): Scope | null {
   if (path.includes("/comments")) return read ? "comments:read" : "comments:write";
   if (path.includes("/activity")) return "activity:read";
   if (path.includes("/analytics")) return "analytics:read";
-  if (path.includes("/ai/")) return "ai";
+  if (path.includes("/ai/") || path.includes("/mt/")) return "ai";
   if (path.includes("/import")) return "import";
   if (path.includes("/export/")) return "export";
   if (path.includes("/translations")) return read ? "translations:read" : "translations:write";
@@ -109,6 +110,7 @@ const SCOPES = [
 
 let server: TestServer;
 let fake: FakeAiProviders;
+let deepl: FakeEngine;
 let receiver: { url: string; close(): Promise<void> };
 let fx: OrgFixture;
 let operations: string[];
@@ -185,6 +187,7 @@ const ROWS: Row[] = [
   { op: "POST /auth/accept-invite", allowed: ALL, fresh: () => createInvitation(server, fx.owner) },
   { op: "GET /auth/providers", allowed: ALL },
   { op: "POST /auth/password-reset", allowed: ALL, note: "public; the same answer for every e-mail" },
+  { op: "POST /auth/invitation", allowed: ALL, note: "public; what the token's invitation is" },
   {
     op: "POST /auth/password-reset/confirm",
     allowed: ALL,
@@ -517,19 +520,30 @@ const ROWS: Row[] = [
   { op: "POST /projects/{projectId}/ai/translate/batch/start", allowed: WRITERS },
   { op: "GET /projects/{projectId}/ai/translate/batch/stream/{jobId}", allowed: WRITERS },
   { op: "POST /projects/{projectId}/ai/translate/batch/cancel/{jobId}", allowed: WRITERS, fresh: freshJob },
+  { op: "GET /projects/{projectId}/mt/engines", allowed: WRITERS },
+  { op: "POST /projects/{projectId}/mt/translate/batch", allowed: WRITERS },
 ];
 
 beforeAll(async () => {
   fake = await startFakeAiProviders();
+  deepl = await startFakeEngine("deepl");
   receiver = await startWebhookReceiver();
   // The provider key is the organization's own setting, so another organization on this server has none.
-  server = await startTestServer({ OPENAI_BASE_URL: fake.openaiUrl, DEFAULT_AI_PROVIDER: "provider_b" });
+  // The MT engine is the operator's (DEEPL_*), so every organization has it.
+  server = await startTestServer({
+    OPENAI_BASE_URL: fake.openaiUrl,
+    DEFAULT_AI_PROVIDER: "provider_b",
+    DEEPL_API_KEY: deepl.key,
+    DEEPL_ENDPOINT: deepl.url,
+    MT_ALLOW_HTTP_ENDPOINTS: "true",
+  });
   fx = await createOrgFixture(server, { name: "Matrix", webhookUrl: receiver.url, aiReady: true, aiProviderKeys: { provider_b: "k" } });
   operations = await listOperations(server);
 }, 60_000);
 afterAll(async () => {
   await server?.close();
   await fake?.close();
+  await deepl?.close();
   await receiver?.close();
 });
 

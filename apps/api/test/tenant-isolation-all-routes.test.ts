@@ -37,6 +37,8 @@ const UNSCOPED = new Set([
   "POST /auth/logout",
   "GET /auth/me",
   "POST /auth/accept-invite",
+  // The invitation's token is the capability: whoever holds the link sees what it invites to.
+  "POST /auth/invitation",
   "GET /auth/providers",
   "GET /auth/oidc/{provider}/start",
   "GET /auth/oidc/{provider}/callback",
@@ -45,6 +47,7 @@ const UNSCOPED = new Set([
   "POST /auth/password-reset/confirm",
   "POST /auth/password",
   "GET /auth/sessions",
+  "GET /auth/identities",
   "DELETE /auth/sessions/{sessionId}",
   "POST /auth/logout-everywhere",
   "GET /projects",

@@ -104,6 +104,7 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "GET /auth/identities": () => ({ path: "/auth/identities" }),
   "DELETE /auth/sessions/{sessionId}": (i) => ({ path: `/auth/sessions/${i.sessionId}` }),
   "POST /auth/logout-everywhere": () => ({ path: "/auth/logout-everywhere", body: {} }),
+  "POST /auth/invitation": (i) => ({ path: "/auth/invitation", body: { token: i.inviteToken } }),
   "POST /auth/accept-invite": (i) => ({
     path: "/auth/accept-invite",
     body: { token: i.inviteToken, name: "Accepted", password: "member password" },
@@ -327,6 +328,11 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "POST /projects/{projectId}/ai/translate": (i) => ({
     path: `/projects/${i.projectId}/ai/translate`,
     body: { keyId: i.keyId, sourceLanguage: "en", targetLanguage: i.language, sourceText: "Hello", keyName: i.keyName },
+  }),
+  "GET /projects/{projectId}/mt/engines": (i) => ({ path: `/projects/${i.projectId}/mt/engines` }),
+  "POST /projects/{projectId}/mt/translate/batch": (i) => ({
+    path: `/projects/${i.projectId}/mt/translate/batch`,
+    body: { sourceLanguage: "en", targetLanguage: i.language, engine: "deepl", limit: 1 },
   }),
   "POST /projects/{projectId}/ai/translate/batch": (i) => ({
     path: `/projects/${i.projectId}/ai/translate/batch`,
