@@ -225,32 +225,56 @@ function applyChanges(base: KeyOrder, row: ChangesRow): KeyOrder | null {
     }
     run.push(j);
   }
-  const ids: string[] = [];
-  const keys: string[] = [];
-  const namespaces: string[] = [];
-  const emit = (js: number[]) => {
-    for (const j of js) {
-      ids.push(row.ids[j]!);
-      keys.push(row.keys[j]!);
-      namespaces.push(row.namespaces[j]!);
-    }
-  };
-  emit(head);
-  let anchored = 0;
-  for (let i = 0; i < base.ids.length; i++) {
-    const id = base.ids[i]!;
-    if (touched.has(id)) continue;
-    ids.push(id);
-    keys.push(base.keys[i]!);
-    namespaces.push(base.namespaces[i]!);
-    const js = after.get(id);
-    if (js) {
-      emit(js);
-      anchored++;
-    }
+  // Where the touched keys leave `base` and the runs join it. A creation touches one key, so
+  // finding these few positions by indexOf and copying the untouched stretches as whole slices
+  // costs a fraction of a walk that pushes 100,000 entries one by one into three new arrays.
+  const at = positionsIn(base.ids, [...touched, ...after.keys()]);
+  const cuts: { at: number; drop: boolean; run: number[] }[] = [];
+  for (const id of touched) {
+    const i = at.get(id) ?? -1;
+    if (i >= 0) cuts.push({ at: i, drop: true, run: [] });
   }
-  if (anchored !== after.size) return null;
-  return { version: row.version, ids, keys, namespaces };
+  for (const [prev, js] of after) {
+    const i = at.get(prev) ?? -1;
+    // A predecessor that is not in `base`, or was itself touched, means the log does not fit.
+    if (i < 0 || touched.has(prev)) return null;
+    cuts.push({ at: i, drop: false, run: js });
+  }
+  cuts.sort((a, b) => a.at - b.at);
+  const splice = (column: (o: KeyOrder | ChangesRow) => string[]): string[] => {
+    const from = column(base);
+    const fresh = column(row);
+    const parts: string[][] = [head.map((j) => fresh[j]!)];
+    let next = 0;
+    for (const cut of cuts) {
+      parts.push(from.slice(next, cut.drop ? cut.at : cut.at + 1));
+      if (!cut.drop) parts.push(cut.run.map((j) => fresh[j]!));
+      next = cut.at + 1;
+    }
+    parts.push(from.slice(next));
+    return ([] as string[]).concat(...parts);
+  };
+  return {
+    version: row.version,
+    ids: splice((o) => o.ids),
+    keys: splice((o) => o.keys),
+    namespaces: splice((o) => o.namespaces),
+  };
+}
+
+/** Where each wanted id is in `ids` (absent: not in the map); a few by indexOf, many by one walk. */
+function positionsIn(ids: string[], wanted: string[]): Map<string, number> {
+  const found = new Map<string, number>();
+  if (wanted.length <= 16) {
+    for (const id of wanted) {
+      const i = ids.indexOf(id);
+      if (i >= 0) found.set(id, i);
+    }
+    return found;
+  }
+  const set = new Set(wanted);
+  for (let i = 0; i < ids.length; i++) if (set.has(ids[i]!)) found.set(ids[i]!, i);
+  return found;
 }
 
 async function rebuildKeyOrder(db: Database, cache: DbCache, projectId: string): Promise<void> {
