@@ -64,6 +64,36 @@ async function main(): Promise<void> {
     }
   }
 
+  // The stop signal is ours from here on, not only once everything runs: a SIGTERM while the
+  // database opens (migrations) or the worker starts would otherwise kill the process mid-start
+  // and leave the lock behind. A signal during start-up lets the step under way finish, starts
+  // nothing more, and then stops what was started (the shutdown bound counts from there).
+  let started!: () => void;
+  const startup = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  let stopping = false;
+  let server: http.Server | null = null;
+  let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+  let db: Database | null = null;
+  onStopSignal((signal) => {
+    stopping = true;
+    logger.info({ signal }, "stopping: finishing in-flight requests");
+    void startup.then(() =>
+      runShutdown(
+        [
+          // Most of the bound goes to requests; the rest to the worker and the database.
+          { name: "http", run: async () => server && drainHttpServer(server, Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.6)) },
+          { name: "worker", run: async () => worker?.stop() },
+          { name: "database", run: async () => db?.close() },
+          { name: "data directory lock", run: async () => lock?.release() },
+        ],
+        config.SHUTDOWN_TIMEOUT_MS,
+        logger,
+      ),
+    );
+  }, logger);
+
   try {
     await probePort(config.PORT, config.HOST);
   } catch (error) {
@@ -71,9 +101,9 @@ async function main(): Promise<void> {
     fail(listenProblem(error as NodeJS.ErrnoException, config));
   }
 
-  let db: Database;
+  let opened: Database;
   try {
-    db = await createDb(config.DATABASE_URL, {
+    opened = await createDb(config.DATABASE_URL, {
       transactionMaxWaitMs: config.DB_TRANSACTION_MAX_WAIT_MS,
       onListenConnectionLost: (err) => logger.warn({ err }, "lost the database connection used for LISTEN; reconnecting"),
     });
@@ -81,39 +111,28 @@ async function main(): Promise<void> {
     await lock?.release();
     throw error;
   }
+  db = opened;
+  if (stopping) return started();
   logger.info({ database: isPostgresUrl(config.DATABASE_URL) ? "postgresql" : "pglite", dataDir }, "database ready");
-  const { app } = createApp(db, config, logger);
-  logger.info(`translation memory search: ${describeTmEngine(db)}`);
+  const { app } = createApp(opened, config, logger);
+  logger.info(`translation memory search: ${describeTmEngine(opened)}`);
 
-  let server: http.Server;
   let url: string;
   try {
     ({ server, url } = await listen(app, config.PORT, config.HOST));
   } catch (error) {
-    await db.close();
+    await opened.close();
     await lock?.release();
     fail(listenProblem(error as NodeJS.ErrnoException, config));
   }
+  if (stopping) return started();
   // The worker starts once the port is ours, so a refused start leaves no job half-claimed.
-  const worker =
-    config.workerMode === "embedded" ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
+  worker =
+    config.workerMode === "embedded" ? await startWorker({ db: opened, config: coreConfigOf(config), env: { ...config }, logger }) : null;
   logger.info(`Locale Service listening on ${url}`);
   console.log(`\n  Locale Service is running: ${url}\n  API docs: ${url}/api/docs\n`);
 
-  onStopSignal((signal) => {
-    logger.info({ signal }, "stopping: finishing in-flight requests");
-    void runShutdown(
-      [
-        // Most of the bound goes to requests; the rest to the worker and the database.
-        { name: "http", run: () => drainHttpServer(server, Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.6)) },
-        { name: "worker", run: async () => worker?.stop() },
-        { name: "database", run: () => db.close() },
-        { name: "data directory lock", run: async () => lock?.release() },
-      ],
-      config.SHUTDOWN_TIMEOUT_MS,
-      logger,
-    );
-  }, logger);
+  started();
 }
 
 await main();

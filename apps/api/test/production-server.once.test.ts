@@ -166,6 +166,24 @@ describe("stopping", () => {
   });
 });
 
+describe("a stop signal during start-up", () => {
+  it("finishes the step under way, starts nothing more, stops cleanly: exit 0, lock released (not a death by the signal)", {
+    timeout: PROCESS_TEST_MS,
+  }, async () => {
+    const cwd = workDir("signal-at-start");
+    const port = await freePort();
+    const server = start({ cwd, env: { PORT: String(port), DATA_DIR: "data" } });
+    // The lock is taken before the database opens (seconds on PGlite): signal right then.
+    await until(() => Promise.resolve(existsSync(path.join(cwd, "data", "pglite.lock.json"))), 120_000);
+    server.proc.kill("SIGTERM");
+    const exited = await server.exited;
+    expect(exited, `${server.stdout()}\n${server.stderr()}`).toBe(0);
+    expect(server.proc.signalCode).toBeNull();
+    expect(await portIsClosed(port)).toBe(true);
+    expect(readdirSync(path.join(cwd, "data"))).toEqual(["pglite"]);
+  });
+});
+
 describe("one process per data directory", () => {
   it("refuses a second server (and the worker) on the same DATA_DIR, touching nothing; the first keeps its data, even after kill -9", {
     timeout: PROCESS_TEST_MS,

@@ -4,7 +4,7 @@
 
 import { DEFAULT_CORE_CONFIG } from "@locale/core";
 import { configureTmEngine, describeTmEngine, type TmEngineSettings, tmEngineSettingsFromEnv } from "@locale/core/tm";
-import { createDb, isPostgresUrl, resolveDataDir } from "@locale/db";
+import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/db";
 import {
   type DataDirLock,
   DataDirLockedError,
@@ -51,6 +51,32 @@ if (!isPostgresUrl(url)) {
     }
   }
 }
+// The stop signal is handled from here on, not only once the worker runs: a SIGTERM while the
+// database opens would otherwise kill the process mid-start with the lock left behind. A signal
+// during start-up lets the step under way finish, starts nothing more, then stops what started
+// (the shutdown bound counts from there).
+let started!: () => void;
+const startup = new Promise<void>((resolve) => {
+  started = resolve;
+});
+let stopping = false;
+let db: Database | null = null;
+let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
+onStopSignal((signal) => {
+  stopping = true;
+  logger.info({ signal }, "stopping");
+  void startup.then(() =>
+    runShutdown(
+      [
+        { name: "worker", run: async () => worker?.stop() },
+        { name: "database", run: async () => db?.close() },
+        { name: "data directory lock", run: async () => lock?.release() },
+      ],
+      shutdownTimeoutMs,
+      logger,
+    ),
+  );
+}, logger);
 let tmEngine: TmEngineSettings;
 try {
   tmEngine = tmEngineSettingsFromEnv(process.env);
@@ -58,31 +84,25 @@ try {
   console.error(`Invalid configuration:\n  ${(error as Error).message}`);
   process.exit(1);
 }
-const db = await createDb(url, {
+const opened = await createDb(url, {
   onListenConnectionLost: (err) => logger.warn({ err }, "lost the database connection used for LISTEN; reconnecting"),
 });
-configureTmEngine(db, tmEngine);
-logger.info(`translation memory search: ${describeTmEngine(db)}`);
-const worker = await startWorker({
-  db,
-  config: {
-    ...DEFAULT_CORE_CONFIG,
-    publicUrl: process.env.PUBLIC_URL ?? DEFAULT_CORE_CONFIG.publicUrl,
-    projectRetentionDays: Number(process.env.PROJECT_RETENTION_DAYS ?? DEFAULT_CORE_CONFIG.projectRetentionDays),
-  },
-  env: process.env,
-  logger,
-});
-logger.info("worker started");
-onStopSignal((signal) => {
-  logger.info({ signal }, "stopping");
-  void runShutdown(
-    [
-      { name: "worker", run: () => worker.stop() },
-      { name: "database", run: () => db.close() },
-      { name: "data directory lock", run: async () => lock?.release() },
-    ],
-    shutdownTimeoutMs,
+db = opened;
+if (!stopping) await startRunning(opened);
+started();
+
+async function startRunning(opened: Database): Promise<void> {
+  configureTmEngine(opened, tmEngine);
+  logger.info(`translation memory search: ${describeTmEngine(opened)}`);
+  worker = await startWorker({
+    db: opened,
+    config: {
+      ...DEFAULT_CORE_CONFIG,
+      publicUrl: process.env.PUBLIC_URL ?? DEFAULT_CORE_CONFIG.publicUrl,
+      projectRetentionDays: Number(process.env.PROJECT_RETENTION_DAYS ?? DEFAULT_CORE_CONFIG.projectRetentionDays),
+    },
+    env: process.env,
     logger,
-  );
-}, logger);
+  });
+  logger.info("worker started");
+}
