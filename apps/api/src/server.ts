@@ -96,7 +96,16 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
 
   const openApiDoc = buildOpenApiDocument("/api", Object.assign({}, ...PLAIN_ROUTES.map((r) => r.docs)));
   app.get(["/api/openapi.json", "/api/v1/openapi.json"], (_req, res) => void res.json(openApiDoc));
-  app.use("/api/docs", swaggerUi.serve, swaggerUi.setup(openApiDoc, { customSiteTitle: "Locale Service API" }));
+  // The docs page embeds the whole document in a 2.8 MB script string: built on the first visit,
+  // not kept in every process that never serves it. `setup` must run before `serve` answers the
+  // page's init script, which it fills in.
+  let docsPage: express.RequestHandler | undefined;
+  const docsSetup: express.RequestHandler = (_req, _res, next) => {
+    docsPage ??= swaggerUi.setup(openApiDoc, { customSiteTitle: "Locale Service API" });
+    next();
+  };
+  const docsServe: express.RequestHandler = (req, res, next) => docsPage?.(req, res, next);
+  app.use("/api/docs", docsSetup, swaggerUi.serve, docsServe);
 
   // One CORS policy for REST, tRPC and GraphQL: the service's own origin and CORS_ORIGINS only.
   app.use(["/api", "/trpc", "/graphql"], corsPolicy(config));
