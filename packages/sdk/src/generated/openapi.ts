@@ -5644,6 +5644,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         matches: {
+                            caseSensitive: boolean;
                             definition: string;
                             doNotTranslate: boolean;
                             glossaryId: string;
