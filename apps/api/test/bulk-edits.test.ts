@@ -242,6 +242,95 @@ describe("status, copy and clear", () => {
   });
 });
 
+describe("selection by the editor's filters", () => {
+  it("selects exactly the keys the editor rows list, quality-check and comment filters included", async () => {
+    const { projectId, keyIds } = await seedProject(server, owner, [
+      { key: "a", source: "You have 3 items." },
+      { key: "b", source: "Open https://example.org/help." },
+      { key: "c", source: "Save" },
+      { key: "d", source: "Pick 4 colours." },
+    ]);
+    const api = (method: string, path: string, body?: unknown) =>
+      server.request(method, `/api/projects/${projectId}${path}`, { apiKey: owner.apiKey, ...(body !== undefined ? { body } : {}) });
+    // Written through the API, so the quality checks store their warnings.
+    const written = await api("POST", "/translations/overwrite", {
+      translations: [
+        { key: "a", language: "de", value: "Du hast 4 Dinge." }, // numbers
+        { key: "a", language: "fr", value: "Vous avez 3 articles." },
+        { key: "b", language: "de", value: "Öffne https://example.org/help." },
+        { key: "b", language: "fr", value: "Ouvrez https://example.fr/aide." }, // urls
+        { key: "c", language: "de", value: "Speichern" },
+        { key: "c", language: "fr", value: "Enregistrer" },
+        { key: "d", language: "de", value: "Wähle 4 Farben." },
+        { key: "d", language: "fr", value: "Choisissez 4 couleurs." },
+      ],
+    });
+    expect(written.status).toBe(200);
+    expect((await api("POST", `/keys/${keyIds.c!}/comments`, { body: "Button label" })).status).toBe(201);
+
+    const rowKeys = async (query: string) => {
+      const res = await api("GET", `/editor-rows?${query}`);
+      expect(res.status).toBe(200);
+      return (res.body.data as { key: string }[]).map((r) => r.key);
+    };
+    const bulkKeys = async (filter: Record<string, unknown>) => {
+      const res = await preview(projectId, {
+        selection: { filter },
+        operation: { type: "setStatus", languages: ["de"], status: "reviewed" },
+      });
+      expect(res.status).toBe(200);
+      return (res.body.samples as { key: string }[]).map((s) => s.key);
+    };
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ["languages=de,fr&qa=any", { qa: "any", qaLanguages: ["de", "fr"] }, ["a", "b"]],
+      ["languages=de&qa=any", { qa: "any", qaLanguages: ["de"] }, ["a"]],
+      ["languages=de,fr&qa=any&qaIn=fr", { qa: "any", qaIn: "fr" }, ["b"]],
+      ["languages=de,fr&qa=urls", { qa: "urls" }, ["b"]],
+      ["languages=de,fr&qa=warning&search=4", { qa: "warning", search: "4" }, ["a"]],
+      ["languages=de&hasComments=true", { hasComments: true }, ["c"]],
+      ["languages=de&hasComments=false", { hasComments: false }, ["a", "b", "d"]],
+    ];
+    for (const [query, filter, keys] of cases) {
+      expect(await rowKeys(query)).toEqual(keys);
+      expect(await bulkKeys(filter)).toEqual(keys);
+    }
+    const viaGql = await server.request("POST", "/graphql", {
+      apiKey: owner.apiKey,
+      body: {
+        query: `mutation($p: ID!, $s: BulkSelectionInput!, $o: BulkOperationInput!) {
+          previewBulkEdit(projectId: $p, selection: $s, operation: $o) { samples { key } }
+        }`,
+        variables: {
+          p: projectId,
+          s: { filter: { qa: "any", qaLanguages: ["de"], hasComments: false } },
+          o: { type: "setStatus", languages: ["de"], status: "reviewed" },
+        },
+      },
+    });
+    expect(viaGql.body.data.previewBulkEdit.samples).toEqual([{ key: "a" }]);
+
+    // "Fix every value with a numbers issue in German": only those are replaced, not d's 4.
+    const fix = await apply(projectId, {
+      selection: { filter: { qa: "numbers", qaIn: "de" } },
+      operation: { type: "replace", languages: ["de"], find: "4", replace: "3" },
+    });
+    expect(fix.status).toBe(200);
+    expect(fix.body).toMatchObject({ values: 1, keys: 1 });
+    expect((await value(keyIds.a!, "de"))!).toMatchObject({ value: "Du hast 3 Dinge.", qaIssues: [] });
+    expect((await value(keyIds.d!, "de"))!.value).toBe("Wähle 4 Farben.");
+    expect(await rowKeys("languages=de&qa=any")).toEqual([]);
+
+    const bad = await preview(projectId, { selection: { filter: { qa: "spelling" } }, operation: { type: "clear", languages: ["de"] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: "selection.filter.qa", message: "must be any, warning, error or a check id" }]);
+    const unknown = await preview(projectId, {
+      selection: { filter: { qa: "any", qaIn: "ja" } },
+      operation: { type: "clear", languages: ["de"] },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe("GraphQL", () => {
   it("previews and applies through the same services", async () => {
     const { projectId, keyIds } = await brandProject();

@@ -594,8 +594,10 @@ describe("glossary check", () => {
       glossaryId: g1,
       termId: expect.any(String),
       doNotTranslate: false,
+      caseSensitive: false,
     });
     expect(res.body.matches.find((m: any) => m.term === "API").doNotTranslate).toBe(true);
+    expect(res.body.matches.find((m: any) => m.term === "Go").caseSensitive).toBe(true);
   });
 
   it("filters translations by language and terms by glossaryIds", async () => {
@@ -609,6 +611,7 @@ describe("glossary check", () => {
         glossaryId: g1,
         termId: expect.any(String),
         doNotTranslate: true,
+        caseSensitive: false,
       },
     ]);
     const only2 = await check({ text: "the API key", glossaryIds: [g2] });

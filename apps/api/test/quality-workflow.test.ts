@@ -167,6 +167,78 @@ describe("ignoring an issue, the ?qa= filters and the issue counts", () => {
   });
 });
 
+describe("a new source value rechecks the key's other languages", () => {
+  const OLD = "You have 3 items.";
+  const NEW = "You have 4 items.";
+  const CLEAN = { de: "Du hast 3 Dinge.", fr: "Vous avez 3 articles." };
+
+  it("on every write path (REST single and bulk, GraphQL, import, bulk edit), in the write's transaction", async () => {
+    const names = ["put", "overwrite", "graphql", "import", "bulk"];
+    const { projectId, keyIds } = await seedProject(
+      server,
+      owner,
+      names.map((key) => ({ key, source: OLD, targets: CLEAN })),
+    );
+    /** Counted checks per key of a language's list, read through the API. */
+    const checks = async (language: string) => {
+      const res = await api("GET", `/projects/${projectId}/translations/${language}?limit=100`);
+      expect(res.status).toBe(200);
+      return Object.fromEntries(
+        (res.body.data as { key: string; qaIssues: { check: string; ignored?: boolean }[] }[]).map((t) => [t.key, checksOf(t)]),
+      );
+    };
+    const none = Object.fromEntries(names.map((k) => [k, []]));
+    expect(await checks("de")).toEqual(none);
+
+    expect((await api("PUT", `/projects/${projectId}/keys/${keyIds.put!}/translations/en`, { value: NEW })).status).toBe(200);
+    const overwrite = await api("POST", `/projects/${projectId}/translations/overwrite`, {
+      translations: [{ key: "overwrite", language: "en", value: NEW }],
+    });
+    expect(overwrite.status).toBe(200);
+    const viaGql = await gql(
+      `mutation($p: ID!, $k: ID!, $v: String!) { upsertTranslation(projectId: $p, keyId: $k, language: "en", value: $v) { value } }`,
+      { p: projectId, k: keyIds.graphql!, v: NEW },
+    );
+    expect(viaGql.errors).toBeUndefined();
+    const imported = await api("POST", `/projects/${projectId}/import`, {
+      language: "en",
+      format: "json-flat",
+      overwrite: true,
+      content: JSON.stringify({ import: NEW }),
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 1 });
+    const bulk = await api("POST", `/projects/${projectId}/bulk-edits/apply`, {
+      selection: { keyIds: [keyIds.bulk!] },
+      operation: { type: "replace", languages: ["en"], find: "3", replace: "4" },
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.values).toBe(1);
+
+    // Every key's translations now lack the source's 4: `numbers`, in both languages, unchanged values.
+    const numbers = Object.fromEntries(names.map((k) => [k, ["numbers"]]));
+    expect(await checks("de")).toEqual(numbers);
+    expect(await checks("fr")).toEqual(numbers);
+    expect((await api("GET", `/projects/${projectId}/translations/de?qa=numbers`)).body.meta.total).toBe(5);
+    expect(await progressOf(projectId, "de")).toMatchObject({ qaIssues: 5 });
+    const de = await api("GET", `/projects/${projectId}/keys/${keyIds.put!}/translations`);
+    expect(de.body.find((t: any) => t.language === "de")).toMatchObject({ value: CLEAN.de, status: "translated" });
+
+    // An ignore of a check that still fires is kept; the old source back clears the issues.
+    await api("PATCH", `/projects/${projectId}/keys/${keyIds.put!}/translations/de/qa-issues/numbers`, { ignored: true });
+    await api("PUT", `/projects/${projectId}/keys/${keyIds.put!}/translations/en`, { value: "You have 5 items." });
+    const kept = (await api("GET", `/projects/${projectId}/translations/de?limit=100`)).body.data.find((t: any) => t.key === "put");
+    expect(kept.qaIssues.length).toBeGreaterThan(0);
+    expect(kept.qaIssues.every((i: any) => i.check === "numbers" && i.ignored === true)).toBe(true);
+    for (const key of names) {
+      const res = await api("PUT", `/projects/${projectId}/keys/${keyIds[key]!}/translations/en`, { value: OLD });
+      expect(res.status).toBe(200);
+    }
+    expect(await checks("de")).toEqual(none);
+    expect(await checks("fr")).toEqual(none);
+  });
+});
+
 describe("a key's length limit over the API", () => {
   it("is set on create and update (REST and GraphQL) and enforced by max_length", async () => {
     const { projectId } = await seedProject(server, owner, []);

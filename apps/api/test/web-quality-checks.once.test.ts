@@ -43,7 +43,23 @@ describe("quality checks in the editor (issue 27)", () => {
       { key: "greeting", source: "Hello, {name}!" },
       { key: "farewell", source: "Goodbye, {name}." },
       { key: "title", source: "Welcome" },
+      { key: "tagline", source: "Privacy Badger blocks the tracker." },
     ]);
+    // The organization's glossary: a do-not-translate name and a term with an approved translation.
+    const glossary = await server.request("POST", `/api/organizations/${owner.orgId}/glossaries`, {
+      apiKey: owner.apiKey,
+      body: { name: "Brand", sourceLanguage: "en" },
+    });
+    for (const term of [
+      { term: "Privacy Badger", doNotTranslate: true },
+      { term: "tracker", translations: [{ language: "de", value: "Tracker", approved: true }] },
+    ]) {
+      const res = await server.request("POST", `/api/organizations/${owner.orgId}/glossaries/${glossary.body._id}/terms`, {
+        apiKey: owner.apiKey,
+        body: term,
+      });
+      expect(res.status, res.text).toBe(201);
+    }
     // Writes through the api store issues: one warning (a placeholder missing), one clean value.
     const stored = await putValue(projectId, keyIds.farewell!, "de", "Auf Wiedersehen.");
     expect(stored.qaIssues.map((i) => i.check)).toContain("placeholder_missing");
@@ -54,7 +70,7 @@ describe("quality checks in the editor (issue 27)", () => {
     await signIn(page, server, owner.email, "correct horse");
     await page.goto(`${server.url}/projects/${projectId}`);
     await page.getByRole("button", { name: /^greeting in German/ }).waitFor();
-    await expect.poll(() => keyCount(page)).toBe("3 keys");
+    await expect.poll(() => keyCount(page)).toBe("4 keys");
     // The per-language count comes from the progress report.
     await page.locator(".progress-qa").filter({ hasText: "1 with issues" }).waitFor();
 
@@ -70,6 +86,16 @@ describe("quality checks in the editor (issue 27)", () => {
     await expectAccessible(page, "editor with live quality issues");
     await page.screenshot({ path: screenshotPath("web-qa-live-issues") });
     await editor.fill("Hallo, {name}!");
+    await expect.poll(() => live.count()).toBe(0);
+    await editor.press("Escape");
+
+    // Live glossary checks, with the organization's terms found in the source.
+    await page.getByRole("button", { name: /^tagline in German/ }).click();
+    await page.keyboard.press("Enter");
+    await editor.fill("Datenschutzdachs blockiert den Verfolger.");
+    await live.getByText('"Privacy Badger" is not to be translated; keep it as written.').waitFor();
+    await live.getByText('"tracker" should be translated as "Tracker".').waitFor();
+    await editor.fill("Privacy Badger blockiert den Tracker.");
     await expect.poll(() => live.count()).toBe(0);
     await editor.press("Escape");
 

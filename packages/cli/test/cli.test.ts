@@ -168,6 +168,20 @@ describe("status --qa", () => {
       { language: "de", key: "cart", namespace: "", check: "numbers", severity: "error", message: "The number 4 is not in the source." },
     ]);
 
+    // A push of a value failing the now error-level check: that entry is refused (the gate holds
+    // on the import), listed, and --strict fails; the stored value stays.
+    await writeFile(path.join(dir, "locales/de.json"), JSON.stringify({ cart: "Du hast 5 Dinge.", save: "Speichern" }));
+    const refused = await cli(
+      ["push", "--files", "locales/{language}.json", "--format", "json-flat", "--languages", "de", "--overwrite", "--strict"],
+      {
+        cwd: dir,
+        env,
+      },
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("locales/de.json → de: 0 imported");
+    expect(refused.stderr).toContain("locales/de.json: cart: value: fails the quality check numbers");
+
     // Ignoring the check on that translation clears the gate; without --qa it never applied.
     const keys = await server.request("GET", `/api/projects/${projectId}/keys?search=cart`, { apiKey: user.apiKey });
     const ignored = await server.request(

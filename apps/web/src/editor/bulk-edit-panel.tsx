@@ -15,19 +15,23 @@ type Result = RouterOutputs["bulkEdits"]["run"];
 type Kind = Operation["type"];
 type Status = "untranslated" | "translated" | "reviewed" | "approved";
 
-function filterOf(f: EditorFilters) {
+/** The rows' filters as a bulk selection: the same keys the editor lists for `shown` languages. */
+function filterOf(f: EditorFilters, shown: string[]) {
   return {
     ...(f.search ? { search: f.search } : {}),
     ...(f.namespace ? { namespace: f.namespace } : {}),
     ...(f.tag ? { tag: f.tag } : {}),
     ...(f.untranslatedIn ? { untranslatedIn: f.untranslatedIn } : {}),
     ...(f.status && f.statusIn ? { status: f.status, statusIn: f.statusIn } : {}),
+    ...(f.hasComments ? { hasComments: true } : {}),
+    ...(f.qa ? { qa: f.qa, ...(f.qaIn ? { qaIn: f.qaIn } : { qaLanguages: shown }) } : {}),
   };
 }
 
 export function BulkEditPanel({
   project,
   filters,
+  shownLanguages,
   selectedKeyIds,
   canWrite,
   canReview,
@@ -35,6 +39,8 @@ export function BulkEditPanel({
 }: {
   project: Project;
   filters: EditorFilters;
+  /** The editor's shown languages (where its `qa` filter looks without `qaIn`). */
+  shownLanguages: string[];
   selectedKeyIds: string[];
   canWrite: boolean;
   canReview: boolean;
@@ -70,7 +76,7 @@ export function BulkEditPanel({
   };
   const request = () => ({
     projectId: project._id,
-    selection: scope === "selected" ? { keyIds: selectedKeyIds } : { filter: filterOf(filters) },
+    selection: scope === "selected" ? { keyIds: selectedKeyIds } : { filter: filterOf(filters, shownLanguages) },
     operation: operation(),
   });
   // Any change of the edit makes the preview stale.

@@ -499,6 +499,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         <BulkEditPanel
           project={p}
           filters={filters}
+          shownLanguages={languages}
           selectedKeyIds={[...selected.keys()]}
           canWrite={allowed.editTranslations}
           canReview={allowed.review}

@@ -7,6 +7,7 @@ import type { ActivityAction } from "../activity/actions";
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { loadProject } from "../projects/load-project";
+import { recheckAfterSourceChange } from "../quality/qa-recheck";
 import { rememberTranslation } from "../tm/remember-translation";
 import { authorOf } from "../translations/translation-author";
 import { readBulkToken } from "./bulk-edit-token";
@@ -34,6 +35,13 @@ export async function applyBulkEdit(
     const { cells } = await readCells(tx, project, input, { snapshot, lock: true });
     const plan = await planBulkEdit(tx, project, input, cells);
     const written = await writeBulkChanges(tx, project.id, authorOf(ctx.actor), plan.changes);
+    // New source values: the keys' other languages are checked against them now.
+    const sourceKeys = written.filter((w) => w.change.valueChanged && w.change.cell.language === project.sourceLanguage);
+    await recheckAfterSourceChange(
+      tx,
+      project,
+      sourceKeys.map((w) => w.change.cell.keyId),
+    );
     if (written.length > 0) {
       await recordActivity(tx, ctx.actor, {
         action: op.type === "setStatus" ? STATUS_ACTION[op.status] : "translation.updated",

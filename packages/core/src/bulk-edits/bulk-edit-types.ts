@@ -11,6 +11,14 @@ export interface BulkSelection {
     untranslatedIn?: string;
     status?: TranslationStatus;
     statusIn?: string;
+    /** `any`, `warning`, `error` or a check id: keys with such a counted quality-check issue. */
+    qa?: string;
+    /** The one project language `qa` looks at (the editor rows' `qaIn`). */
+    qaIn?: string;
+    /** Where `qa` looks without `qaIn` (the editor rows' `languages`); default: every project language. */
+    qaLanguages?: string[];
+    /** Keys with (true) or without (false) comments. */
+    hasComments?: boolean;
   };
 }
 

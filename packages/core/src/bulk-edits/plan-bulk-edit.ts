@@ -7,6 +7,7 @@ import { badRequest, notFound } from "../errors/app-error";
 import { type KeyFilters, keyFilterSql, substringPattern } from "../keys/key-filter-sql";
 import { projectLanguages } from "../projects/project-record";
 import { hasErrors, type QaIssue } from "../qa";
+import { parseQaFilter } from "../quality/qa-filter";
 import { QaGate, qaErrorIssues, storedQaIssues } from "../quality/qa-gate";
 import { canonicalLanguage } from "../shared/languages";
 import type { BulkCellRef, BulkEditInput, BulkLanguageCount, BulkOperation, BulkRefusal, BulkSelection } from "./bulk-edit-types";
@@ -132,6 +133,14 @@ export function normalizeBulkInput(project: Pick<Project, "sourceLanguage" | "ta
       filter.status = f.status;
       filter.statusIn = language(f.statusIn, "selection.filter.statusIn");
     }
+    if (f.qa) {
+      filter.qa = parseQaFilter(f.qa, "selection.filter.qa");
+      if (f.qaIn) filter.qaIn = language(f.qaIn, "selection.filter.qaIn");
+      else if (f.qaLanguages?.length) {
+        filter.qaLanguages = [...new Set(f.qaLanguages.map((l, i) => language(l, `selection.filter.qaLanguages.${i}`)))].sort();
+      }
+    }
+    if (f.hasComments !== undefined) filter.hasComments = f.hasComments;
     selection.filter = filter;
   }
   return { selection, operation };
@@ -149,6 +158,9 @@ function selectionSql(project: Project, selection: BulkSelection): { from: strin
   if (f.tag) filters.tag = f.tag;
   if (f.untranslatedIn) filters.untranslatedIn = f.untranslatedIn;
   if (f.status && f.statusIn) filters.status = { status: f.status, language: f.statusIn };
+  // The editor rows' `qa` filter: in `qaIn`, else the shown languages, else every language.
+  if (f.qa) filters.qa = { filter: f.qa, languages: f.qaIn ? [f.qaIn] : (f.qaLanguages ?? filters.languages) };
+  if (f.hasComments !== undefined) filters.hasComments = f.hasComments;
   return keyFilterSql(filters);
 }
 

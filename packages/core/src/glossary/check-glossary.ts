@@ -25,6 +25,7 @@ export interface GlossaryMatch {
   glossaryId: string;
   termId: string;
   doNotTranslate: boolean;
+  caseSensitive: boolean;
 }
 
 interface MatchPayload {
@@ -106,6 +107,7 @@ export async function checkGlossary(ctx: ServiceContext, input: CheckGlossaryInp
     glossaryId: term.payload.glossaryId,
     termId: term.payload.termId,
     doNotTranslate: term.payload.doNotTranslate,
+    caseSensitive: term.caseSensitive,
   }));
   return { matches };
 }

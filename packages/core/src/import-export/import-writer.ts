@@ -7,6 +7,7 @@ import type { Tx } from "../activity/record-activity";
 import type { Actor } from "../auth/actor";
 import { hasErrors, type QaIssue } from "../qa";
 import { QaGate, type QaProject, storedQaIssues } from "../quality/qa-gate";
+import { recheckAfterSourceChange } from "../quality/qa-recheck";
 
 export interface Candidate {
   key: string;
@@ -92,7 +93,12 @@ export class ImportWriter {
         else accepted.push({ ...v, qaIssues: storedQaIssues(issues) });
       }
     }
-    if (accepted.length > 0) written = await this.writeTranslations(accepted);
+    if (accepted.length > 0) {
+      const keyIds = await this.writeTranslations(accepted);
+      written = keyIds.length;
+      // New source values: the keys' other languages are checked against them now.
+      if (this.target.language === this.target.qa.sourceLanguage) await recheckAfterSourceChange(this.tx, this.target.qa, keyIds);
+    }
     return { written, repeated, refused };
   }
 
@@ -216,11 +222,11 @@ export class ImportWriter {
   /**
    * One statement per batch: new translations are inserted, empty ones filled, and (with
    * overwrite) differing ones replaced; every row written gets its history entry with the previous
-   * value and status read in the same statement. Returns the number of values written.
+   * value and status read in the same statement. Returns the keys whose value was written.
    */
-  private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[]): Promise<number> {
+  private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[]): Promise<string[]> {
     const { projectId, language, overwrite, actor } = this.target;
-    const [row] = await this.tx.$queryRaw<{ written: number }[]>`
+    const [row] = await this.tx.$queryRaw<{ keys: string[] }[]>`
       WITH input AS (
         SELECT t.key_id, t.v, t.qa::jsonb AS qa
         FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[], ${values.map((c) => JSON.stringify(c.qaIssues))}::text[])
@@ -253,9 +259,9 @@ export class ImportWriter {
           UNION ALL
           SELECT "id", "keyId", "value", old_value, old_status FROM updated
         ) h
-        RETURNING 1
+        RETURNING "keyId"
       )
-      SELECT (SELECT count(*) FROM history)::int AS written`;
-    return row?.written ?? 0;
+      SELECT ARRAY(SELECT "keyId" FROM history) AS keys`;
+    return row?.keys ?? [];
   }
 }

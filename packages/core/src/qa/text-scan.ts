@@ -56,12 +56,28 @@ export function numbersOf(text: string): NumberToken[] {
     }
     const before = text[start - 1] ?? "";
     const after = text[end] ?? "";
-    const partOfToken = /[\p{L}_%{=$#]/u.test(before) || /[\p{L}_$}]/u.test(after);
+    // `{0}` and `{0, number}` are placeholders; `one {1 hour}` opens a plural branch with a number.
+    const partOfToken =
+      /[_%=$#]/.test(before) ||
+      /[_$}]/.test(after) ||
+      inWord(before) ||
+      (inWord(after) && !ORDINAL.test(text.slice(end, end + 3))) ||
+      (before === "{" && after === ",");
     if (!partOfToken) out.push({ digits, start, end });
     i = end + (end === start ? 1 : 0);
   }
   return out;
 }
+
+/**
+ * A letter that makes the digits part of a word (`mp3`, `x86`, `h264`); not one of the scripts
+ * written without spaces, where a counter or unit follows the number directly (`1時間`, `3개`).
+ */
+/** English ordinals are numbers too (`2nd` ~ `2 番目`, `2.`). */
+const ORDINAL = /^(?:st|nd|rd|th)(?!\p{L})/iu;
+
+const inWord = (c: string) =>
+  /\p{L}/u.test(c) && !/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u.test(c);
 
 function asciiRun(text: string, from: number): string {
   let s = "";

@@ -76,11 +76,11 @@ export async function readQaRecheck(db: Database, projectId: string): Promise<Qa
   return row ? toQaRecheckRecord(row) : null;
 }
 
-/** Issues of one check set aside on the old value stay set aside: the value did not change. */
 /** Comparable form of stored issues (jsonb reorders object keys, so not JSON text as read). */
 const canonical = (issues: StoredQaIssue[]): string =>
   JSON.stringify(issues.map((i) => [i.check, i.severity, i.message, i.start ?? null, i.end ?? null, i.ignored === true]));
 
+/** Issues of one check set aside on the old value stay set aside: the value did not change. */
 function keepIgnores(fresh: QaIssue[], old: StoredQaIssue[]): StoredQaIssue[] {
   const ignored = new Set(old.filter((i) => i.ignored && isQaCheckId(i.check)).map((i) => i.check));
   return ignored.size === 0 ? fresh : fresh.map((i) => (ignored.has(i.check) ? { ...i, ignored: true } : i));
@@ -117,44 +117,89 @@ export async function recheckNextBatch(
         SELECT "id", "organizationId", "sourceLanguage", "qaSettings" FROM "Project" WHERE "id" = ${projectId}`;
       if (!project) return { more: false, checked: 0, changed: 0 };
       // Each value with its key's limit and source value, in one statement (not one per gate).
-      const batch = await tx.$queryRaw<
-        { id: string; keyId: string; language: string; value: string; qaIssues: unknown; maxLength: number | null; source: string | null }[]
-      >`
+      const batch = await tx.$queryRaw<RecheckedRow[]>`
         SELECT t."id", t."keyId", t."language", t."value", t."qaIssues", k."maxLength", s."value" AS source
         FROM "Translation" t
         JOIN "Key" k ON k."id" = t."keyId"
         LEFT JOIN "Translation" s ON s."keyId" = t."keyId" AND s."language" = ${project.sourceLanguage}
         WHERE t."projectId" = ${projectId} AND t."value" <> '' AND (${row.cursor}::text IS NULL OR t."id" > ${row.cursor}::text)
         ORDER BY t."id" LIMIT ${batchSize}`;
-      const changedIds: string[] = [];
-      const changedIssues: string[] = [];
-      if (batch.length > 0) {
-        const facts = new Map<string, KeyFacts>(batch.map((t) => [t.keyId, { source: t.source ?? "", maxLength: t.maxLength }]));
-        const gate = await QaGate.load(tx, project, [], [...new Set(batch.map((t) => t.language))], facts);
-        for (const t of batch) {
-          const old = readStoredQaIssues(t.qaIssues);
-          const next = keepIgnores(gate.check(t.keyId, t.language, t.value), old);
-          if (canonical(next) !== canonical(old)) {
-            changedIds.push(t.id);
-            changedIssues.push(JSON.stringify(next));
-          }
-        }
-        if (changedIds.length > 0) {
-          // The value, status and updatedAt stay: only what the checks say about them changed.
-          await tx.$executeRaw`
-            UPDATE "Translation" t SET "qaIssues" = u.qa::jsonb
-            FROM unnest(${changedIds}::text[], ${changedIssues}::text[]) AS u(id, qa) WHERE t.id = u.id`;
-        }
-      }
+      const changed = await recheckRows(tx, project, batch);
       const done = batch.length < batchSize;
       const cursor = batch.length > 0 ? batch[batch.length - 1]!.id : row.cursor;
       await tx.$executeRaw`
         UPDATE "QaRecheck" SET "status" = ${done ? "completed" : "running"}, "cursor" = ${cursor}, "total" = ${total},
-          "checked" = "checked" + ${batch.length}, "changed" = "changed" + ${changedIds.length}, "heartbeatAt" = now(),
+          "checked" = "checked" + ${batch.length}, "changed" = "changed" + ${changed}, "heartbeatAt" = now(),
           "lockedBy" = ${done ? null : workerId}, "finishedAt" = ${done ? new Date() : null}
         WHERE "projectId" = ${projectId}`;
-      return { more: !done, checked: batch.length, changed: changedIds.length };
+      return { more: !done, checked: batch.length, changed };
     },
     { timeout: 120_000 },
   );
+}
+
+/** A stored translation with what checking it needs (its key's limit and source value). */
+interface RecheckedRow {
+  id: string;
+  keyId: string;
+  language: string;
+  value: string;
+  qaIssues: unknown;
+  maxLength: number | null;
+  source: string | null;
+}
+
+/** Recomputes the rows' issues with the current settings and stores those that differ; returns how many. */
+async function recheckRows(tx: Tx, project: QaProject, rows: RecheckedRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const changedIds: string[] = [];
+  const changedIssues: string[] = [];
+  const facts = new Map<string, KeyFacts>(rows.map((t) => [t.keyId, { source: t.source ?? "", maxLength: t.maxLength }]));
+  const gate = await QaGate.load(tx, project, [], [...new Set(rows.map((t) => t.language))], facts);
+  for (const t of rows) {
+    const old = readStoredQaIssues(t.qaIssues);
+    const next = keepIgnores(gate.check(t.keyId, t.language, t.value), old);
+    if (canonical(next) !== canonical(old)) {
+      changedIds.push(t.id);
+      changedIssues.push(JSON.stringify(next));
+    }
+  }
+  if (changedIds.length > 0) {
+    // The value, status and updatedAt stay: only what the checks say about them changed.
+    await tx.$executeRaw`
+      UPDATE "Translation" t SET "qaIssues" = u.qa::jsonb
+      FROM unnest(${changedIds}::text[], ${changedIssues}::text[]) AS u(id, qa) WHERE t.id = u.id`;
+  }
+  return changedIds.length;
+}
+
+/**
+ * After a write changed the source values of these keys: rechecks the keys' stored translations
+ * in the other languages against the new source, in the writer's transaction (so a read never
+ * sees a new source with issues computed against the old one). Like the background recheck, the
+ * values stay as they are and their issues are stored at both levels (a translation the new
+ * source makes fail an error-level check carries that error, which `?qa=error` and the CI gate
+ * report); ignores of checks that still fire are kept. The rows are locked: a concurrent write
+ * of one of them waits for this commit.
+ */
+export async function recheckAfterSourceChange(tx: Tx, project: QaProject | string, keyIds: string[]): Promise<number> {
+  if (keyIds.length === 0) return 0;
+  const row =
+    typeof project === "string"
+      ? (
+          await tx.$queryRaw<QaProject[]>`
+            SELECT "id", "organizationId", "sourceLanguage", "qaSettings" FROM "Project" WHERE "id" = ${project}`
+        )[0]
+      : project;
+  if (!row) return 0;
+  const ids = [...new Set(keyIds)];
+  const rows = await tx.$queryRaw<RecheckedRow[]>`
+    SELECT t."id", t."keyId", t."language", t."value", t."qaIssues", k."maxLength", s."value" AS source
+    FROM "Translation" t
+    JOIN "Key" k ON k."id" = t."keyId"
+    LEFT JOIN "Translation" s ON s."keyId" = t."keyId" AND s."language" = ${row.sourceLanguage}
+    WHERE t."keyId" = ANY(${ids}::text[]) AND t."language" <> ${row.sourceLanguage} AND t."value" <> ''
+    ORDER BY t."id"
+    FOR UPDATE OF t`;
+  return recheckRows(tx, row, rows);
 }

@@ -11,6 +11,7 @@ import { v7 as uuidv7 } from "uuid";
 import { badRequest } from "../errors/app-error";
 import { hasErrors } from "../qa";
 import { QaGate, type QaProject, qaRefusal, storedQaIssues } from "../quality/qa-gate";
+import { recheckAfterSourceChange } from "../quality/qa-recheck";
 
 type Tx = Prisma.TransactionClient;
 
@@ -188,6 +189,16 @@ export async function writeTranslations(
        WHERE t.id = u.id`;
   }
   if (history.length > 0) await tx.translationHistory.createMany({ data: history });
+  if (changes.some((c) => c.valueChanged)) {
+    // A new source value changes what the key's other languages are checked against.
+    const qaProject = gate?.project ?? project ?? projectId;
+    const sourceLanguage =
+      typeof qaProject === "string"
+        ? (await tx.project.findUnique({ where: { id: projectId }, select: { sourceLanguage: true } }))?.sourceLanguage
+        : qaProject.sourceLanguage;
+    const sourceKeys = changes.filter((c) => c.valueChanged && c.translation.language === sourceLanguage).map((c) => c.translation.keyId);
+    await recheckAfterSourceChange(tx, qaProject, sourceKeys);
+  }
   return { rows, changes };
 }
 

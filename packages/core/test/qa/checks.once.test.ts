@@ -118,6 +118,18 @@ describe("numbers", () => {
     expect(
       only("numbers", 'at <xliff:g id="time" example="2:33 am">%s</xliff:g>', 'عند الساعة <xliff:g id="TIME">%s</xliff:g>', "ar"),
     ).toEqual([]);
+    expect(only("numbers", "Use {0} of {1, number} slots", "{0} / {1, number} Plätze")).toEqual([]);
+  });
+
+  it("reads numbers opening a plural branch, before a CJK counter, and English ordinals (aosp ja)", () => {
+    // android-xml/aosp-core-values-ja-strings.xml
+    expect(only("numbers", "1 month ago", "1か月前", "ja")).toEqual([]);
+    expect(
+      only("numbers", "{count, plural, one {For 1 hr} other {For %1$d hr}}", "{count, plural, one {1時間} other {%1$d時間}}", "ja"),
+    ).toEqual([]);
+    expect(only("numbers", "2nd Work %1$s", "2 番目の仕事用%1$s", "ja")).toEqual([]);
+    // Digits inside a word are not numbers: `mp3`, `x86`.
+    expect(only("numbers", "Play mp3 files", "MP3-Dateien abspielen")).toEqual([]);
   });
 });
 

@@ -1650,9 +1650,17 @@ export interface components {
         };
         /** @description keyIds or filter, not both; neither selects every key */
         BulkSelection: {
-            /** @description The editor list's filters (GET /projects/{projectId}/keys); {} selects every key */
+            /** @description The editor list's filters (GET /projects/{projectId}/editor-rows); {} selects every key */
             filter?: {
+                /** @description true: keys with at least one comment; false: keys without any */
+                hasComments?: boolean;
                 namespace?: string;
+                /** @description any | warning | error | <check id>: keys whose translation has such a quality-check issue nobody ignored */
+                qa?: string;
+                /** @description The project language `qa` looks at */
+                qaIn?: string;
+                /** @description Where `qa` looks without `qaIn` (the editor rows' `languages`); default every project language */
+                qaLanguages?: string[];
                 search?: string;
                 /** @enum {string} */
                 status?: "untranslated" | "translated" | "reviewed" | "approved";
@@ -5636,6 +5644,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         matches: {
+                            caseSensitive: boolean;
                             definition: string;
                             doNotTranslate: boolean;
                             glossaryId: string;

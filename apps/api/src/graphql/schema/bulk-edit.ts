@@ -23,6 +23,10 @@ const BulkFilterInput = builder.inputType("BulkFilterInput", {
     untranslatedIn: t.string(),
     status: t.field({ type: TranslationStatusEnum }),
     statusIn: t.string(),
+    qa: t.string({ description: "any | warning | error | <check id>" }),
+    qaIn: t.string(),
+    qaLanguages: t.stringList(),
+    hasComments: t.boolean(),
   }),
 });
 

@@ -16,9 +16,21 @@ export const ZBulkSelection = z
         untranslatedIn: z.string().optional(),
         status: ZTranslationStatus.optional(),
         statusIn: z.string().optional(),
+        qa: z
+          .string()
+          .max(64)
+          .optional()
+          .describe("any | warning | error | <check id>: keys whose translation has such a quality-check issue nobody ignored"),
+        qaIn: z.string().max(64).optional().describe("The project language `qa` looks at"),
+        qaLanguages: z
+          .array(z.string().max(64))
+          .max(200)
+          .optional()
+          .describe("Where `qa` looks without `qaIn` (the editor rows' `languages`); default every project language"),
+        hasComments: z.boolean().optional().describe("true: keys with at least one comment; false: keys without any"),
       })
       .optional()
-      .describe("The editor list's filters (GET /projects/{projectId}/keys); {} selects every key"),
+      .describe("The editor list's filters (GET /projects/{projectId}/editor-rows); {} selects every key"),
   })
   .describe("keyIds or filter, not both; neither selects every key")
   .meta({ id: "BulkSelection" });

@@ -11,6 +11,7 @@ export const ZGlossaryMatch = z.object({
   glossaryId: z.string(),
   termId: z.string(),
   doNotTranslate: z.boolean(),
+  caseSensitive: z.boolean(),
 });
 
 export const checkGlossaryProcedure = authedProcedure
