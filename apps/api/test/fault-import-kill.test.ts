@@ -1,6 +1,7 @@
 // kill -9 of the server in the middle of a large import, then a restart on the same database:
-// the import is one transaction, so the project holds all of the file or none of it — keys,
-// values and the import's activity entry alike.
+// the import is all or nothing — one transaction on PostgreSQL; on PGlite a transaction per batch
+// under a journal that the restart takes back (docs/imports-on-pglite.md) — so the project holds
+// all of the file or none of it: keys, values and the import's activity entry alike.
 import { testBackend } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFaultDatabase, type FaultDatabase } from "./helpers/fuzz/fault-database";
