@@ -5,6 +5,7 @@
 // (import-gate.ts), and a file of more than one batch commits batch by batch under a journal that
 // takes it back if it fails (import-journal.ts): every other request waits for at most about one
 // batch, and one that still cannot get the database in time is a 503 with Retry-After, never a 500.
+import { testBackend } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
@@ -144,12 +145,14 @@ describe("concurrent large imports on one organization", () => {
     expect(await server.db.prisma.importJournal.count()).toBe(0);
   }, 300_000);
 
-  it("refuses an organization's fifth waiting import with 503 and Retry-After, never a 500", async () => {
+  it("refuses an organization's fifth waiting import on PGlite with 503 and Retry-After, never a 500", async () => {
     const importer = await signUpUser(server, "Queue");
     const projects: string[] = [];
     for (let n = 0; n < IMPORTS + 1; n++) projects.push(await createProject(importer));
     const results = await Promise.all(projects.map((p, n) => importFile(importer, p, file(n, 4 * BATCH))));
     const statuses = results.map((r) => r.status).sort();
+    // PostgreSQL runs imports side by side: no queue, nothing refused.
+    if (testBackend() === "postgres") return expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expect(statuses).toEqual([200, 200, 200, 200, 503]);
     const refused = results.find((r) => r.status === 503)!;
     expect(refused.body).toEqual(standardBody(503, "Service Unavailable"));
