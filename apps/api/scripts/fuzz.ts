@@ -1,20 +1,36 @@
-// `pnpm fuzz`: the long run of the fuzzer (REST, tRPC and GraphQL), on embedded PGlite and (when
-// TEST_DATABASE_URL or FUZZ_DATABASE_URL names a PostgreSQL server) on a fresh PostgreSQL database,
-// printing the figures RELIABILITY.md records. Options: FUZZ_REQUESTS (default 20000 per database),
-// FUZZ_SEED, FUZZ_DATABASES (comma list of pglite,postgres), FUZZ_SURFACES (comma list of
-// rest,trpc,graphql; default all three). Exits 1 when anything was found.
+// `pnpm fuzz` (or `pnpm --filter @locale/api run fuzz -- --requests 20000`): the long run of the
+// fuzzer (REST, tRPC and GraphQL), on embedded PGlite and (when TEST_DATABASE_URL or
+// FUZZ_DATABASE_URL names a PostgreSQL server) on a fresh PostgreSQL database, printing the figures
+// RELIABILITY.md records. Options, as flags or environment: --requests / FUZZ_REQUESTS (default
+// 20000 per database), --seed / FUZZ_SEED, --databases / FUZZ_DATABASES (comma list of
+// pglite,postgres), --surfaces / FUZZ_SURFACES (comma list of rest,trpc,graphql; default all
+// three). Exits 1 when anything was found.
 import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
 import { createDb, type Database } from "@locale/db";
 import { formatFigures, formatFindings, runFuzz } from "../test/helpers/fuzz/fuzz-run";
 import { startFuzzServer } from "../test/helpers/fuzz/fuzz-server";
 import type { Surface } from "../test/helpers/fuzz/transport-checks";
 import { startHookReceiver } from "../test/helpers/fuzz/webhook-receiver";
 
-const requests = Number(process.env.FUZZ_REQUESTS ?? 20_000);
-const seed = Number(process.env.FUZZ_SEED ?? 20261124);
+const { values: flags } = parseArgs({
+  // pnpm passes the `--` that separates its own options from the script's.
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: {
+    requests: { type: "string" },
+    seed: { type: "string" },
+    databases: { type: "string" },
+    surfaces: { type: "string" },
+  },
+});
+const requests = Number(flags.requests ?? process.env.FUZZ_REQUESTS ?? 20_000);
+const seed = Number(flags.seed ?? process.env.FUZZ_SEED ?? 20261124);
+if (!Number.isInteger(requests) || requests < 1 || !Number.isInteger(seed)) {
+  throw new Error("--requests and --seed take whole numbers");
+}
 const postgresUrl = process.env.FUZZ_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const databases = (process.env.FUZZ_DATABASES ?? (postgresUrl ? "pglite,postgres" : "pglite")).split(",");
-const surfaces = (process.env.FUZZ_SURFACES ?? "rest,trpc,graphql").split(",") as Surface[];
+const databases = (flags.databases ?? process.env.FUZZ_DATABASES ?? (postgresUrl ? "pglite,postgres" : "pglite")).split(",");
+const surfaces = (flags.surfaces ?? process.env.FUZZ_SURFACES ?? "rest,trpc,graphql").split(",") as Surface[];
 
 async function openDatabase(kind: string): Promise<{ db: Database; drop(): Promise<void> }> {
   if (kind === "pglite") {

@@ -5,6 +5,7 @@
 // stderr and exit code 1, never a stack trace.
 import type http from "node:http";
 import net from "node:net";
+import { undoUnfinishedImports } from "@locale/core/import-export";
 import { describeTmEngine } from "@locale/core/tm";
 import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/db";
 import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, runShutdown, setHeapGrowthPercent } from "@locale/runtime";
@@ -114,6 +115,9 @@ async function main(): Promise<void> {
   db = opened;
   if (stopping) return started();
   logger.info({ database: isPostgresUrl(config.DATABASE_URL) ? "postgresql" : "pglite", dataDir }, "database ready");
+  // A large import on PGlite commits batch by batch; one the last process did not finish is taken back before any request.
+  const undone = await undoUnfinishedImports(opened);
+  if (undone > 0) logger.warn({ imports: undone }, "took back imports the previous process left unfinished");
   const { app } = createApp(opened, config, logger);
   logger.info(`translation memory search: ${describeTmEngine(opened)}`);
 

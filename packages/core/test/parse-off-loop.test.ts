@@ -11,6 +11,7 @@ import {
   PARSE_QUEUE_LIMIT,
   parseGlossaryOffLoop,
   parseOffLoop,
+  parseWorkersStarted,
 } from "../src/import-export/parse-off-loop";
 
 const yamlOf = (keys: number) => Array.from({ length: keys }, (_, i) => `key${i}: "Value number ${i}"`).join("\n");
@@ -81,6 +82,31 @@ describe("parsing off the event loop", () => {
     expect((refused as AppError).message).toMatch(/^content: reading the file needs more than the 8 MiB/);
     configureFileParsing(DEFAULT_FILE_PARSING);
     expect((await parseOffLoop("yaml", big, { language: "en" })).entries.length).toBe(200_000);
+  });
+
+  it("parses the next files in the same warm thread, and replaces a thread that blew its budget", { timeout: 180_000 }, async () => {
+    const yaml = yamlOf(20_000);
+    expect((await parseOffLoop("yaml", yaml, { language: "en" })).entries.length).toBe(20_000);
+    const warm = parseWorkersStarted();
+    for (let i = 0; i < 3; i++) expect((await parseOffLoop("yaml", yaml, { language: "en" })).entries.length).toBe(20_000);
+    // A refusal by the parser leaves the thread usable.
+    await expect(parseOffLoop("yaml", `${yamlOf(5000)}\nkey0: "again"`, { language: "en" })).rejects.toMatchObject({
+      name: "FormatParseError",
+    });
+    expect((await parseOffLoop("yaml", yaml, { language: "en" })).entries.length).toBe(20_000);
+    expect(parseWorkersStarted()).toBe(warm);
+    // Past the time budget the thread is ended; the next file gets a fresh one.
+    configureFileParsing({ timeMs: 1 });
+    expect(((await parseOffLoop("yaml", yamlOf(100_000), { language: "en" }).catch((err: unknown) => err)) as AppError).status).toBe(422);
+    configureFileParsing(DEFAULT_FILE_PARSING);
+    expect((await parseOffLoop("yaml", yaml, { language: "en" })).entries.length).toBe(20_000);
+    expect(parseWorkersStarted()).toBe(warm + 1);
+    // Past the memory budget too (a thread of its own, with that heap limit).
+    configureFileParsing({ memoryMb: 8 });
+    expect(((await parseOffLoop("yaml", yamlOf(200_000), { language: "en" }).catch((err: unknown) => err)) as AppError).status).toBe(413);
+    configureFileParsing(DEFAULT_FILE_PARSING);
+    expect((await parseOffLoop("yaml", yaml, { language: "en" })).entries.length).toBe(20_000);
+    expect(parseWorkersStarted()).toBe(warm + 3);
   });
 
   it("refuses a file that takes longer than its budget with 422", { timeout: 120_000 }, async () => {

@@ -2,8 +2,8 @@
 // connection and runs one transaction at a time, and an import is one transaction: concurrent
 // imports used to wait for it inside Prisma, where the ones that waited past its `maxWait`
 // failed with a 500 ("Unable to start a transaction in the given time"). Here they wait in a
-// queue instead, one running at a time with a short gap between two, so every other request waits
-// at most for the import that is running, never for a pile of them. The queue is bounded, per organization and in all: past
+// queue instead, one running at a time with a short gap between two. The one running commits batch
+// by batch (import-journal.ts), so every other request waits for a batch, never for a pile of imports. The queue is bounded, per organization and in all: past
 // the bound an import is refused at once with 503 and `Retry-After`. PostgreSQL runs imports side
 // by side (one connection each), so the gate lets them all through there.
 import type { Database } from "@locale/db";

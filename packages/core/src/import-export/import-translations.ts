@@ -1,5 +1,6 @@
 // Imports one translation file into one project language (docs/api-rules.md, "Import and
-// export"). The whole file is one transaction. Entries flow through in
+// export"). The whole file or none of it: one transaction, or on PGlite for a file of more than one
+// batch, a transaction per batch under a journal that takes a failed import back (import-journal.ts). Entries flow through in
 // batches: json-flat and json-nested files sent as a stream are parsed incrementally
 // (json-entry-reader.ts), other files are parsed whole by @locale/formats (in a worker thread when
 // large: parse-off-loop.ts), before the transaction starts; every batch is written
@@ -13,7 +14,7 @@ import {
   type PlaceholderStyle,
   placeholderStyleOf,
 } from "@locale/formats";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity, type Tx } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, type ErrorIssue } from "../errors/app-error";
 import { assertWithinQuota, holdQuota } from "../limits/quota-usage";
@@ -25,6 +26,7 @@ import { isWellFormedText } from "../shared/unicode-text";
 import { checkFileLanguage, type FileLanguageCheck } from "./detect-file-language";
 import { type FormatId, JSON_FORMATS } from "./format-rules";
 import { inImportTurn } from "./import-gate";
+import { closeImportJournal, openImportJournal, undoImport } from "./import-journal";
 import { type Candidate, IMPORTED_KEY_NAMES_IN_ACTIVITY, type ImportTarget, ImportWriter } from "./import-writer";
 import { readJsonEntries } from "./json-entry-reader";
 import { parseOffLoop } from "./parse-off-loop";
@@ -253,96 +255,156 @@ async function runImport(
       });
     }
   };
-  // On PGlite, imports take turns for the database's one transaction (import-gate.ts).
-  return inImportTurn(ctx.db, ctx.actor.organizationId, () =>
-    ctx.db.prisma.$transaction(async (tx) => {
-      const writer = new ImportWriter(tx, { ...target, actor: ctx.actor });
-      // The keys quota: a batch that passes it rolls back the whole import (docs/api-rules.md, "Quotas").
-      const keysQuota = await holdQuota(tx, ctx.config.quotas, ctx.actor.organizationId, "keys");
-      let batch: Candidate[] = [];
-      const sink: EntrySink = {
-        entry(entry) {
-          // The library never splits keys into namespaces on its own; a namespace it reports is a prefix.
-          const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
-          const problem = keyProblem(key) ?? textProblem(entry.value, MAX_VALUE_LENGTH, "value");
-          if (problem) {
-            addIssue({ key, message: problem });
-            skipped++;
-            return;
-          }
-          let value = entry.value;
-          if (prepared.placeholdersFrom) {
-            // Normalised to ICU on request; a placeholder ICU cannot hold keeps the value as written, listed.
-            const normalised = normalisedValue(entry, prepared.placeholdersFrom);
-            if (normalised.ok) value = normalised.message;
-            else addIssue({ key, message: keptAsWritten(normalised.reason) });
-          }
-          const takeValue = format !== "pot" && !entry.fuzzy && value !== "";
-          // A description is a courtesy of the file: an unusable one is dropped, the entry still counts.
-          const description =
-            entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
-          batch.push({ key, value, description, takeValue });
-        },
-        issue: addIssue,
-        get pending() {
-          return batch.length;
-        },
-        batchSize,
-        async flush() {
-          const pending = batch;
-          batch = [];
-          // A streamed chunk of the file may hold more than one batch: written a batch at a time.
-          for (let from = 0; from < pending.length; from += batchSize) {
-            const current = pending.slice(from, from + batchSize);
-            const outcome = await writer.write(current);
-            await assertWithinQuota(tx, keysQuota);
-            for (const c of outcome.repeated) addIssue({ key: c.key, message: `Duplicate key "${c.key}"; the first occurrence was kept.` });
-            for (const r of outcome.refused) {
-              addIssue({ key: r.candidate.key, message: qaRefusal(r.issues).message, issues: qaErrorIssues(r.issues) });
-            }
-            const valuedHere = current.filter((c) => c.takeValue).length - outcome.repeated.filter((c) => c.takeValue).length;
-            valued += valuedHere;
-            imported += outcome.written;
-            // Repeated, and entries without a value to take (POT, fuzzy, empty): counted, not written.
-            skipped += current.length - valuedHere;
-            // PGlite's statements resolve without an I/O turn in between: let waiting requests (/health) run.
-            if (onPglite) await new Promise<void>((resolve) => setImmediate(resolve));
-          }
-        },
-      };
-      await feed(sink);
-      await sink.flush();
-      // Kept without overwrite, or identical: no write and no history.
-      skipped += valued - imported;
+  const writer = new ImportWriter({ ...target, actor: ctx.actor });
+  let batch: Candidate[] = [];
+  const sink: EntrySink = {
+    entry(entry) {
+      // The library never splits keys into namespaces on its own; a namespace it reports is a prefix.
+      const key = entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key;
+      const problem = keyProblem(key) ?? textProblem(entry.value, MAX_VALUE_LENGTH, "value");
+      if (problem) {
+        addIssue({ key, message: problem });
+        skipped++;
+        return;
+      }
+      let value = entry.value;
+      if (prepared.placeholdersFrom) {
+        // Normalised to ICU on request; a placeholder ICU cannot hold keeps the value as written, listed.
+        const normalised = normalisedValue(entry, prepared.placeholdersFrom);
+        if (normalised.ok) value = normalised.message;
+        else addIssue({ key, message: keptAsWritten(normalised.reason) });
+      }
+      const takeValue = format !== "pot" && !entry.fuzzy && value !== "";
+      // A description is a courtesy of the file: an unusable one is dropped, the entry still counts.
+      const description =
+        entry.description && !textProblem(entry.description, MAX_DESCRIPTION_LENGTH, "description") ? entry.description : "";
+      batch.push({ key, value, description, takeValue });
+    },
+    issue: addIssue,
+    get pending() {
+      return batch.length;
+    },
+    batchSize,
+    flush: async () => {},
+  };
+  /** Writes one batch and counts its outcome. */
+  const writeBatch = async (tx: Tx, current: Candidate[]) => {
+    // The keys quota: a batch that passes it fails the whole import (docs/api-rules.md, "Quotas").
+    const keysQuota = await holdQuota(tx, ctx.config.quotas, ctx.actor.organizationId, "keys");
+    const outcome = await writer.write(tx, current);
+    await assertWithinQuota(tx, keysQuota);
+    for (const c of outcome.repeated) addIssue({ key: c.key, message: `Duplicate key "${c.key}"; the first occurrence was kept.` });
+    for (const r of outcome.refused) {
+      addIssue({ key: r.candidate.key, message: qaRefusal(r.issues).message, issues: qaErrorIssues(r.issues) });
+    }
+    const valuedHere = current.filter((c) => c.takeValue).length - outcome.repeated.filter((c) => c.takeValue).length;
+    valued += valuedHere;
+    imported += outcome.written;
+    // Repeated, and entries without a value to take (POT, fuzzy, empty): counted, not written.
+    skipped += current.length - valuedHere;
+  };
+  /** The import's last statements: its activity entries, and its result. */
+  const finish = async (tx: Tx): Promise<ImportResult> => {
+    // Kept without overwrite, or identical: no write and no history.
+    skipped += valued - imported;
+    await recordActivity(tx, ctx.actor, {
+      action: "import.completed",
+      projectId: target.projectId,
+      targetId: target.projectId,
+      targetType: "project",
+      metadata: {
+        language: target.language,
+        format,
+        imported,
+        skipped,
+        errorCount,
+        keysCreated: writer.keysCreated,
+        overwrite: target.overwrite,
+      },
+    });
+    if (writer.keysCreated > 0) {
       await recordActivity(tx, ctx.actor, {
-        action: "import.completed",
+        action: "key.imported",
         projectId: target.projectId,
         targetId: target.projectId,
         targetType: "project",
-        metadata: {
-          language: target.language,
-          format,
-          imported,
-          skipped,
-          errorCount,
-          keysCreated: writer.keysCreated,
-          overwrite: target.overwrite,
-        },
+        metadata: { language: target.language, format, count: writer.keysCreated, keys: writer.createdNames },
       });
-      if (writer.keysCreated > 0) {
-        await recordActivity(tx, ctx.actor, {
-          action: "key.imported",
-          projectId: target.projectId,
-          targetId: target.projectId,
-          targetType: "project",
-          metadata: { language: target.language, format, count: writer.keysCreated, keys: writer.createdNames },
+    }
+    const errors =
+      errorCount > listed.length ? [...listed, { message: `${errorCount - listed.length} more problems are not listed.` }] : listed;
+    return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format, detectedLanguage };
+  };
+  /** Takes the pending candidates, a batch at a time. */
+  const takeBatches = function* (): Generator<Candidate[]> {
+    const pending = batch;
+    batch = [];
+    // A streamed chunk of the file may hold more than one batch: written a batch at a time.
+    for (let from = 0; from < pending.length; from += batchSize) yield pending.slice(from, from + batchSize);
+  };
+
+  if (!onPglite) {
+    // PostgreSQL: one transaction; MVCC keeps every other request apart from it.
+    return ctx.db.prisma.$transaction(async (tx) => {
+      sink.flush = async () => {
+        for (const current of takeBatches()) await writeBatch(tx, current);
+      };
+      await feed(sink);
+      await sink.flush();
+      return finish(tx);
+    });
+  }
+
+  // PGlite: imports take turns (import-gate.ts). A file of one batch is one transaction; a larger
+  // one commits batch by batch under a journal (import-journal.ts), so every other request waits for
+  // at most one batch, and a failure or a crash takes all of it back.
+  return inImportTurn(ctx.db, ctx.actor.organizationId, async () => {
+    let journalId: string | null = null;
+    sink.flush = async () => {
+      // Until the file has shown more than one batch, nothing is written: a small file stays one transaction.
+      if (journalId === null && batch.length <= batchSize) return;
+      for (const current of takeBatches()) {
+        await ctx.db.prisma.$transaction(async (tx) => {
+          if (journalId === null) {
+            journalId = await openImportJournal(tx, target.projectId);
+            writer.journalId = journalId;
+          }
+          await writeBatch(tx, current);
+        });
+        // PGlite's statements resolve without an I/O turn in between: let waiting requests run.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    };
+    try {
+      await feed(sink);
+      if (journalId === null) {
+        return await ctx.db.prisma.$transaction(async (tx) => {
+          for (const current of takeBatches()) await writeBatch(tx, current);
+          return finish(tx);
         });
       }
-      const errors =
-        errorCount > listed.length ? [...listed, { message: `${errorCount - listed.length} more problems are not listed.` }] : listed;
-      return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format, detectedLanguage };
-    }),
-  );
+      await sink.flush();
+      const id: string = journalId;
+      return await ctx.db.prisma.$transaction(async (tx) => {
+        const result = await finish(tx);
+        await closeImportJournal(tx, id);
+        await writer.close(tx);
+        return result;
+      });
+    } catch (err) {
+      if (journalId !== null) {
+        const id: string = journalId;
+        // Should taking it back fail too, the journal stays and the next start-up takes it back.
+        await ctx.db.prisma
+          .$transaction(async (tx) => {
+            await undoImport(tx, id);
+            await writer.close(tx);
+          })
+          .catch(() => undefined);
+      }
+      throw err;
+    }
+  });
 }
 
 async function firstBytes(source: ImportSource): Promise<Uint8Array> {

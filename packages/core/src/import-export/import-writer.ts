@@ -2,7 +2,8 @@
 // handful of set-based statements inside the import's one transaction (unnest arrays): repeated
 // keys are caught in a temporary table, keys are resolved or created, empty descriptions filled,
 // and values written together with their history. Nothing here grows with the file: the api holds
-// one batch, the project's keys stay in the database.
+// one batch, the project's keys stay in the database. A journaled import (import-journal.ts) runs
+// each batch in a transaction of its own and lists what it wrote, so that it can be taken back.
 import type { Tx } from "../activity/record-activity";
 import type { Actor } from "../auth/actor";
 import { hasErrors, type QaIssue } from "../qa";
@@ -44,21 +45,33 @@ export const IMPORTED_KEY_NAMES_IN_ACTIVITY = 50;
 
 export class ImportWriter {
   keysCreated = 0;
+  /**
+   * Set before the first batch when the import commits batch by batch (import-journal.ts): every
+   * row written is then listed in ImportUndo under this id.
+   */
+  journalId: string | null = null;
   /** The first created key names, for the activity entry. */
   readonly createdNames: string[] = [];
   private opened = false;
   /** Whether the project had namespaced keys when the import began (else `ns.key` names need no lookup). */
   private hasNamespacedKeys = false;
 
-  constructor(
-    private readonly tx: Tx,
-    private readonly target: ImportTarget,
-  ) {}
+  private tx!: Tx;
 
-  async write(batch: Candidate[]): Promise<BatchOutcome> {
+  constructor(private readonly target: ImportTarget) {}
+
+  /** Writes one batch in `tx` (the import's one transaction, or this batch's own when journaled). */
+  async write(tx: Tx, batch: Candidate[]): Promise<BatchOutcome> {
+    this.tx = tx;
     if (!this.opened) {
-      // Dropped at commit (or with the rolled-back transaction); per connection, so concurrent imports never meet.
-      await this.tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY) ON COMMIT DROP`);
+      if (this.journalId) {
+        // Kept across the batches' transactions (PGlite's one connection, one import at a time: import-gate.ts); dropped by close().
+        await tx.$executeRawUnsafe(`DROP TABLE IF EXISTS pg_temp."import_seen"`);
+        await tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY)`);
+      } else {
+        // Dropped at commit (or with the rolled-back transaction); per connection, so concurrent imports never meet.
+        await tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY) ON COMMIT DROP`);
+      }
       // Read once, like the key list the import matched against before: a namespaced key created
       // meanwhile by a concurrent writer is not a target for dotted names of this file.
       if (!this.target.namespaceGiven) {
@@ -73,7 +86,7 @@ export class ImportWriter {
     const ids = await this.resolveKeys(fresh);
     let written = 0;
     const valued = fresh.flatMap((c, i) =>
-      c.takeValue ? [{ keyId: ids[i]!, value: c.value, candidate: c, qaIssues: [] as QaIssue[] }] : [],
+      c.takeValue ? [{ keyId: ids.ids[i]!, value: c.value, candidate: c, qaIssues: [] as QaIssue[] }] : [],
     );
     const refused: BatchOutcome["refused"] = [];
     let accepted = valued;
@@ -94,12 +107,17 @@ export class ImportWriter {
       }
     }
     if (accepted.length > 0) {
-      const keyIds = await this.writeTranslations(accepted);
+      const keyIds = await this.writeTranslations(accepted, ids.created);
       written = keyIds.length;
       // New source values: the keys' other languages are checked against them now.
       if (this.target.language === this.target.qa.sourceLanguage) await recheckAfterSourceChange(this.tx, this.target.qa, keyIds);
     }
     return { written, repeated, refused };
+  }
+
+  /** Drops what a journaled import kept between its transactions. */
+  async close(tx: Tx): Promise<void> {
+    if (this.journalId && this.opened) await tx.$executeRawUnsafe(`DROP TABLE IF EXISTS pg_temp."import_seen"`);
   }
 
   /** Keeps the first occurrence of every key, within the batch and across the file. */
@@ -133,8 +151,9 @@ export class ImportWriter {
    * keys that way, so a re-import lands on the same keys); otherwise a key created here. Empty
    * descriptions of existing keys are filled from the file, never replaced.
    */
-  private async resolveKeys(batch: Candidate[]): Promise<string[]> {
+  private async resolveKeys(batch: Candidate[]): Promise<{ ids: string[]; created: string[] }> {
     const { projectId, namespace } = this.target;
+    const journalId = this.journalId;
     const splitOrd: number[] = [];
     const splitNs: string[] = [];
     const splitKey: string[] = [];
@@ -179,6 +198,9 @@ export class ImportWriter {
         FROM input i WHERE NOT EXISTS (SELECT 1 FROM found f WHERE f.ord = i.ord)
         ON CONFLICT ("projectId", "namespace", "key") DO NOTHING -- created meanwhile by a concurrent writer
         RETURNING "id", "key"
+      ), journaled AS (
+        INSERT INTO "ImportUndo" ("importId", "kind", "targetId")
+        SELECT ${journalId}::text, 'key', c."id" FROM created c WHERE ${journalId}::text IS NOT NULL
       )
       SELECT f.ord, f."id", false AS created, f.fill FROM found f
       UNION ALL
@@ -209,14 +231,22 @@ export class ImportWriter {
     }
     if (fills.length > 0) {
       await this.tx.$executeRaw`
-        UPDATE "Key" k SET "description" = t.d, "updatedAt" = now()
-        FROM unnest(${fills.map((f) => f.id)}::text[], ${fills.map((f) => f.description)}::text[]) AS t(id, d)
-        WHERE k."id" = t.id AND k."description" = ''`;
+        WITH filled AS (
+          UPDATE "Key" k SET "description" = t.d, "updatedAt" = now()
+          FROM unnest(${fills.map((f) => f.id)}::text[], ${fills.map((f) => f.description)}::text[]) AS t(id, d)
+          WHERE k."id" = t.id AND k."description" = ''
+          RETURNING k."id"
+        )
+        INSERT INTO "ImportUndo" ("importId", "kind", "targetId")
+        SELECT ${journalId}::text, 'description', f."id" FROM filled f WHERE ${journalId}::text IS NOT NULL`;
     }
-    return ids.map((id, ord) => {
-      if (id === undefined) throw new Error(`import: no key id for "${batch[ord]!.key}"`);
-      return id;
-    });
+    return {
+      ids: ids.map((id, ord) => {
+        if (id === undefined) throw new Error(`import: no key id for "${batch[ord]!.key}"`);
+        return id;
+      }),
+      created: rows.filter((r) => r.created).map((r) => r.id),
+    };
   }
 
   /**
@@ -224,17 +254,19 @@ export class ImportWriter {
    * overwrite) differing ones replaced; every row written gets its history entry with the previous
    * value and status read in the same statement. Returns the keys whose value was written.
    */
-  private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[]): Promise<string[]> {
+  private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[], createdKeys: string[]): Promise<string[]> {
     const { projectId, language, overwrite, actor } = this.target;
+    const journalId = this.journalId;
     const [row] = await this.tx.$queryRaw<{ keys: string[] }[]>`
       WITH input AS (
         SELECT t.key_id, t.v, t.qa::jsonb AS qa
         FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[], ${values.map((c) => JSON.stringify(c.qaIssues))}::text[])
           AS t(key_id, v, qa)
       ), cur AS (
-        SELECT i.key_id, i.v, i.qa, tr."id" AS tid, tr."value" AS old_value, tr."status" AS old_status
+        SELECT i.key_id, i.v, i.qa, tr."id" AS tid, tr."value" AS old_value, tr."status" AS old_status,
+          tr."source" AS old_source, tr."aiConfidence" AS old_ai, tr."qaIssues" AS old_qa, tr."updatedAt" AS old_updated
         FROM input i LEFT JOIN LATERAL (
-          SELECT tr."id", tr."value", tr."status" FROM "Translation" tr
+          SELECT tr."id", tr."value", tr."status", tr."source", tr."aiConfidence", tr."qaIssues", tr."updatedAt" FROM "Translation" tr
           WHERE tr."keyId" = i.key_id AND tr."language" = ${language} LIMIT 1
         ) tr ON true
       ), inserted AS (
@@ -248,7 +280,9 @@ export class ImportWriter {
         SET "value" = c.v, "status" = 'translated', "source" = 'import', "aiConfidence" = NULL, "qaIssues" = c.qa, "updatedAt" = now()
         FROM cur c
         WHERE tr."id" = c.tid AND (c.old_value = '' OR (${overwrite} AND c.old_value <> c.v))
-        RETURNING tr."id", tr."keyId", tr."value", c.old_value, c.old_status
+        RETURNING tr."id", tr."keyId", tr."value", c.old_value, c.old_status,
+          jsonb_build_object('value', c.old_value, 'status', c.old_status, 'source', c.old_source, 'aiConfidence', c.old_ai,
+            'qaIssues', c.old_qa, 'updatedAt', c.old_updated, 'importedAt', tr."updatedAt") AS previous
       ), history AS (
         INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
           "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
@@ -259,7 +293,16 @@ export class ImportWriter {
           UNION ALL
           SELECT "id", "keyId", "value", old_value, old_status FROM updated
         ) h
-        RETURNING "keyId"
+        RETURNING "id", "translationId", "keyId"
+      ), journaled AS (
+        -- What taking the import back needs: a translation on a key this import created goes with its key.
+        INSERT INTO "ImportUndo" ("importId", "kind", "targetId", "previous")
+        SELECT ${journalId}::text, j.kind, j.target, j.previous FROM (
+          SELECT 'translation' AS kind, n."id" AS target, NULL::jsonb AS previous FROM inserted n
+            WHERE n."keyId" NOT IN (SELECT unnest(${createdKeys}::text[]))
+          UNION ALL SELECT 'translation', u."id", u.previous FROM updated u
+          UNION ALL SELECT 'history', h."id", NULL FROM history h JOIN updated u ON u."id" = h."translationId"
+        ) j WHERE ${journalId}::text IS NOT NULL
       )
       SELECT ARRAY(SELECT "keyId" FROM history) AS keys`;
     return row?.keys ?? [];

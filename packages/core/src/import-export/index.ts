@@ -4,6 +4,7 @@ export * from "./detect-file-language";
 export * from "./export-translations";
 export * from "./format-rules";
 export * from "./import-gate";
+export * from "./import-journal";
 export * from "./import-translations";
 export * from "./list-formats";
 export * from "./parse-off-loop";

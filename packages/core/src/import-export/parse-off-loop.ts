@@ -1,9 +1,11 @@
 // Parses an uploaded file (a translation file or a glossary) without holding the api's event
 // loop. A file under the inline threshold is parsed where it is (every parser is linear in its
-// input, so a small file costs a few milliseconds); a larger one is parsed in a worker thread of
-// its own (node:worker_threads), with a memory and a time budget per parse. Past either budget the
-// worker is ended and the request refused with the standard error body (413 for memory, 422 for
-// time), never a crash of the api. Large files beyond the workers wait in a bounded queue (past
+// input, so a small file costs a few milliseconds); a larger one is parsed in a worker thread
+// (node:worker_threads) kept warm between files, with a memory budget (the thread's heap limit) and
+// a time budget per parse. Past either budget the thread is ended, replaced by a fresh one for the
+// next file, and the request refused with the standard error body (413 for memory, 422 for time),
+// never a crash of the api. A small pool of our own rather than piscina or tinypool: those start
+// their own worker script from their package folder, which the single-file server bundle lacks. Large files beyond the workers wait in a bounded queue (past
 // it, 503 with Retry-After). Meanwhile /health and every other tenant's request keep being
 // answered (RELIABILITY.md).
 import { existsSync } from "node:fs";
@@ -23,7 +25,7 @@ import {
 } from "@locale/formats";
 import { AppError } from "../errors/app-error";
 import { ServiceBusyError } from "../errors/service-busy";
-import type { ParseJob, ParseMessage } from "./parse-worker";
+import type { ParseJob, ParseMessage, ParseRequest } from "./parse-worker";
 
 export interface FileParsingSettings {
   /** Files of at most this many bytes (or UTF-16 units of text) are parsed on the api thread. */
@@ -129,39 +131,86 @@ const tooLong = () =>
     [{ path: "content", message: "takes too long to read" }],
   );
 
-function parseInWorker(job: ParseJob): Promise<{ items: unknown[]; rest: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const items: unknown[] = [];
-    let outcome: { result: { items: unknown[]; rest: Record<string, unknown> } } | { error: unknown } | undefined;
-    // Bytes go over as a copy the worker owns (transferred, not cloned again); text is cloned.
-    const data = job.data instanceof Uint8Array ? new Uint8Array(job.data) : job.data;
-    const worker = new Worker(workerScript(), {
-      workerData: { ...job, data },
-      transferList: data instanceof Uint8Array ? [data.buffer as ArrayBuffer] : [],
+interface WarmWorker {
+  worker: Worker;
+  /** The heap limit it was started with. */
+  memoryMb: number;
+}
+
+/** Threads waiting for the next file, unreferenced (they keep no process alive). */
+const idle: WarmWorker[] = [];
+let started = 0;
+let nextRequest = 0;
+
+/** Parse threads started so far: a file parsed by a warm thread starts none. */
+export function parseWorkersStarted(): number {
+  return started;
+}
+
+function takeWorker(): WarmWorker {
+  // A warm thread started with another heap limit (settings changed) is ended, not used.
+  for (let w = idle.pop(); w; w = idle.pop()) {
+    if (w.memoryMb === settings.memoryMb) return w;
+    void w.worker.terminate();
+  }
+  started++;
+  const warm: WarmWorker = {
+    worker: new Worker(workerScript(), {
       resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: false,
       stderr: false,
-    });
-    const timer = setTimeout(() => {
-      outcome ??= { error: tooLong() };
-      void worker.terminate();
-    }, settings.timeMs);
-    worker.on("message", (message: ParseMessage) => {
+    }),
+    memoryMb: settings.memoryMb,
+  };
+  // A thread that ends while idle is no longer one to hand out.
+  warm.worker.once("exit", () => {
+    const at = idle.indexOf(warm);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return warm;
+}
+
+function parseInWorker(job: ParseJob): Promise<{ items: unknown[]; rest: Record<string, unknown> }> {
+  const warm = takeWorker();
+  const { worker } = warm;
+  worker.ref();
+  const id = ++nextRequest;
+  return new Promise((resolve, reject) => {
+    const items: unknown[] = [];
+    /** Settles once; a thread that answered is kept warm, one that blew a budget or failed is ended. */
+    const finish = (keep: boolean, settle: () => void) => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      if (keep && idle.length < settings.workers) {
+        worker.unref();
+        idle.push(warm);
+      } else void worker.terminate();
+      settle();
+    };
+    const onMessage = (message: ParseMessage) => {
+      if (message.id !== id) return;
       if (message.kind === "items") {
         for (const item of message.items) items.push(item);
       } else if (message.kind === "done") {
-        outcome ??= { result: { items, rest: message.rest } };
+        finish(true, () => resolve({ items, rest: message.rest }));
       } else {
-        outcome ??= { error: new FormatParseError(message.message) };
+        finish(true, () => reject(new FormatParseError(message.message)));
       }
-    });
-    worker.on("error", (err: Error & { code?: string }) => {
-      outcome ??= { error: err.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooMuchMemory() : err };
-    });
-    worker.on("exit", () => {
-      clearTimeout(timer);
-      if (outcome && "result" in outcome) resolve(outcome.result);
-      else reject(outcome?.error ?? new Error("the parse worker ended without an answer"));
-    });
+    };
+    const onError = (err: Error & { code?: string }) =>
+      finish(false, () => reject(err.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooMuchMemory() : err));
+    const onExit = () => finish(false, () => reject(new Error("the parse worker ended without an answer")));
+    const timer = setTimeout(() => finish(false, () => reject(tooLong())), settings.timeMs);
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    // Bytes go over as a copy the worker owns (transferred, not cloned again); text is cloned.
+    const data = job.data instanceof Uint8Array ? new Uint8Array(job.data) : job.data;
+    worker.postMessage(
+      { id, job: { ...job, data } } satisfies ParseRequest,
+      data instanceof Uint8Array ? [data.buffer as ArrayBuffer] : [],
+    );
   });
 }

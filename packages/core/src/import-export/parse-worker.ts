@@ -1,6 +1,7 @@
-// The body of a parse worker thread (parse-off-loop.ts): parses one file with @locale/formats and
-// posts what it read back in slices, so the api thread never deserializes one huge message at once.
-import { parentPort, workerData } from "node:worker_threads";
+// The body of a parse worker thread (parse-off-loop.ts), kept warm between files: parses each file
+// it is sent with @locale/formats and posts what it read back in slices, so the api thread never
+// deserializes one huge message at once.
+import { parentPort } from "node:worker_threads";
 import {
   type FormatId,
   FormatParseError,
@@ -16,11 +17,17 @@ export type ParseJob =
   | { kind: "translations"; format: FormatId; data: string | Uint8Array; options: ParseOptions; slice: number }
   | { kind: "glossary"; format: GlossaryFormatId; data: string | Uint8Array; options: GlossaryOptions; slice: number };
 
-/** `items` are entries or terms; `rest` is the result without them (errors, metadata). */
+/** What the api thread sends: one file to parse, numbered. */
+export interface ParseRequest {
+  id: number;
+  job: ParseJob;
+}
+
+/** `items` are entries or terms; `rest` is the result without them (errors, metadata). Each names its request. */
 export type ParseMessage =
-  | { kind: "items"; items: unknown[] }
-  | { kind: "done"; rest: Record<string, unknown> }
-  | { kind: "refused"; message: string };
+  | { id: number; kind: "items"; items: unknown[] }
+  | { id: number; kind: "done"; rest: Record<string, unknown> }
+  | { id: number; kind: "refused"; message: string };
 
 function run(job: ParseJob): { items: unknown[]; rest: Record<string, unknown> } {
   if (job.kind === "glossary") {
@@ -32,17 +39,16 @@ function run(job: ParseJob): { items: unknown[]; rest: Record<string, unknown> }
 }
 
 const port = parentPort;
-if (port) {
-  const job = workerData as ParseJob;
+port?.on("message", ({ id, job }: ParseRequest) => {
   try {
     const { items, rest } = run(job);
     for (let from = 0; from < items.length; from += job.slice) {
-      port.postMessage({ kind: "items", items: items.slice(from, from + job.slice) } satisfies ParseMessage);
+      port.postMessage({ id, kind: "items", items: items.slice(from, from + job.slice) } satisfies ParseMessage);
     }
-    port.postMessage({ kind: "done", rest } satisfies ParseMessage);
+    port.postMessage({ id, kind: "done", rest } satisfies ParseMessage);
   } catch (err) {
     // Anything else (a bug) ends the worker with an error event, which the api thread passes on.
     if (!(err instanceof FormatParseError)) throw err;
-    port.postMessage({ kind: "refused", message: err.message } satisfies ParseMessage);
+    port.postMessage({ id, kind: "refused", message: err.message } satisfies ParseMessage);
   }
-}
+});

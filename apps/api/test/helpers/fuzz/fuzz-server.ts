@@ -10,7 +10,9 @@ import { createLogger } from "../../../src/logger";
 import { createApp, listen } from "../../../src/server";
 import { type FakeAiProviders, startFakeAiProviders } from "../fake-ai-providers";
 import { jsonRequester } from "../json-request";
-import { type TestServer, UNREACHED_RATE_LIMITS } from "../test-server";
+// Type only: test-server.ts registers vitest hooks, and `pnpm fuzz` runs outside vitest.
+import type { TestServer } from "../test-server";
+import { UNREACHED_RATE_LIMITS } from "../unreached-rate-limits";
 
 export interface FuzzServer extends TestServer {
   ai: FakeAiProviders;

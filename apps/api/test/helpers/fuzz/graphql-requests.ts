@@ -11,6 +11,7 @@ import type { TestServer } from "../test-server";
 import type { FuzzRequest } from "./mutations";
 import type { JsonSchema } from "./openapi-operations";
 import { oddStringArb, type ValueContext, validValueOf, wrongTypeOf } from "./schema-values";
+import { encodeComponent } from "./send-raw";
 import { credentialHeaders, type Tenant, type TenantIds } from "./tenant-seed";
 import { nestedJson, pathsIn, schemaAt, setAt } from "./value-paths";
 
@@ -92,6 +93,23 @@ function idFor(arg: string, field: string, ids: TenantIds): string | undefined {
   if (arg === "language") return ids.language;
   const value = (ids as unknown as Record<string, unknown>)[arg];
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Arguments that narrow a list rather than name a record to reach: another tenant's value there
+ * (`activity(userId:)`) rightly finds nothing, an empty 200, not a leak.
+ */
+const FILTER_ARGS: Record<string, string[]> = { activity: ["userId"] };
+
+/** Whether the drawn arguments reach for one of `ids`' records (optional ids may have been left out). */
+function namesRecordOf(values: unknown, field: string, ids: TenantIds, arg = ""): boolean {
+  if (Array.isArray(values)) return values.some((v) => namesRecordOf(v, field, ids, arg.replace(/s$/, "")));
+  if (values && typeof values === "object") {
+    return Object.entries(values).some(([name, v]) => namesRecordOf(v, field, ids, name));
+  }
+  // A language is the same in both tenants, not a record of either.
+  if (arg === "language" || FILTER_ARGS[field]?.includes(arg)) return false;
+  return typeof values === "string" && values === idFor(arg, field, ids);
 }
 
 /** A JSON schema for a GraphQL input type, ids filled in from `ids` (so values name real records). */
@@ -185,7 +203,7 @@ function valuesArb(f: GraphqlField, map: GraphqlSchemaMap, own: Tenant, other: T
       arbitrary: validValueOf(argumentsSchema(f, map, other.ids), ctx).map((v) => ({
         kind: "other-tenant",
         values: v as Record<string, unknown>,
-        otherTenant: true,
+        otherTenant: namesRecordOf(v, f.name, other.ids),
       })),
     },
     {
@@ -220,7 +238,7 @@ function valuesArb(f: GraphqlField, map: GraphqlSchemaMap, own: Tenant, other: T
   );
 }
 
-const enc = encodeURIComponent;
+const enc = encodeComponent;
 
 export function graphqlRequestArb(
   f: GraphqlField,

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import type { FuzzOperation, JsonSchema } from "./openapi-operations";
 import { oddStringArb, type ValueContext, validValueOf } from "./schema-values";
+import { encodeComponent } from "./send-raw";
 import type { Tenant, TenantIds } from "./tenant-seed";
 import type { Surface } from "./transport-checks";
 import { nestedJson, pathsIn, valueMistakes } from "./value-paths";
@@ -149,7 +150,7 @@ function queryValueFor(name: string, schema: JsonSchema, ctx: ValueContext): fc.
   if (name === "languages") return fc.constantFrom("de", "de,fr", "en,de,fr");
   if (/^(includeArchived|resolved|includeUntranslated)$/.test(name)) return fc.constantFrom("true", "false");
   if (name === "lastEventId") return fc.constantFrom("0", "1");
-  return validValueOf(schema, ctx, name).map((v) => encodeURIComponent(String(v)));
+  return validValueOf(schema, ctx, name).map((v) => encodeComponent(String(v)));
 }
 
 type BodyDraw = { kind: string; body?: string; contentType?: string };

@@ -65,3 +65,15 @@ export function sendRaw(
 export function closeRawAgent(): void {
   agent.destroy();
 }
+
+/**
+ * encodeURIComponent that never throws: a drawn lone surrogate goes out as the UTF-8 of U+FFFD
+ * (encodeURIComponent throws URIError on it, which ended a long run).
+ */
+export function encodeComponent(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return [...Buffer.from(text, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  }
+}

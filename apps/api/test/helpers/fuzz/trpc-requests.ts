@@ -10,6 +10,7 @@ import type { FuzzRequest } from "./mutations";
 import { idFor } from "./mutations";
 import type { FuzzOperation, JsonSchema } from "./openapi-operations";
 import { type ValueContext, validValueOf } from "./schema-values";
+import { encodeComponent } from "./send-raw";
 import { credentialHeaders, type Tenant } from "./tenant-seed";
 import { nestedJson, pathsIn, valueMistakes } from "./value-paths";
 
@@ -54,7 +55,7 @@ export function trpcProceduresOf(operations: FuzzOperation[]): TrpcProcedure[] {
     });
 }
 
-const enc = encodeURIComponent;
+const enc = encodeComponent;
 
 type Draw = { kind: string; input: string; otherTenant?: boolean };
 
