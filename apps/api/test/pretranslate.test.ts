@@ -77,7 +77,7 @@ async function follow(projectId: string, jobId: string, user: TestUser) {
   return stream.events;
 }
 
-const valueOf = async (keyId: string) => server.db.prisma.translation.findUnique({ where: { keyId_language: { keyId, language: "de" } } });
+const storedDe = async (keyId: string) => server.db.prisma.translation.findUnique({ where: { keyId_language: { keyId, language: "de" } } });
 
 describe("pre-translation jobs", () => {
   it("fill from context and TM matches down to the threshold, refuse what the gate refuses, and stream like the AI batch", async () => {
@@ -114,16 +114,16 @@ describe("pre-translation jobs", () => {
     });
 
     for (const key of ["exact", "fuzzy", "shared.title"]) {
-      const t = await valueOf(keyIds[key]!);
+      const t = await storedDe(keyIds[key]!);
       expect(t).toMatchObject({ source: "tm", status: "translated" });
       const history = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds[key]}/translations/de/history`, {
         apiKey: user.apiKey,
       });
       expect(history.body.map((h: { changedBy: string; source: string }) => [h.changedBy, h.source])).toEqual([["tm", "tm"]]);
     }
-    expect(await valueOf(keyIds.bad!)).toBeNull();
-    expect(await valueOf(keyIds.far!)).toBeNull();
-    expect((await valueOf(keyIds.done!))?.value).toBe("Schon da");
+    expect(await storedDe(keyIds.bad!)).toBeNull();
+    expect(await storedDe(keyIds.far!)).toBeNull();
+    expect((await storedDe(keyIds.done!))?.value).toBe("Schon da");
 
     const activity = await server.request("GET", `/api/projects/${projectId}/activity?action=translation.tm_applied`, {
       apiKey: user.apiKey,
@@ -155,7 +155,7 @@ describe("pre-translation jobs", () => {
       "Nothing like it anywhere",
       "Open the settings",
     ]);
-    expect(await valueOf(keyIds.none!)).toMatchObject({ source: "mt", status: "translated" });
+    expect(await storedDe(keyIds.none!)).toMatchObject({ source: "mt", status: "translated" });
     const usage = await server.request("GET", "/api/organizations/current/usage", { apiKey: user.apiKey });
     const ai = usage.body.quotas.find((q: { dimension: string }) => q.dimension === "aiCharactersPerMonth");
     const sent = ["Delete this file permanently!", "Nothing like it anywhere", "Open the settings"].join("").length;
