@@ -62,6 +62,17 @@ async function resolveFallback(
   return { type: "mt", engine: input.engine };
 }
 
+/** Chosen keys must all be the project's: another project's key answers like an unknown one. */
+async function assertKeysOfProject(ctx: ServiceContext, projectId: string, keyIds: string[]): Promise<void> {
+  const unique = [...new Set(keyIds)];
+  const found = await ctx.db.prisma.key.count({ where: { projectId, id: { in: unique } } });
+  if (found !== unique.length) {
+    throw badRequest(`keyIds: ${unique.length - found} of the keys are not keys of this project`, [
+      { path: "keyIds", message: "not keys of this project" },
+    ]);
+  }
+}
+
 export async function startPretranslate(
   ctx: ServiceContext,
   projectId: string,
@@ -95,6 +106,7 @@ export async function startPretranslate(
   if (fallback.type !== "none") await assertAiCharactersLeft(ctx.db, (ctx.config.ai ?? EMPTY_AI_CONFIG).quotas, project.organizationId);
   const options: PretranslateOptions = { minSimilarity, fallback };
   const filter: BatchKeyFilter = { namespace: input.namespace, keyIds: input.keyIds };
+  if (input.keyIds) await assertKeysOfProject(ctx, project.id, input.keyIds);
 
   const jobs: PretranslateJob[] = [];
   for (const { sourceLanguage, targetLanguage } of languages) {
