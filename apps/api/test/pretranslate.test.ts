@@ -4,11 +4,12 @@
 // in history, the quality gate refusing (and counting) a bad TM value, the AI batch's event stream
 // and cancel, MT characters counted in the AI characters quota, and a leverage report identical to
 // the per-key TM search for every key.
-import { addTmEntry, tmSimilarity } from "@locale/core/tm";
+import { tmSimilarity } from "@locale/core/tm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSse, patchSettings, type SeedKey, seedProject } from "./helpers/fake-ai-providers";
 import { type FakeEngine, startFakeEngine } from "./helpers/fake-mt-engines";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
+import { addTmEntries } from "./helpers/tm-entries";
 
 let server: TestServer;
 let deepl: FakeEngine;
@@ -49,9 +50,7 @@ const KEYS: SeedKey[] = [
 ];
 
 async function tmOrg(user: TestUser): Promise<void> {
-  for (const [sourceText, targetText] of TM) {
-    await addTmEntry(server.db.prisma, { organizationId: user.orgId, sourceLanguage: "en", targetLanguage: "de", sourceText, targetText });
-  }
+  await addTmEntries(server, user.orgId, TM);
 }
 
 async function setUp(user: TestUser) {
