@@ -175,6 +175,9 @@ describe("pre-translation jobs", () => {
     await bad({ targetLanguages: ["ja"] }, "targetLanguages");
     await bad({ model: "modelA-sonnet-4-6" }, "model");
 
+    const foreign = await seedProject(server, user, [{ key: "elsewhere", source: "Elsewhere" }], { targetLanguages: ["de"] });
+    await bad({ keyIds: [foreign.keyIds.elsewhere] }, "keyIds");
+
     const started = await server.request("POST", `/api/projects/${projectId}/pretranslate`, { apiKey: user.apiKey, body: {} });
     const jobId = started.body.jobs[0].jobId as string;
     const cancel = await server.request("POST", `/api/projects/${projectId}/ai/translate/batch/cancel/${jobId}`, { apiKey: user.apiKey });
@@ -182,6 +185,12 @@ describe("pre-translation jobs", () => {
     expect([200, 409]).toContain(cancel.status);
     const events = await follow(projectId, jobId, user);
     expect(["cancelled", "complete"]).toContain(events.at(-1)!.event);
+
+    // An archived project refuses it like any other write.
+    expect((await server.request("DELETE", `/api/projects/${projectId}`, { apiKey: user.apiKey })).status).toBe(200);
+    const archived = await server.request("POST", `/api/projects/${projectId}/pretranslate`, { apiKey: user.apiKey, body: {} });
+    expect(archived.status).toBe(409);
+    expect(archived.body).toEqual({ statusCode: 409, message: "Project is archived", error: "Conflict" });
   });
 
   it("has a GraphQL twin with the same validation", async () => {
