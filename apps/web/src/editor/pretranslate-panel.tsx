@@ -41,7 +41,12 @@ export function PretranslatePanel({
   const [onlySelected, setOnlySelected] = useState(false);
   const [jobs, setJobs] = useState<LanguageJob[]>([]);
   const sources = useRef<EventSource[]>([]);
-  useEffect(() => () => sources.current.forEach((s) => s.close()), []);
+  useEffect(
+    () => () => {
+      for (const s of sources.current) s.close();
+    },
+    [],
+  );
 
   const update = (jobId: string, change: Partial<LanguageJob>) =>
     setJobs((all) => all.map((j) => (j.jobId === jobId ? { ...j, ...change } : j)));
@@ -104,7 +109,7 @@ export function PretranslatePanel({
         ...(onlySelected && selectedKeyIds.length > 0 ? { keyIds: selectedKeyIds } : {}),
       }),
     onSuccess: (r) => {
-      sources.current.forEach((s) => s.close());
+      for (const s of sources.current) s.close();
       sources.current = [];
       const started = r.jobs.map<LanguageJob>((j) => ({
         jobId: j.jobId,
@@ -182,7 +187,9 @@ export function PretranslatePanel({
           <button
             type="button"
             className="danger"
-            onClick={() => jobs.filter((j) => j.finished === null).forEach((j) => cancel.mutate(j.jobId))}
+            onClick={() => {
+              for (const j of jobs) if (j.finished === null) cancel.mutate(j.jobId);
+            }}
             disabled={cancel.isPending}
           >
             Cancel
