@@ -77,9 +77,22 @@ describe("pre-translation in the editor", () => {
     await signIn(small, server, owner.email, "correct horse");
     await small.goto(`${server.url}/projects/${projectId}/leverage`);
     await small.getByRole("region", { name: "Leverage, German" }).waitFor();
-    const width = await small.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(390);
+    const fits = async () => expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await fits();
     await expectAccessible(small, "leverage report at 390 px");
+    // The editor's new action and link stay on screen at 390 px.
+    await small.goto(`${server.url}/projects/${projectId}`);
+    await small.getByRole("button", { name: /^save in German/ }).waitFor();
+    await fits();
+    for (const [name, role] of [
+      ["Pre-translate", "button"],
+      ["Leverage", "link"],
+    ] as const) {
+      const box = await small.getByRole(role, { name, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
     expectClean(phone);
   });
 });
