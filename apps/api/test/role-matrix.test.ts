@@ -72,7 +72,8 @@ function scopeOf(op: string): Scope | null {
   if (path.includes("/comments")) return read ? "comments:read" : "comments:write";
   if (path.includes("/activity")) return "activity:read";
   if (path.includes("/analytics")) return "analytics:read";
-  if (path.includes("/ai/") || path.includes("/mt/")) return "ai";
+  if (path.includes("/ai/") || path.includes("/mt/") || path.endsWith("/pretranslate")) return "ai";
+  if (path.endsWith("/leverage")) return "tm:read";
   if (path.includes("/import")) return "import";
   if (path.includes("/export/")) return "export";
   if (path.includes("/translations")) return read ? "translations:read" : "translations:write";
@@ -522,6 +523,9 @@ const ROWS: Row[] = [
   { op: "POST /projects/{projectId}/ai/translate/batch/cancel/{jobId}", allowed: WRITERS, fresh: freshJob },
   { op: "GET /projects/{projectId}/mt/engines", allowed: WRITERS },
   { op: "POST /projects/{projectId}/mt/translate/batch", allowed: WRITERS },
+  { op: "POST /projects/{projectId}/pretranslate", allowed: WRITERS },
+  // The leverage report reads the translation memory: everyone
+  { op: "GET /projects/{projectId}/leverage", allowed: ALL },
 ];
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// The `locale-cli` command: push, pull, status, translate. Exit codes for CI: 0 success,
+// The `locale-cli` command: push, pull, status, translate, leverage. Exit codes for CI: 0 success,
 // 1 the operation failed (API or network error, problem entries with --strict, a language below
 // --min, a truncated export, failed translations), 2 usage error (bad flags or configuration).
 import { parseArgs } from "node:util";
@@ -6,6 +6,7 @@ import { ApiError, ApiNetworkError, ApiTimeoutError, createClient } from "@local
 import { CONNECTION_HELP, CONNECTION_OPTIONS, type Command } from "./command";
 import { resolveConfig } from "./config";
 import type { CliIo } from "./io";
+import { leverage } from "./leverage";
 import { pull } from "./pull";
 import { push } from "./push";
 import { status } from "./status";
@@ -15,7 +16,7 @@ import { UsageError } from "./usage-error";
 export type { CliIo } from "./io";
 
 const NAME = "locale-cli";
-const COMMANDS: Command[] = [push, pull, status, translate];
+const COMMANDS: Command[] = [push, pull, status, translate, leverage];
 
 export const USAGE = `Usage: ${NAME} <command> [options]
        ${NAME} <command> --help

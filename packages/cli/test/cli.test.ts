@@ -1,26 +1,35 @@
 // The `locale-cli` CLI end to end against a real server: push a directory of locale files, pull them
-// back, status with --min, translate with a progress stream, and CI exit codes (0/1/2).
+// back, status with --min, translate with a progress stream (AI batches, and --tm pre-translation with
+// an MT engine speaking DeepL's wire format), leverage with rates, and CI exit codes (0/1/2).
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAiProviders, patchSettings, startFakeAiProviders } from "../../../apps/api/test/helpers/fake-ai-providers";
+import { type FakeEngine, startFakeEngine } from "../../../apps/api/test/helpers/fake-mt-engines";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
+import { addTmEntries } from "../../../apps/api/test/helpers/tm-entries";
 import { runCli } from "../src/main";
 
 let server: TestServer;
 let fake: FakeAiProviders;
 let user: TestUser;
+let deepl: FakeEngine;
 
 beforeAll(async () => {
   fake = await startFakeAiProviders();
-  server = await startTestServer({ OPENAI_BASE_URL: fake.openaiUrl, AI_RETRY_BASE_MS: "20" }, { worker: true });
+  deepl = await startFakeEngine("deepl");
+  server = await startTestServer(
+    { OPENAI_BASE_URL: fake.openaiUrl, AI_RETRY_BASE_MS: "20", DEEPL_API_KEY: deepl.key, DEEPL_ENDPOINT: deepl.url },
+    { worker: true },
+  );
   user = await signUpUser(server);
   await patchSettings(server, user, { aiProviderKeys: { provider_b: "sk-test" }, aiProvider: "provider_b" });
 });
 afterAll(async () => {
   await server.close();
   await fake.close();
+  await deepl.close();
 });
 
 async function cli(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; tty?: boolean }) {
@@ -265,7 +274,7 @@ describe("help", () => {
     const general = await cli(["--help"], { cwd: dir });
     expect(general.code).toBe(0);
     expect(general.stdout).toMatch(/^Usage: locale-cli <command> \[options\]/);
-    for (const command of ["push", "pull", "status", "translate"]) {
+    for (const command of ["push", "pull", "status", "translate", "leverage"]) {
       const help = await cli([command, "--help"], { cwd: dir });
       expect(help.code).toBe(0);
       expect(help.stdout).toContain(`Usage: locale-cli ${command} [options]`);
@@ -304,6 +313,50 @@ describe("translate", () => {
     expect(again.stdout).toBe("fr: nothing to translate\n");
     const status = await cli(["status", "--min", "100"], { cwd: dir, env });
     expect(status.code).toBe(0);
+  });
+});
+
+describe("translate --tm and leverage", () => {
+  it("pre-translates from the TM (exact, then fuzzy from --fuzzy), the rest with --engine, after a leverage report with costs", async () => {
+    const projectId = await createProject(["de"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(
+      path.join(dir, "locales/en.json"),
+      JSON.stringify({ save: "Save your changes", remove: "Delete this file permanently!", fresh: "A brand new sentence" }),
+    );
+    const env = { PROJECT_ID: projectId };
+    expect((await cli(["push", "--files", "locales/{language}.json", "--format", "json-flat"], { cwd: dir, env })).code).toBe(0);
+    await addTmEntries(server, user.orgId, [
+      ["Save your changes", "Änderungen speichern"],
+      ["Delete this file permanently", "Diese Datei endgültig löschen"],
+    ]);
+
+    const report = await cli(["leverage", "--rates", "none=0.1,100=0.02,95-99=0.04"], { cwd: dir, env });
+    expect(report.stderr).toBe("");
+    expect(report.code).toBe(0);
+    expect(report.stdout.split("\n")[0]).toBe("de: 3 untranslated keys, 11 words, 66 characters, cost 0.62");
+    expect(report.stdout).toMatch(/^ {2}100 %\s+1 keys\s+3 words\s+17 chars {2}0\.06$/m);
+    expect(report.stdout).toMatch(/^ {2}95-99 %\s+1 keys\s+4 words\s+29 chars {2}0\.16$/m);
+    expect(report.stdout).toMatch(/^ {2}no match\s+1 keys\s+4 words\s+20 chars {2}0\.4$/m);
+    expect((await cli(["leverage", "--rates", "ten=1"], { cwd: dir, env })).code).toBe(2);
+
+    expect((await cli(["translate", "--fuzzy", "85"], { cwd: dir, env })).code).toBe(2);
+    const run = await cli(["translate", "--tm", "--fuzzy", "85", "--engine", "deepl"], { cwd: dir, env });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      "de: 3 filled (0 context, 1 exact, 1 fuzzy, 1 deepl), 0 left untranslated, 0 failed (0 refused by the quality gate) of 3 (done)\n",
+    );
+    expect(deepl.requests.map((r) => r.text)).toEqual(["A brand new sentence"]);
+    const pulled = await cli(["pull", "--files", "out/{language}.json", "--format", "json-flat", "--languages", "de"], { cwd: dir, env });
+    expect(pulled.code).toBe(0);
+    const de = JSON.parse(await readFile(path.join(dir, "out/de.json"), "utf8"));
+    expect(de.save).toBe("Änderungen speichern");
+    expect(de.remove).toBe("Diese Datei endgültig löschen");
+    expect(de.fresh).toContain("A brand new sentence");
+    const again = await cli(["translate", "--tm"], { cwd: dir, env });
+    expect(again.stdout).toBe("de: nothing to pre-translate\n");
   });
 });
 

@@ -15,10 +15,13 @@ export interface BatchProgressEvent {
   jobId: string;
   keyId: string;
   key: string;
-  status: "translated" | "failed";
+  status: "translated" | "failed" | "skipped";
   translation?: string;
   confidence?: number;
   error?: string;
+  /** Pre-translation jobs: where the value came from, and the TM match's similarity. */
+  origin?: "context" | "exact" | "fuzzy" | "mt" | "ai";
+  similarity?: number;
   completed: number;
   failed: number;
   total: number;
@@ -30,6 +33,9 @@ export interface BatchCompleteEvent {
   failed: number;
   total: number;
   durationMs: number;
+  /** Pre-translation jobs: values saved by origin, and values the quality gate refused. */
+  origins?: { context: number; exact: number; fuzzy: number; mt: number; ai: number };
+  refused?: number;
   aborted?: boolean;
   abortReason?: string;
 }

@@ -33,6 +33,7 @@ import "./schema/quality";
 import "./schema/import-export";
 import "./schema/ai";
 import "./schema/mt";
+import "./schema/pretranslate";
 import "./schema/account";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -29,7 +29,7 @@ const UNSAFE_METHODS = new Set(["post", "put", "patch", "delete"]);
 /**
  * Writes that load their project for writing (core's loadProject `forWrite`), which an archived
  * project refuses with 409: its settings and languages, keys (and their comments), translations,
- * imports, AI batches and project webhooks. Tokens, single AI suggestions and archive/restore are not.
+ * imports, AI batches, pre-translations and project webhooks. Tokens, single AI suggestions and archive/restore are not.
  */
 const ARCHIVED_PROJECT_WRITES: { methods: string[]; path: RegExp }[] = [
   { methods: ["patch"], path: /^\/projects\/\{id\}$/ },
@@ -38,6 +38,7 @@ const ARCHIVED_PROJECT_WRITES: { methods: string[]; path: RegExp }[] = [
   { methods: ["post", "put", "patch"], path: /^\/projects\/\{projectId\}\/translations\// },
   { methods: ["post"], path: /^\/projects\/\{projectId\}\/import$/ },
   { methods: ["post"], path: /^\/projects\/\{projectId\}\/ai\/translate\/batch(\/start)?$/ },
+  { methods: ["post"], path: /^\/projects\/\{projectId\}\/pretranslate$/ },
   { methods: ["post", "patch"], path: /^\/projects\/\{projectId\}\/webhooks(\/\{id\})?$/ },
 ];
 

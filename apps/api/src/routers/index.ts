@@ -13,6 +13,7 @@ import { keysRouter } from "./keys";
 import { membersRouter } from "./members";
 import { mtRouter } from "./mt";
 import { organizationsRouter } from "./organizations";
+import { pretranslateRouter } from "./pretranslate";
 import { projectsRouter } from "./projects";
 import { qualityRouter } from "./quality";
 import { tmRouter } from "./tm";
@@ -39,6 +40,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   ai: aiRouter,
   mt: mtRouter,
+  pretranslate: pretranslateRouter,
 });
 
 export type AppRouter = typeof appRouter;

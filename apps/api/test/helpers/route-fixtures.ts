@@ -334,6 +334,11 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     path: `/projects/${i.projectId}/mt/translate/batch`,
     body: { sourceLanguage: "en", targetLanguage: i.language, engine: "deepl", limit: 1 },
   }),
+  "POST /projects/{projectId}/pretranslate": (i) => ({
+    path: `/projects/${i.projectId}/pretranslate`,
+    body: { targetLanguages: [i.language], keyIds: [i.keyId] },
+  }),
+  "GET /projects/{projectId}/leverage": (i) => ({ path: `/projects/${i.projectId}/leverage?languages=${i.language}` }),
   "POST /projects/{projectId}/ai/translate/batch": (i) => ({
     path: `/projects/${i.projectId}/ai/translate/batch`,
     body: { sourceLanguage: "en", targetLanguage: i.language, limit: 1 },

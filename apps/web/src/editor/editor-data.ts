@@ -90,7 +90,7 @@ export function patchCachedTranslation(qc: QueryClient, projectId: string, t: Tr
   });
 }
 
-/** Updates one cell of a cached row from an AI batch progress event (value only; status "translated"). */
+/** Updates one cell of a cached row from a batch job's progress event (value only; status "translated"). */
 export function patchCachedValue(
   qc: QueryClient,
   projectId: string,
@@ -98,6 +98,7 @@ export function patchCachedValue(
   language: string,
   value: string,
   confidence?: number,
+  source: Translation["source"] = "ai",
 ): void {
   qc.setQueriesData<EditorPage>({ queryKey: ["editorRows", projectId] }, (page) => {
     if (!page?.data.some((r) => r.id === keyId)) return page;
@@ -110,8 +111,8 @@ export function patchCachedValue(
           ...cell,
           value,
           status: "translated",
-          source: "ai",
-          aiConfidence: confidence ?? null,
+          source,
+          aiConfidence: source === "ai" ? (confidence ?? null) : null,
           updatedAt: new Date().toISOString(),
         };
         return { ...r, translations: { ...r.translations, [language]: next } };

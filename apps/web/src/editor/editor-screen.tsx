@@ -17,6 +17,7 @@ import { type EditorFilters, type EditorRow, nextUntranslatedIndex, patchCachedT
 import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
+import { PretranslatePanel } from "./pretranslate-panel";
 import { openIssues, useQaSettings } from "./qa";
 import { SearchBox } from "./search-box";
 import { ShortcutSheet } from "./shortcut-sheet";
@@ -93,6 +94,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showAi, setShowAi] = useState(false);
+  const [showPretranslate, setShowPretranslate] = useState(false);
   const [showBulk, setShowBulk] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   // A refused action (an edit the role or the project's state does not allow) is said, not ignored.
@@ -349,6 +351,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         <h1>{p.name}</h1>
         <div className="head-links">
           <Link to={`/projects/${p._id}/files`}>Import / export</Link>
+          <Link to={`/projects/${p._id}/leverage`}>Leverage</Link>
           {can("projects.write") && <Link to={`/projects/${p._id}/settings`}>Settings</Link>}
           <button type="button" className="link" onClick={() => setShowShortcuts(true)}>
             Keyboard shortcuts <kbd>?</kbd>
@@ -476,6 +479,11 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
               AI translate <kbd>a</kbd>
             </button>
           )}
+          {allowed.ai && (
+            <button type="button" onClick={() => setShowPretranslate((s) => !s)} aria-expanded={showPretranslate}>
+              Pre-translate
+            </button>
+          )}
           {can("translations.status") && !p.archived && (
             <button type="button" onClick={() => setShowBulk((s) => !s)} aria-expanded={showBulk}>
               Bulk edit
@@ -487,6 +495,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         </div>
       </form>
       {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
+      {showPretranslate && (
+        <PretranslatePanel project={p} selectedKeyIds={[...selected.keys()]} onClose={() => setShowPretranslate(false)} />
+      )}
       {refusal && (
         <div className="refusal" role="alert">
           <p>{refusal}</p>

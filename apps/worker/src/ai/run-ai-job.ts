@@ -4,6 +4,8 @@
 // consecutive failures) or `cancelled`. Every write first checks that this worker still holds the
 // job's lease, so a worker that lost the job (or was presumed dead) never writes over the one that
 // took it over; items already done are never redone because only `pending` items are processed.
+// A pre-translation job (kind `pretranslate`) runs the same way; only where an item's value comes
+// from and how it is saved differ (pretranslate-item.ts).
 //
 // Throughput: a lane hands its result to the job's writer and goes on with the next item while the
 // save commits; writes are serialised (event ids must commit in increasing order, since readers
@@ -24,9 +26,11 @@ import {
   saveAiTranslationInTx,
   translateString,
 } from "@locale/core/ai";
+import { PRETRANSLATE_KIND } from "@locale/core/pretranslate";
 import type { Database, Prisma } from "@locale/db";
 import type { Logger } from "pino";
 import { renewLease } from "./job-lease";
+import { type ItemOrigin, pretranslateHandler } from "./pretranslate-item";
 
 type Tx = Prisma.TransactionClient;
 
@@ -55,7 +59,15 @@ interface PendingItem {
   sourceText: string | null;
 }
 
-type Outcome = { status: "translated" | "failed" | "skipped"; translation?: string; confidence?: number; error?: string };
+type Outcome = {
+  status: "translated" | "failed" | "skipped";
+  translation?: string;
+  confidence?: number;
+  error?: string;
+  /** Pre-translation: where the value came from, and the TM match's similarity. */
+  origin?: ItemOrigin;
+  similarity?: number;
+};
 
 class LeaseLost extends Error {}
 
@@ -140,7 +152,9 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
       jobId,
       job.sourceLanguage,
     );
-    if (!model || !credentials) abortReason = `The AI provider of model ${job.model} is no longer configured`;
+    const pretranslate = job.kind === PRETRANSLATE_KIND ? await pretranslateHandler(db, ctx.ai, job) : null;
+    if (pretranslate) abortReason = pretranslate.unavailable;
+    else if (!model || !credentials) abortReason = `The AI provider of model ${job.model} is no longer configured`;
 
     // The lease is also renewed by every save; this covers slow stretches (long retries).
     const heartbeat = setInterval(
@@ -175,7 +189,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     // provider, so its queries are off the lanes' critical path.
     const prompts = new Map<string, Promise<PromptMessages>>();
     const prefetch = (item: PendingItem | undefined) => {
-      if (!item || item.key === null || !item.sourceText || prompts.has(item.itemId)) return;
+      if (pretranslate || !item || item.key === null || !item.sourceText || prompts.has(item.itemId)) return;
       const prompt = preparePrompt(db, gatherInput(item));
       prompt.catch(() => {}); // awaited (and its error reported) when the item is processed
       prompts.set(item.itemId, prompt);
@@ -190,6 +204,12 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
       const onAbort = () => itemAbort.abort();
       ctx.signal.addEventListener("abort", onAbort, { once: true });
       try {
+        if (pretranslate) {
+          return await pretranslate.translate(
+            { keyId: item.keyId, key: item.key, namespace: item.namespace, description: item.description, sourceText: item.sourceText },
+            itemAbort.signal,
+          );
+        }
         const prompt = prompts.get(item.itemId);
         prompts.delete(item.itemId);
         const answer = await translateString(db, ctx.ai, {
@@ -214,23 +234,37 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
         if (outcome.status === "translated") {
           // A value the quality gate refuses (422) fails the item; the gate throws before writing
           // anything, so the transaction still records the item and its event.
-          const saved = await saveAiTranslationInTx(tx, {
-            organizationId: job.organizationId,
-            projectId: job.projectId,
-            keyId: item.keyId,
-            key: item.key!,
-            sourceLanguage: job.sourceLanguage,
-            targetLanguage: job.targetLanguage,
-            sourceText: item.sourceText!,
-            translation: outcome.translation!,
-            confidence: outcome.confidence!,
-            model: job.model,
-            jobId,
-          }).catch((err: unknown) => {
+          const saving = pretranslate
+            ? pretranslate.save(
+                tx,
+                {
+                  keyId: item.keyId,
+                  key: item.key!,
+                  namespace: item.namespace,
+                  description: item.description,
+                  sourceText: item.sourceText!,
+                },
+                outcome as Parameters<typeof pretranslate.save>[2],
+              )
+            : saveAiTranslationInTx(tx, {
+                organizationId: job.organizationId,
+                projectId: job.projectId,
+                keyId: item.keyId,
+                key: item.key!,
+                sourceLanguage: job.sourceLanguage,
+                targetLanguage: job.targetLanguage,
+                sourceText: item.sourceText!,
+                translation: outcome.translation!,
+                confidence: outcome.confidence!,
+                model: job.model,
+                jobId,
+              });
+          const saved = await saving.catch((err: unknown) => {
             if (err instanceof AppError && err.code === "UNPROCESSABLE_ENTITY") return err;
             throw err;
           });
-          if (saved instanceof AppError) outcome = { status: "failed", error: saved.message };
+          // A refusal keeps its origin, so a pre-translation counts what the gate refused.
+          if (saved instanceof AppError) outcome = { status: "failed", error: saved.message, origin: outcome.origin };
           else if (!saved) outcome = { status: "skipped", error: "Translated by someone else meanwhile" };
         }
         const status = outcome.status;
@@ -246,6 +280,8 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
           status,
           ...(outcome.translation !== undefined ? { translation: outcome.translation, confidence: outcome.confidence } : {}),
           ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+          ...(pretranslate && outcome.origin ? { origin: outcome.origin } : {}),
+          ...(pretranslate && outcome.similarity !== undefined ? { similarity: outcome.similarity } : {}),
           completed: completed + 1,
           failed: next.failed,
           total: job.total,
@@ -254,7 +290,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
         // lease was lost or the item was done by someone else, and the whole save rolls back.
         const rows = await tx.$queryRawUnsafe<{ id: bigint }[]>(
           `WITH item AS (
-             UPDATE "AiJobItem" SET status = $3, translation = $4, confidence = $5, error = $6, "updatedAt" = now()
+             UPDATE "AiJobItem" SET status = $3, translation = $4, confidence = $5, error = $6, origin = $12, "updatedAt" = now()
              WHERE id = $1 AND status = 'pending' RETURNING id),
            job AS (
              UPDATE "AiJob" SET translated = $7, failed = $8, skipped = $9, "heartbeatAt" = now(), "updatedAt" = now()
@@ -271,6 +307,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
           next.skipped,
           workerId,
           JSON.stringify(event),
+          outcome.origin ?? null,
         );
         if (rows.length === 0) throw new LeaseLost();
         // Counters move only once the transaction's writes are in place (a rollback leaves them).
@@ -327,6 +364,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     const aborted = abortReason !== null;
     await write(async (tx) => {
       const skippedByAbort = await tx.aiJobItem.updateMany({ where: { jobId, status: "pending" }, data: { status: "skipped" } });
+      const pretranslated = pretranslate ? await pretranslateSummary(tx, jobId) : null;
       const finishedAt = new Date();
       await tx.aiJob.update({
         where: { id: jobId },
@@ -339,6 +377,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
         failed,
         total: job.total,
         durationMs,
+        ...(pretranslated ?? {}),
         ...(aborted ? { aborted: true, abortReason } : {}),
       });
       await recordActivity(tx, author, {
@@ -357,6 +396,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
           aborted,
           ...(aborted ? { abortReason } : {}),
           durationMs,
+          ...(pretranslated ? { kind: PRETRANSLATE_KIND, ...pretranslated } : {}),
         },
       });
     });
@@ -364,4 +404,19 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     if (err instanceof LeaseLost || ctx.isKilled()) return;
     throw err;
   }
+}
+
+/** A pre-translation's saved values by origin, and the values the quality gate refused (from its items, so a resumed job counts all). */
+async function pretranslateSummary(tx: Tx, jobId: string): Promise<{ origins: Record<ItemOrigin, number>; refused: number }> {
+  const rows = await tx.$queryRawUnsafe<{ origin: ItemOrigin; status: string; n: number }[]>(
+    `SELECT origin, status, count(*)::int AS n FROM "AiJobItem" WHERE "jobId" = $1 AND origin IS NOT NULL GROUP BY origin, status`,
+    jobId,
+  );
+  const origins: Record<ItemOrigin, number> = { context: 0, exact: 0, fuzzy: 0, mt: 0, ai: 0 };
+  let refused = 0;
+  for (const r of rows) {
+    if (r.status === "translated") origins[r.origin] += r.n;
+    else if (r.status === "failed") refused += r.n;
+  }
+  return { origins, refused };
 }

@@ -13,6 +13,7 @@ export const ACTIVITY_ACTIONS = [
   "translation.reverted",
   "translation.ai_generated",
   "translation.mt_generated",
+  "translation.tm_applied",
   "translation.batch_completed",
   "translation.qa_ignored",
   "translation.qa_unignored",

@@ -41,9 +41,11 @@ export interface BatchSetup {
 export const DEFAULT_BATCH_LIMIT = 50;
 export const MAX_BATCH_LIMIT = 200;
 
-export async function prepareBatch(ctx: ServiceContext, projectId: string, input: BatchInput): Promise<BatchSetup> {
-  // Batches write translations: an archived project refuses them like any other write.
-  const project = await loadProject(ctx, projectId, "ai", { forWrite: true });
+/** The source and target language of a batch, canonical, checked against the project's languages. */
+export function batchLanguages(
+  project: Project,
+  input: { sourceLanguage: string; targetLanguage: string },
+): { sourceLanguage: string; targetLanguage: string } {
   const sourceLanguage = canonicalLanguage(input.sourceLanguage, "sourceLanguage");
   const targetLanguage = canonicalLanguage(input.targetLanguage, "targetLanguage");
   const languages = [project.sourceLanguage, ...project.targetLanguages];
@@ -57,12 +59,22 @@ export async function prepareBatch(ctx: ServiceContext, projectId: string, input
       { path: "targetLanguage", message: "not a target language of the project" },
     ]);
   }
+  return { sourceLanguage, targetLanguage };
+}
+
+/** Default 50, at most 200: a larger limit is clamped, like pagination (docs/api-rules.md, "AI translation"). */
+export const clampBatchLimit = (limit: number | undefined): number =>
+  Math.min(MAX_BATCH_LIMIT, Math.max(1, Math.floor(limit ?? DEFAULT_BATCH_LIMIT)));
+
+export async function prepareBatch(ctx: ServiceContext, projectId: string, input: BatchInput): Promise<BatchSetup> {
+  // Batches write translations: an archived project refuses them like any other write.
+  const project = await loadProject(ctx, projectId, "ai", { forWrite: true });
+  const { sourceLanguage, targetLanguage } = batchLanguages(project, input);
   const ai = ctx.config.ai ?? EMPTY_AI_CONFIG;
   const org = await loadAiOrgSettings(ctx.db, ctx.actor.organizationId, ai);
   const model = selectModel({ requestModel: input.model, preferredModel: project.preferredModel }, ai, org);
   await assertAiCharactersLeft(ctx.db, ai.quotas, project.organizationId);
-  // Default 50, at most 200: a larger limit is clamped, like pagination (docs/api-rules.md, "AI translation").
-  const limit = Math.min(MAX_BATCH_LIMIT, Math.max(1, Math.floor(input.limit ?? DEFAULT_BATCH_LIMIT)));
+  const limit = clampBatchLimit(input.limit);
   return {
     project,
     sourceLanguage,

@@ -17,6 +17,7 @@ export * from "./provider-client";
 export * from "./provider-error";
 export * from "./resolve-providers";
 export * from "./retry";
+export * from "./run-sync-batch";
 export * from "./save-ai-translation";
 export * from "./select-model";
 export * from "./start-batch-job";

@@ -1,7 +1,8 @@
 // Which keys a batch translates (docs/api-rules.md, "AI translation"): untranslated keys of the target
 // language (no value stored, or status `untranslated`) in namespace/key order, those with an
 // empty source value counted as skipped. Keys still pending in another active job of the same
-// language are left to that job, so two jobs never translate one key.
+// language are left to that job (of any kind: AI batch or pre-translation), so two jobs never
+// translate one key. A pre-translation narrows the keys (a namespace, chosen keys) and takes them all.
 import type { Database } from "@locale/db";
 
 export interface BatchCandidate {
@@ -24,11 +25,20 @@ export interface BatchCandidates {
   keys: BatchCandidate[];
 }
 
+export interface BatchKeyFilter {
+  /** Only keys of this namespace. */
+  namespace?: string;
+  /** Only these keys. */
+  keyIds?: string[];
+}
+
+// $4: the namespace or null, $5: the key ids or null.
 const UNTRANSLATED = `
   FROM "Key" k
   LEFT JOIN "Translation" t ON t."keyId" = k.id AND t.language = $2
   LEFT JOIN "Translation" s ON s."keyId" = k.id AND s.language = $3
-  WHERE k."projectId" = $1 AND (t.id IS NULL OR t.status = 'untranslated')`;
+  WHERE k."projectId" = $1 AND (t.id IS NULL OR t.status = 'untranslated')
+    AND ($4::text IS NULL OR k.namespace = $4::text) AND ($5::text[] IS NULL OR k.id = ANY($5::text[]))`;
 
 const IN_ACTIVE_JOB = `EXISTS (
   SELECT 1 FROM "AiJobItem" i JOIN "AiJob" j ON j.id = i."jobId"
@@ -36,9 +46,15 @@ const IN_ACTIVE_JOB = `EXISTS (
 
 export async function listBatchCandidates(
   db: Database,
-  input: { projectId: string; sourceLanguage: string; targetLanguage: string; limit: number },
+  input: { projectId: string; sourceLanguage: string; targetLanguage: string; limit: number | null; filter?: BatchKeyFilter },
 ): Promise<BatchCandidates> {
-  const params = [input.projectId, input.targetLanguage, input.sourceLanguage];
+  const params = [
+    input.projectId,
+    input.targetLanguage,
+    input.sourceLanguage,
+    input.filter?.namespace ?? null,
+    input.filter?.keyIds ?? null,
+  ];
   const [counts] = await db.prisma.$queryRawUnsafe<{ total: number; skipped: number; inflight: number }[]>(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE COALESCE(s.value, '') = '')::int AS skipped,
@@ -49,7 +65,7 @@ export async function listBatchCandidates(
   const keys = await db.prisma.$queryRawUnsafe<BatchCandidate[]>(
     `SELECT k.id AS "keyId", k.key, k.namespace, k.description, s.value AS "sourceText"
      ${UNTRANSLATED} AND COALESCE(s.value, '') <> '' AND NOT ${IN_ACTIVE_JOB}
-     ORDER BY k.namespace, k.key LIMIT ${Math.max(1, Math.floor(input.limit))}`,
+     ORDER BY k.namespace, k.key${input.limit === null ? "" : ` LIMIT ${Math.max(1, Math.floor(input.limit))}`}`,
     ...params,
   );
   const totalKeys = counts?.total ?? 0;

@@ -11,4 +11,5 @@ export {
   type LanguageEvidence,
   matchProjectLanguage,
 } from "../import-export/detect-file-language";
+export { LEVERAGE_BANDS, type LeverageBand } from "../pretranslate/leverage-bands";
 export { comparePlaceholders, type PlaceholderWarning } from "../shared/placeholders";

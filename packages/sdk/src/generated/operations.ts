@@ -73,6 +73,8 @@ export const OPERATIONS = {
   "organizations.update": { method: "PATCH", path: "/organizations/{orgId}", query: [], body: true, operationId: "organizations-update" },
   "organizations.updateCurrent": { method: "PATCH", path: "/organizations/current", query: [], body: true, operationId: "organizations-updateCurrent" },
   "organizations.usage": { method: "GET", path: "/organizations/{orgId}/usage", query: [], body: false, operationId: "organizations-usage" },
+  "pretranslate.leverage": { method: "GET", path: "/projects/{projectId}/leverage", query: ["languages","namespace","rateContext","rate100","rate95","rate85","rate75","rate50","rateNone"], body: false, operationId: "pretranslate-leverage" },
+  "pretranslate.start": { method: "POST", path: "/projects/{projectId}/pretranslate", query: [], body: true, operationId: "pretranslate-start" },
   "projects.addLanguage": { method: "POST", path: "/projects/{id}/languages", query: [], body: true, operationId: "projects-addLanguage" },
   "projects.archive": { method: "DELETE", path: "/projects/{id}", query: [], body: false, operationId: "projects-archive" },
   "projects.create": { method: "POST", path: "/projects", query: [], body: true, operationId: "projects-create" },

@@ -1,0 +1,111 @@
+// One item of a pre-translation job (AiJob of kind `pretranslate`): a context match, then the TM's
+// best entry at the job's threshold, then the job's fallback (an MT engine or an LLM) if it has
+// one; each value is saved the way its origin prescribes (source `tm`, `mt` or `ai`, with its
+// history author). run-ai-job.ts does the rest exactly as for an AI batch.
+
+import { type AiConfig, findModel, loadAiOrgSettings, saveAiTranslationInTx, translateString } from "@locale/core/ai";
+import { MT_ENGINES, mtCredentialsOf, saveMtTranslationInTx, translateWithEngine } from "@locale/core/mt";
+import { findContextMatches, findTmMatch, pretranslateOptionsOf, saveTmTranslationInTx } from "@locale/core/pretranslate";
+import type { AiJob, Database, Prisma } from "@locale/db";
+
+type Tx = Prisma.TransactionClient;
+
+export type ItemOrigin = "context" | "exact" | "fuzzy" | "mt" | "ai";
+
+export interface PretranslateItem {
+  keyId: string;
+  key: string;
+  namespace: string;
+  description: string;
+  sourceText: string;
+}
+
+export interface PretranslateOutcome {
+  status: "translated" | "skipped";
+  translation?: string;
+  confidence?: number;
+  origin?: ItemOrigin;
+  similarity?: number;
+  error?: string;
+}
+
+export interface PretranslateHandler {
+  /** Why the fallback cannot run any more (its key was removed), or null. */
+  unavailable: string | null;
+  translate(item: PretranslateItem, signal: AbortSignal): Promise<PretranslateOutcome>;
+  /** Saves within the job's transaction; false when the value is no longer untranslated. */
+  save(tx: Tx, item: PretranslateItem, outcome: PretranslateOutcome): Promise<boolean>;
+}
+
+export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob): Promise<PretranslateHandler> {
+  const options = pretranslateOptionsOf(job.options);
+  const { fallback } = options;
+  const org = await db.prisma.organization.findUnique({ where: { id: job.organizationId }, select: { settings: true } });
+  const mtCredentials = fallback.type === "mt" ? mtCredentialsOf(org?.settings, ai.mt)[fallback.engine] : undefined;
+  const model = fallback.type === "ai" ? findModel(fallback.model) : undefined;
+  const aiOrg = fallback.type === "ai" ? await loadAiOrgSettings(db, job.organizationId, ai) : undefined;
+  const aiCredentials = model && aiOrg ? aiOrg.credentials[model.provider] : undefined;
+  let unavailable: string | null = null;
+  if (fallback.type === "mt" && !mtCredentials) unavailable = `${MT_ENGINES[fallback.engine].displayName} is no longer configured`;
+  if (fallback.type === "ai" && !aiCredentials) unavailable = `The AI provider of model ${fallback.model} is no longer configured`;
+  const base = { organizationId: job.organizationId, sourceLanguage: job.sourceLanguage, targetLanguage: job.targetLanguage };
+
+  return {
+    unavailable,
+    async translate(item, signal) {
+      const context = await findContextMatches(db, { ...base, projectId: job.projectId, keyIds: [item.keyId] });
+      const match = await findTmMatch(db, {
+        ...base,
+        sourceText: item.sourceText,
+        contextMatch: context.get(item.keyId),
+        minSimilarity: options.minSimilarity,
+      });
+      if (match) return { status: "translated", translation: match.translation, origin: match.origin, similarity: match.similarity };
+      if (fallback.type === "mt") {
+        const translation = await translateWithEngine(db, ai, {
+          ...base,
+          engine: fallback.engine,
+          credentials: mtCredentials!,
+          sourceText: item.sourceText,
+          signal,
+        });
+        return { status: "translated", translation, origin: "mt" };
+      }
+      if (fallback.type === "ai") {
+        const answer = await translateString(db, ai, {
+          ...base,
+          projectId: job.projectId,
+          keyId: item.keyId,
+          keyName: item.key,
+          keyDescription: item.description,
+          namespace: item.namespace,
+          sourceText: item.sourceText,
+          tone: aiOrg!.toneInstructions,
+          model: model!,
+          credentials: aiCredentials!,
+          signal,
+        });
+        return { status: "translated", translation: answer.translation, confidence: answer.confidence, origin: "ai" };
+      }
+      return { status: "skipped", error: "No translation-memory match" };
+    },
+    save(tx, item, outcome) {
+      const common = {
+        ...base,
+        projectId: job.projectId,
+        keyId: item.keyId,
+        key: item.key,
+        sourceText: item.sourceText,
+        translation: outcome.translation!,
+        jobId: job.id,
+      };
+      if (outcome.origin === "mt" && fallback.type === "mt") return saveMtTranslationInTx(tx, { ...common, engine: fallback.engine });
+      if (outcome.origin === "ai") return saveAiTranslationInTx(tx, { ...common, confidence: outcome.confidence!, model: job.model });
+      return saveTmTranslationInTx(tx, {
+        ...common,
+        origin: outcome.origin as "context" | "exact" | "fuzzy",
+        similarity: outcome.similarity ?? 100,
+      });
+    },
+  };
+}
