@@ -13,7 +13,16 @@ import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
 import { BulkEditPanel } from "./bulk-edit-panel";
 import { CellEditor } from "./cell-editor";
-import { type EditorFilters, type EditorRow, nextUntranslatedIndex, patchCachedTranslation, useEditorPages } from "./editor-data";
+import {
+  type EditorFilters,
+  type EditorRow,
+  EMPTY_FILTERS,
+  isFiltered,
+  nextUntranslatedIndex,
+  patchCachedTranslation,
+  useEditorPages,
+  useFilterChoices,
+} from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
@@ -23,18 +32,6 @@ import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel, useTmSuggestions } from "./side-panel";
 import { useStatusChange } from "./status-change";
 import { NARROW_QUERY, useNarrow } from "./use-narrow";
-
-const EMPTY_FILTERS: EditorFilters = {
-  search: "",
-  namespace: "",
-  tag: "",
-  untranslatedIn: "",
-  status: "",
-  statusIn: "",
-  hasComments: "",
-  qa: "",
-  qaIn: "",
-};
 
 const QA_FILTER_LABEL: Record<Exclude<EditorFilters["qa"], "">, string> = {
   any: "Any issue",
@@ -108,6 +105,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   });
 
   const qaSettings = useQaSettings(projectId);
+  const choices = useFilterChoices(projectId);
 
   // Rows: page 1 first (for the total), then whichever pages the visible rows need.
   const [visibleRange, setVisibleRange] = useState<number[]>([0]);
@@ -418,7 +416,33 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         </label>
         <label>
           Tag
-          <input value={filterDraft.tag} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))} />
+          <select value={filterDraft.tag} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))}>
+            <option value="">Any tag</option>
+            {choices.tags.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Last changed by
+          <select value={filterDraft.author} onChange={(e) => setFilterDraft((f) => ({ ...f, author: e.target.value }))}>
+            <option value="">Anyone</option>
+            {choices.authors.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Changed since
+          <input
+            type="date"
+            value={filterDraft.changedSince}
+            onChange={(e) => setFilterDraft((f) => ({ ...f, changedSince: e.target.value }))}
+          />
         </label>
         <label>
           Quality
@@ -451,6 +475,26 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             onChange={(e) => setFilterDraft((f) => ({ ...f, hasComments: e.target.checked ? "true" : "" }))}
           />{" "}
           Has comments
+        </label>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={filterDraft.source === "ai"}
+            onChange={(e) => setFilterDraft((f) => ({ ...f, source: e.target.checked ? "ai" : "" }))}
+          />{" "}
+          AI-translated
+        </label>
+        <label>
+          Sort
+          <select value={filterDraft.sort} onChange={(e) => setFilterDraft((f) => ({ ...f, sort: e.target.value }))}>
+            <option value="">Key order</option>
+            {p.targetLanguages.map((l) => (
+              <option key={l} value={`untranslated:${l}`}>
+                Untranslated first in {languageName(l)} ({l})
+              </option>
+            ))}
+            <option value="recent">Recently changed</option>
+          </select>
         </label>
         <fieldset className="lang-toggle">
           <legend>Columns</legend>
@@ -526,7 +570,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           <ErrorMessage error={data.first.error ? errorMessage(data.first.error) : null} />
           {data.first.isSuccess && total === 0 && (
             <div className="empty-grid">
-              {Object.values(filters).some(Boolean) ? (
+              {isFiltered(filters) ? (
                 <p>No key matches these filters.</p>
               ) : (
                 <p>
@@ -585,6 +629,12 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                           {narrow && !columns.includes(p.sourceLanguage) && (
                             <span className="key-source" lang={p.sourceLanguage} dir={textDirection(p.sourceLanguage)}>
                               {row.translations[p.sourceLanguage]?.value}
+                            </span>
+                          )}
+                          {row.commentCount > 0 && (
+                            <span className="comment-count" title={`${row.commentCount} comment${row.commentCount === 1 ? "" : "s"}`}>
+                              <span aria-hidden="true">💬</span> {row.commentCount}
+                              <span className="sr-only"> comment{row.commentCount === 1 ? "" : "s"}</span>
                             </span>
                           )}
                           {row.tags.length > 0 && (

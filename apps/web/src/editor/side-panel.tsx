@@ -2,12 +2,12 @@
 // (a warning can be ignored for the current value), suggestions (AI, TM,
 // glossary terms found in the source), history with revert, and the comment thread.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
-import { type EditorRow, patchCachedTranslation } from "./editor-data";
+import { type EditorRow, patchCachedCommentCount, patchCachedTranslation } from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
 import { useSetQaIssueIgnored } from "./qa";
 import { QaIssueList } from "./qa-issues";
@@ -373,6 +373,11 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
   const can = useCan();
   const key = ["comments", project._id, row.id];
   const comments = useQuery({ queryKey: key, queryFn: () => trpc.comments.list.query({ projectId: project._id, keyId: row.id }) });
+  // The grid's comment indicator follows the thread as it is now (new comments, a reject's reason).
+  const count = comments.data?.length;
+  useEffect(() => {
+    if (count !== undefined) patchCachedCommentCount(qc, project._id, row.id, count);
+  }, [qc, project._id, row.id, count]);
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: (v: { body: string; parentId: string | null }) =>

@@ -41,6 +41,11 @@ export interface ImportOptions {
   fileName?: string;
   /** `icu`: rewrite the file's placeholders (in its format's platform style) as ICU arguments. */
   placeholders?: string;
+  /**
+   * A preview: the import runs as it would (same statements, same quality gate, same counts) in
+   * its transaction, which is then rolled back, so nothing of it is kept.
+   */
+  dryRun?: boolean;
 }
 
 export interface ImportInput extends ImportOptions {
@@ -63,6 +68,12 @@ export interface ImportResult {
   skipped: number;
   /** Keys that did not exist before the import. */
   keysCreated: number;
+  /** The first created keys' names (at most IMPORTED_KEY_NAMES_IN_ACTIVITY). */
+  createdKeys: string[];
+  /** Of `imported`: values that replaced a different non-empty value (only with overwrite). */
+  replaced: number;
+  /** True when nothing was kept (`dryRun`): the counts say what the import would do. */
+  dryRun: boolean;
   errors: ImportIssue[];
   language: string;
   format: FormatId;
@@ -94,6 +105,14 @@ export interface PreparedImport {
   fileName?: string;
   /** The platform style whose placeholders become ICU arguments; absent: values as written. */
   placeholdersFrom?: PlaceholderStyle;
+  dryRun: boolean;
+}
+
+/** Thrown out of a dry run's transaction to roll it back, carrying the result. */
+class DryRunRollback extends Error {
+  constructor(readonly result: ImportResult) {
+    super("dry run");
+  }
 }
 
 /** A file's bytes, read once, in order. */
@@ -141,6 +160,7 @@ export async function prepareImport(ctx: ServiceContext, projectId: string, opti
     sourceLanguage: project.sourceLanguage,
     languages: projectLanguages(project),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+    dryRun: !!options.dryRun,
   };
 }
 
@@ -254,7 +274,7 @@ async function runImport(
     }
   };
   // On PGlite, imports take turns for the database's one transaction (import-gate.ts).
-  return inImportTurn(ctx.db, ctx.actor.organizationId, () =>
+  const run = () =>
     ctx.db.prisma.$transaction(async (tx) => {
       const writer = new ImportWriter(tx, { ...target, actor: ctx.actor });
       // The keys quota: a batch that passes it rolls back the whole import (docs/api-rules.md, "Quotas").
@@ -340,9 +360,29 @@ async function runImport(
       }
       const errors =
         errorCount > listed.length ? [...listed, { message: `${errorCount - listed.length} more problems are not listed.` }] : listed;
-      return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format, detectedLanguage };
-    }),
-  );
+      const result: ImportResult = {
+        imported,
+        skipped,
+        keysCreated: writer.keysCreated,
+        createdKeys: writer.createdNames,
+        replaced: writer.replaced,
+        errors,
+        language: target.language,
+        format,
+        detectedLanguage,
+        dryRun: prepared.dryRun,
+      };
+      if (prepared.dryRun) throw new DryRunRollback(result);
+      return result;
+    });
+  return inImportTurn(ctx.db, ctx.actor.organizationId, async () => {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof DryRunRollback) return err.result;
+      throw err;
+    }
+  });
 }
 
 async function firstBytes(source: ImportSource): Promise<Uint8Array> {

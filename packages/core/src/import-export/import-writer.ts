@@ -43,6 +43,8 @@ export const IMPORTED_KEY_NAMES_IN_ACTIVITY = 50;
 
 export class ImportWriter {
   keysCreated = 0;
+  /** Values written over a different non-empty value (overwrite). */
+  replaced = 0;
   /** The first created key names, for the activity entry. */
   readonly createdNames: string[] = [];
   private opened = false;
@@ -220,7 +222,7 @@ export class ImportWriter {
    */
   private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[]): Promise<number> {
     const { projectId, language, overwrite, actor } = this.target;
-    const [row] = await this.tx.$queryRaw<{ written: number }[]>`
+    const [row] = await this.tx.$queryRaw<{ written: number; replaced: number }[]>`
       WITH input AS (
         SELECT t.key_id, t.v, t.qa::jsonb AS qa
         FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[], ${values.map((c) => JSON.stringify(c.qaIssues))}::text[])
@@ -255,7 +257,8 @@ export class ImportWriter {
         ) h
         RETURNING 1
       )
-      SELECT (SELECT count(*) FROM history)::int AS written`;
+      SELECT (SELECT count(*) FROM history)::int AS written, (SELECT count(*) FROM updated WHERE old_value <> '')::int AS replaced`;
+    this.replaced += row?.replaced ?? 0;
     return row?.written ?? 0;
   }
 }
