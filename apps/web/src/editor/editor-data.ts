@@ -193,3 +193,15 @@ export function nextUntranslatedIndex(rowAt: (i: number) => EditorRow | undefine
   }
   return -1;
 }
+
+/**
+ * The next row below `from` whose value in `language` has an open quality-check issue (one nobody
+ * ignored), among the rows loaded so far; -1 when none is.
+ */
+export function nextIssueIndex(rowAt: (i: number) => EditorRow | undefined, from: number, total: number, language: string): number {
+  for (let i = from + 1; i < total; i++) {
+    const issues = rowAt(i)?.translations[language]?.qaIssues;
+    if (issues?.some((issue) => !issue.ignored)) return i;
+  }
+  return -1;
+}

@@ -18,6 +18,7 @@ import {
   type EditorRow,
   EMPTY_FILTERS,
   isFiltered,
+  nextIssueIndex,
   nextUntranslatedIndex,
   patchCachedTranslation,
   useEditorPages,
@@ -206,6 +207,13 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     else focusCell({ index: next, language });
   };
 
+  const goToNextIssue = () => {
+    const language = active?.language ?? targets[0] ?? "";
+    const next = nextIssueIndex(data.rowAt, active?.index ?? -1, total, language);
+    if (next < 0) setRefusal("No string with an open issue further down (among the rows loaded so far).");
+    else focusCell({ index: next, language });
+  };
+
   const startEdit = (cell: Cell, initial?: string) => {
     if (!allowed.editTranslations) {
       setRefusal(allowed.editRefusal);
@@ -317,6 +325,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       } else if (e.key === "u") {
         e.preventDefault();
         goToNextUntranslated();
+      } else if (e.key === "i") {
+        e.preventDefault();
+        goToNextIssue();
       } else if (e.key === "d" && active) {
         e.preventDefault();
         setPanelOpen((o) => !o);
@@ -633,7 +644,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                           )}
                           {row.commentCount > 0 && (
                             <span className="comment-count" title={`${row.commentCount} comment${row.commentCount === 1 ? "" : "s"}`}>
-                              <span aria-hidden="true">💬</span> {row.commentCount}
+                              <CommentIcon /> {row.commentCount}
                               <span className="sr-only"> comment{row.commentCount === 1 ? "" : "s"}</span>
                             </span>
                           )}
@@ -752,6 +763,15 @@ function CellValue({ value }: { value: string }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/** A speech bubble (drawn, so it needs no emoji font). */
+function CommentIcon() {
+  return (
+    <svg className="comment-icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+      <path d="M2 2h12v9H6l-3 3v-3H2z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+    </svg>
   );
 }
 

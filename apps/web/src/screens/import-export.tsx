@@ -353,7 +353,7 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
           Download
         </button>
         <button type="button" disabled={busy} onClick={() => void run(true)}>
-          Download all languages (zip)
+          All languages as one zip
         </button>
       </div>
     </form>

@@ -11,4 +11,4 @@ export {
   type LanguageEvidence,
   matchProjectLanguage,
 } from "../import-export/detect-file-language";
-export { comparePlaceholders, type PlaceholderWarning } from "../shared/placeholders";
+export { comparePlaceholders, extractPlaceholders, type PlaceholderWarning } from "../shared/placeholders";

@@ -12807,6 +12807,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             _id: string;
+                            /** @description Comments on the key (every language, replies included) */
+                            commentCount: number;
                             createdAt: string;
                             description: string;
                             /** @description Same as _id */
