@@ -300,3 +300,44 @@ describe("import preview (dryRun)", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("@mentions in comments", () => {
+  it("lists the organization's people by name, stores the mentioned members, and refuses anyone else", async () => {
+    const people = await server.request("GET", `/api/projects/${projectId}/people`, tr);
+    expect(people.status).toBe(200);
+    expect(people.body).toEqual([
+      { userId: owner.userId, name: "Owner" },
+      { userId: translator.userId, name: "Tina Translator" },
+    ]);
+    const viaGraphql = await gql("query($p: ID!) { project(id: $p) { people { userId name } } }", { p: projectId });
+    expect(viaGraphql.data.project.people).toEqual(people.body);
+
+    const base = `/api/projects/${projectId}/keys/${keyIds["a.two"]}/comments`;
+    const created = await server.request("POST", base, { ...tr, body: { body: "@Owner is this right?", mentions: [owner.userId] } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.mentions).toEqual([owner.userId]);
+    const listed = await server.request("GET", base, tr);
+    expect(listed.body.at(-1).mentions).toEqual([owner.userId]);
+    const activity = await server.request("GET", `/api/projects/${projectId}/activity?action=comment.created`, { apiKey: owner.apiKey });
+    expect(activity.body.data[0].metadata.mentions).toEqual([owner.userId]);
+
+    // Someone of another organization is not a member here.
+    const stranger = await signUpUser(server, "Stranger");
+    const refused = await server.request("POST", base, { ...tr, body: { body: "@Stranger", mentions: [stranger.userId] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      statusCode: 400,
+      error: "Bad Request",
+      message: "mentions.0: is not a member of this organization",
+      issues: [{ path: "mentions.0", message: "is not a member of this organization" }],
+    });
+    const foreign = await server.request("GET", `/api/projects/${projectId}/people`, { apiKey: stranger.apiKey });
+    expect(foreign.status).toBe(404);
+
+    const viaMutation = await gql(
+      `mutation($p: ID!, $k: ID!, $m: [String!]) { createComment(projectId: $p, keyId: $k, body: "@Tina", mentions: $m) { mentions } }`,
+      { p: projectId, k: keyIds["a.two"], m: [translator.userId] },
+    );
+    expect(viaMutation.data.createComment.mentions).toEqual([translator.userId]);
+  });
+});

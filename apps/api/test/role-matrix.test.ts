@@ -328,6 +328,7 @@ const ROWS: Row[] = [
   { op: "GET /projects/{projectId}/keys", allowed: ALL },
   { op: "GET /projects/{projectId}/editor-rows", allowed: ALL, scope: "translations:read" },
   { op: "GET /projects/{projectId}/tags", allowed: ALL, scope: "keys:read" },
+  { op: "GET /projects/{projectId}/people", allowed: ALL, scope: "comments:read" },
   { op: "GET /projects/{projectId}/keys/{keyId}", allowed: ALL },
   { op: "PATCH /projects/{projectId}/keys/{keyId}", allowed: BUILDERS },
   {

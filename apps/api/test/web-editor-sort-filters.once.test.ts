@@ -21,6 +21,7 @@ let browser: Browser;
 let owner: TestUser;
 let projectId: string;
 let keyIds: Record<string, string>;
+let translatorId: string;
 
 beforeAll(async () => {
   ensureWebBuilt();
@@ -29,6 +30,7 @@ beforeAll(async () => {
   owner = await signUpUser(server, "Olivia Owner");
   await patchSettings(server, owner, { aiProviderKeys: { provider_b: "sk-test" } });
   const translator = await addMember(server, owner, "translator", { name: "Tina Translator" });
+  translatorId = translator.userId;
   ({ projectId, keyIds } = await seedProject(server, owner, [
     { key: "a.one", source: "{count} one", targets: { de: "Eins", fr: "Un" } },
     { key: "a.two", source: "Two" },
@@ -98,6 +100,20 @@ describe("sorting, filtering, comments, zip export and import preview in the bro
     const twoRow = page.locator(".grid-row", { has: page.getByRole("button", { name: "a.two", exact: true }) });
     await expect.poll(() => twoRow.locator(".comment-count").textContent()).toBe(" 1 comment");
     expect(await page.locator(".comment-count").count()).toBe(1);
+
+    // A reply-free comment with an @mention picked from the people list: stored with the member's id.
+    await page.getByRole("button", { name: /^a\.two in German/ }).click();
+    const box = page.getByRole("textbox", { name: "New comment" });
+    await box.fill("Please check @Ti");
+    const option = page.getByRole("listbox", { name: "People to mention" }).getByRole("option", { name: "Tina Translator" });
+    await option.waitFor();
+    await expectAccessible(page, "comment with @mention suggestions");
+    await box.press("Enter");
+    await expect.poll(() => box.inputValue()).toBe("Please check @Tina Translator ");
+    await page.getByRole("button", { name: "Comment", exact: true }).click();
+    await expect.poll(() => twoRow.locator(".comment-count").textContent()).toBe(" 2 comments");
+    const comments = await server.request("GET", `/api/projects/${projectId}/keys/${keyIds["a.two"]}/comments`, { apiKey: owner.apiKey });
+    expect(comments.body.at(-1)).toMatchObject({ body: "Please check @Tina Translator", mentions: [translatorId] });
 
     const sort = page.getByLabel(/^Sort/);
     await sort.selectOption({ label: "Untranslated first in French (fr)" });

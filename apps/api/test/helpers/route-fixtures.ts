@@ -156,6 +156,7 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "GET /projects/{projectId}/keys": (i) => ({ path: `/projects/${i.projectId}/keys` }),
   "GET /projects/{projectId}/editor-rows": (i) => ({ path: `/projects/${i.projectId}/editor-rows?languages=${i.language}` }),
   "GET /projects/{projectId}/tags": (i) => ({ path: `/projects/${i.projectId}/tags` }),
+  "GET /projects/{projectId}/people": (i) => ({ path: `/projects/${i.projectId}/people` }),
   "GET /projects/{projectId}/keys/{keyId}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}` }),
   "PATCH /projects/{projectId}/keys/{keyId}": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}`,

@@ -33,6 +33,7 @@ export const OPERATIONS = {
   "comments.create": { method: "POST", path: "/projects/{projectId}/keys/{keyId}/comments", query: [], body: true, operationId: "comments-create" },
   "comments.delete": { method: "DELETE", path: "/projects/{projectId}/keys/{keyId}/comments/{commentId}", query: [], body: false, operationId: "comments-delete" },
   "comments.list": { method: "GET", path: "/projects/{projectId}/keys/{keyId}/comments", query: ["language","resolved"], body: false, operationId: "comments-list" },
+  "comments.people": { method: "GET", path: "/projects/{projectId}/people", query: [], body: false, operationId: "comments-people" },
   "comments.resolve": { method: "PATCH", path: "/projects/{projectId}/keys/{keyId}/comments/{commentId}/resolve", query: [], body: false, operationId: "comments-resolve" },
   "glossary.check": { method: "POST", path: "/organizations/{orgId}/glossaries/check", query: [], body: true, operationId: "glossary-check" },
   "glossary.create": { method: "POST", path: "/organizations/{orgId}/glossaries", query: [], body: true, operationId: "glossary-create" },

@@ -14,6 +14,7 @@ import {
   updateProject,
 } from "@locale/core";
 import { getProjectProgress } from "@locale/core/analytics";
+import { listPeople, type Person } from "@locale/core/comments";
 import { listTags } from "@locale/core/keys";
 import type { Prisma } from "@locale/db";
 import { builder, type GraphqlContext, svcOf } from "../builder";
@@ -25,6 +26,10 @@ import { KeyPageRef, keyListArgs, resolveKeyPage } from "./key";
 export function projectScope(actor: Actor): Prisma.ProjectWhereInput {
   return { organizationId: actor.organizationId, ...(actor.projectId ? { id: actor.projectId } : {}) };
 }
+
+const PersonRef = builder.objectRef<Person>("Person").implement({
+  fields: (t) => ({ userId: t.exposeString("userId"), name: t.exposeString("name") }),
+});
 
 builder.prismaObject("Project", {
   fields: (t) => ({
@@ -45,6 +50,11 @@ builder.prismaObject("Project", {
       type: ProjectProgressRef,
       args: { languages: t.arg.stringList() },
       resolve: (project, args, ctx) => getProjectProgress(svcOf(ctx), { projectId: project.id, languages: args.languages?.join(",") }),
+    }),
+    people: t.field({
+      type: [PersonRef],
+      description: "The organization's members by name, for @mentions, as GET /projects/{projectId}/people",
+      resolve: (project, _args, ctx) => listPeople(svcOf(ctx), project.id),
     }),
     tags: t.stringList({
       description: "Every tag the project's keys carry, sorted (at most 1,000), as GET /projects/{projectId}/tags",
