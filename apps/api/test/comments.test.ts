@@ -58,6 +58,7 @@ describe("POST and GET comments", () => {
       authorName: "Tom",
       body: "Is “checkout” a verb or a noun here?",
       parentId: null,
+      mentions: [],
       resolved: false,
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updatedAt: expect.any(String),

@@ -328,6 +328,8 @@ const ROWS: Row[] = [
   { op: "POST /projects/{projectId}/keys", allowed: BUILDERS },
   { op: "GET /projects/{projectId}/keys", allowed: ALL },
   { op: "GET /projects/{projectId}/editor-rows", allowed: ALL, scope: "translations:read" },
+  { op: "GET /projects/{projectId}/tags", allowed: ALL, scope: "keys:read" },
+  { op: "GET /projects/{projectId}/people", allowed: ALL, scope: "comments:read" },
   { op: "GET /projects/{projectId}/keys/{keyId}", allowed: ALL },
   { op: "PATCH /projects/{projectId}/keys/{keyId}", allowed: BUILDERS },
   {
@@ -399,6 +401,7 @@ const ROWS: Row[] = [
   { op: "POST /projects/{projectId}/import", allowed: BUILDERS },
   { op: "POST /projects/{projectId}/import/{language}", allowed: BUILDERS },
   { op: "GET /projects/{projectId}/export/{language}", allowed: ALL },
+  { op: "GET /projects/{projectId}/export-zip", allowed: ALL, scope: "export" },
 
   // comments: everyone comments, edits and deletes their own, resolves; owner/admin delete any
   { op: "POST /projects/{projectId}/keys/{keyId}/comments", allowed: ALL },

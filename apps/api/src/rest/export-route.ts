@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
-import { exportTranslations, FORMAT_IDS, SKIPPED_KEYS_IN_ACTIVITY } from "@locale/core/import-export";
+import { type ExportInput, exportAllLanguages, exportTranslations, FORMAT_IDS, SKIPPED_KEYS_IN_ACTIVITY } from "@locale/core/import-export";
 import { PLACEHOLDER_STYLES } from "@locale/formats";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
@@ -38,7 +38,8 @@ function skippedKeysHeader(skipped: Array<{ key: string; namespace?: string }>):
     .join(",");
 }
 
-async function handleExport(deps: AppDeps, req: Request, res: Response): Promise<void> {
+/** The caller's service context and the export options of the query string (both export routes). */
+async function exportRequest(deps: AppDeps, req: Request): Promise<{ svc: ServiceContext; options: Omit<ExportInput, "language"> }> {
   const actor = await resolveActor(deps, req);
   if (!actor) throw unauthorized();
   const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
@@ -48,14 +49,48 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
   const includeUntranslated = parseBoolean(singleQuery(req.query.includeUntranslated, "includeUntranslated"), "includeUntranslated");
   const approvedOnly = parseBoolean(singleQuery(req.query.approvedOnly, "approvedOnly"), "approvedOnly");
   const placeholders = singleQuery(req.query.placeholders, "placeholders");
-  const result = await exportTranslations(svc, String(req.params.projectId), {
-    language: String(req.params.language),
-    format,
-    ...(namespace !== undefined ? { namespace } : {}),
-    ...(includeUntranslated !== undefined ? { includeUntranslated } : {}),
-    ...(approvedOnly ? { approvedOnly } : {}),
-    ...(placeholders !== undefined ? { placeholders } : {}),
-  });
+  return {
+    svc,
+    options: {
+      format,
+      ...(namespace !== undefined ? { namespace } : {}),
+      ...(includeUntranslated !== undefined ? { includeUntranslated } : {}),
+      ...(approvedOnly ? { approvedOnly } : {}),
+      ...(placeholders !== undefined ? { placeholders } : {}),
+    },
+  };
+}
+
+/** Streams a temporary file out; it is removed as soon as it is open (the descriptor keeps it readable). */
+async function sendTemporaryFile(res: Response, file: { filePath: string; dispose: () => Promise<void> }): Promise<void> {
+  const stream = createReadStream(file.filePath, { highWaterMark: 256 * 1024 });
+  try {
+    await once(stream, "open");
+  } finally {
+    await file.dispose();
+  }
+  try {
+    await pipeline(stream, res);
+  } catch {
+    // The client went away mid-download: nothing to answer.
+  }
+}
+
+async function handleExportZip(deps: AppDeps, req: Request, res: Response): Promise<void> {
+  const { svc, options } = await exportRequest(deps, req);
+  const result = await exportAllLanguages(svc, String(req.params.projectId), options);
+  res.status(200);
+  res.setHeader("Content-Type", "application/zip");
+  res.setHeader("Content-Disposition", `attachment; filename="${result.fileName}"`);
+  res.setHeader("X-Export-Files", result.files.map((f) => f.fileName).join(","));
+  res.setHeader("Access-Control-Expose-Headers", "Content-Disposition, X-Export-Files");
+  res.setHeader("Content-Length", String(result.byteLength));
+  await sendTemporaryFile(res, result);
+}
+
+async function handleExport(deps: AppDeps, req: Request, res: Response): Promise<void> {
+  const { svc, options } = await exportRequest(deps, req);
+  const result = await exportTranslations(svc, String(req.params.projectId), { ...options, language: String(req.params.language) });
   res.status(200);
   res.setHeader("Content-Type", "application/octet-stream");
   res.setHeader("Content-Disposition", `attachment; filename="${result.fileName}"`);
@@ -68,20 +103,26 @@ async function handleExport(deps: AppDeps, req: Request, res: Response): Promise
     "Content-Disposition, X-Total-Keys, X-Export-Truncated, X-Export-Skipped, X-Export-Skipped-Keys",
   );
   res.setHeader("Content-Length", String(result.byteLength));
-  // Core wrote a temporary file; once it is open it is removed (the descriptor keeps it readable),
-  // so neither a dropped download nor a dying process leaves it behind.
-  const stream = createReadStream(result.filePath, { highWaterMark: 256 * 1024 });
-  try {
-    await once(stream, "open");
-  } finally {
-    await result.dispose();
-  }
-  try {
-    await pipeline(stream, res);
-  } catch {
-    // The client went away mid-download: nothing to answer.
-  }
+  // Core wrote a temporary file; once it is open it is removed, so neither a dropped download nor
+  // a dying process leaves it behind.
+  await sendTemporaryFile(res, result);
 }
+
+const exportQuery = z.object({
+  format: z.enum(FORMAT_IDS),
+  namespace: z.string().optional().describe("Only keys of this namespace, written without the namespace prefix"),
+  includeUntranslated: z.enum(["true", "false"]).optional(),
+  approvedOnly: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("`true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats)"),
+  placeholders: z
+    .enum(PLACEHOLDER_STYLES)
+    .optional()
+    .describe(
+      "Write placeholders in this platform style (`icu` as stored, the default; `printf`, `python`, `android`, `ios`, `i18next`, `ruby`, `dotnet`), positional whenever a message has more than one argument, numbered by the source-language value. A value the style cannot express is left out and counted in `X-Export-Skipped`.",
+    ),
+});
 
 export const exportRoute: PlainRoute = {
   mount(router, deps) {
@@ -91,8 +132,39 @@ export const exportRoute: PlainRoute = {
         next(err);
       });
     });
+    router.get("/projects/:projectId/export-zip", (req: Request, res: Response, next: NextFunction) => {
+      handleExportZip(deps, req, res).catch((err: unknown) => {
+        if (err instanceof AppError) return sendError(res, err.toBody());
+        next(err);
+      });
+    });
   },
   docs: {
+    "/projects/{projectId}/export-zip": {
+      get: {
+        operationId: "importExport-exportZip",
+        tags: ["Import and export"],
+        summary: "Export every project language in one format as a zip archive",
+        description:
+          "One entry per project language, source first, named `<language>.<ext>`: each is the file GET /projects/{projectId}/export/{language} gives with the same query (and records the same export activity). Archived projects can be exported.",
+        security: [{ apiKey: [] }, { session: [] }],
+        requestParams: { path: z.object({ projectId: z.string() }), query: exportQuery },
+        responses: {
+          "200": {
+            description: "The zip archive",
+            headers: {
+              "Content-Disposition": { description: 'attachment; filename="<project>-<format>.zip"', schema: { type: "string" } },
+              "X-Export-Files": { description: "The archive's file names, comma-separated, in order", schema: { type: "string" } },
+            },
+            content: { "application/zip": { schema: { type: "string", format: "binary" } } },
+          },
+          "400": errorResponse("Unknown format or bad query value"),
+          "401": errorResponse("No or invalid credentials"),
+          "403": errorResponse("The role or token scopes do not allow export"),
+          "404": errorResponse("Unknown project (or another organization's)"),
+        },
+      },
+    },
     "/projects/{projectId}/export/{language}": {
       get: {
         operationId: "importExport-exportFile",
@@ -106,21 +178,7 @@ export const exportRoute: PlainRoute = {
             projectId: z.string(),
             language: z.string().describe("The source language or a target language of the project"),
           }),
-          query: z.object({
-            format: z.enum(FORMAT_IDS),
-            namespace: z.string().optional().describe("Only keys of this namespace, written without the namespace prefix"),
-            includeUntranslated: z.enum(["true", "false"]).optional(),
-            approvedOnly: z
-              .enum(["true", "false"])
-              .optional()
-              .describe("`true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats)"),
-            placeholders: z
-              .enum(PLACEHOLDER_STYLES)
-              .optional()
-              .describe(
-                "Write placeholders in this platform style (`icu` as stored, the default; `printf`, `python`, `android`, `ios`, `i18next`, `ruby`, `dotnet`), positional whenever a message has more than one argument, numbered by the source-language value. A value the style cannot express is left out and counted in `X-Export-Skipped`.",
-              ),
-          }),
+          query: exportQuery,
         },
         responses: {
           "200": {

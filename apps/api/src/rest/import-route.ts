@@ -33,10 +33,10 @@ function singleQuery(value: unknown, field: string): string | undefined {
   return value;
 }
 
-function parseOverwrite(value: string | undefined): boolean {
+function parseFlag(value: string | undefined, field: string): boolean {
   if (value === undefined || value === "false") return false;
   if (value === "true") return true;
-  throw badRequest('overwrite: must be "true" or "false"', [{ path: "overwrite", message: 'must be "true" or "false"' }]);
+  throw badRequest(`${field}: must be "true" or "false"`, [{ path: field, message: 'must be "true" or "false"' }]);
 }
 
 /** Copies the body into `file`; rejects with 413 once it passes `limit` (Node discards the rest). */
@@ -94,7 +94,8 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
   if (namespace !== undefined && namespace.length > 200) {
     throw badRequest("namespace: must be at most 200 characters", [{ path: "namespace", message: "must be at most 200 characters" }]);
   }
-  const overwrite = parseOverwrite(singleQuery(req.query.overwrite, "overwrite"));
+  const overwrite = parseFlag(singleQuery(req.query.overwrite, "overwrite"), "overwrite");
+  const dryRun = parseFlag(singleQuery(req.query.dryRun, "dryRun"), "dryRun");
   const fileName = singleQuery(req.query.fileName, "fileName");
   if (fileName !== undefined && fileName.length > 1000) {
     throw badRequest("fileName: must be at most 1000 characters", [{ path: "fileName", message: "must be at most 1000 characters" }]);
@@ -110,6 +111,7 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
     ...(namespace !== undefined ? { namespace } : {}),
     ...(fileName !== undefined ? { fileName } : {}),
     overwrite,
+    dryRun,
     ...(placeholders !== undefined ? { placeholders } : {}),
   });
   // The temporary file is unlinked as soon as it is open: only this descriptor reaches it, and
@@ -167,6 +169,10 @@ export const importRoute: PlainRoute = {
               .optional()
               .describe("The file's name or path: only used to detect its language (`detectedLanguage`)"),
             placeholders: z.enum(["icu"]).optional().describe(PLACEHOLDERS_ON_IMPORT),
+            dryRun: z
+              .enum(["true", "false"])
+              .optional()
+              .describe("`true`: a preview; the import runs in its transaction, which is rolled back (nothing is kept)"),
           }),
         },
         requestBody: {

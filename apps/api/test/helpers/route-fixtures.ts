@@ -155,6 +155,8 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "POST /projects/{projectId}/keys": (i) => ({ path: `/projects/${i.projectId}/keys`, body: { key: `created.${next()}` } }),
   "GET /projects/{projectId}/keys": (i) => ({ path: `/projects/${i.projectId}/keys` }),
   "GET /projects/{projectId}/editor-rows": (i) => ({ path: `/projects/${i.projectId}/editor-rows?languages=${i.language}` }),
+  "GET /projects/{projectId}/tags": (i) => ({ path: `/projects/${i.projectId}/tags` }),
+  "GET /projects/{projectId}/people": (i) => ({ path: `/projects/${i.projectId}/people` }),
   "GET /projects/{projectId}/keys/{keyId}": (i) => ({ path: `/projects/${i.projectId}/keys/${i.keyId}` }),
   "PATCH /projects/{projectId}/keys/{keyId}": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}`,
@@ -220,6 +222,7 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     rawBody: JSON.stringify({ [`imported.${next()}`]: "Importiert" }),
   }),
   "GET /projects/{projectId}/export/{language}": (i) => ({ path: `/projects/${i.projectId}/export/${i.language}?format=json-flat` }),
+  "GET /projects/{projectId}/export-zip": (i) => ({ path: `/projects/${i.projectId}/export-zip?format=json-flat` }),
 
   // comments
   "POST /projects/{projectId}/keys/{keyId}/comments": (i) => ({

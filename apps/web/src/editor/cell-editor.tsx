@@ -1,10 +1,11 @@
 // Inline editing of one translation: a text area, or one field per CLDR plural category when the
 // source is an ICU plural. Ctrl+Enter (⌘+Enter) saves and moves on (with Shift: and approves),
-// Alt+C copies the source in, Escape cancels. The project's quality checks run while typing (the
+// Alt+C copies the source in, Alt+P inserts the source's next missing placeholder, Escape cancels. The project's quality checks run while typing (the
 // server's own checks, with the project's severities): an error there means the save will be refused.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { textDirection } from "../components/text-direction";
 import { parsePlural, pluralCategories, serializePlural } from "./icu-plural";
+import { insertAt, placeholderToInsert } from "./insert-placeholder";
 import { type LiveQaInput, useLiveQaIssues } from "./qa";
 import { QaIssueList } from "./qa-issues";
 
@@ -70,6 +71,20 @@ export function CellEditor(props: CellEditorProps) {
       const src = parsePlural(sourceValue);
       if (template && src) setForms((f) => new Map([...f.keys()].map((c) => [c, src.forms.get(c) ?? src.forms.get("other") ?? ""])));
       else setText(sourceValue);
+    } else if (e.altKey && e.code === "KeyP" && e.target instanceof HTMLTextAreaElement) {
+      // Insert the source's next missing placeholder at the caret (in a plural form: the form's source).
+      e.preventDefault();
+      e.stopPropagation();
+      const area = e.target;
+      const category = area.dataset.category;
+      const src = parsePlural(sourceValue);
+      const source = category && src ? (src.forms.get(category) ?? src.forms.get("other") ?? sourceValue) : sourceValue;
+      const token = placeholderToInsert(source, area.value);
+      if (!token) return;
+      const next = insertAt(area.value, token, area.selectionStart, area.selectionEnd);
+      if (category) setForms((f) => new Map(f).set(category, next.text));
+      else setText(next.text);
+      requestAnimationFrame(() => area.setSelectionRange(next.caret, next.caret));
     } else if (e.key === "Escape") {
       e.preventDefault();
       e.stopPropagation();
@@ -90,6 +105,7 @@ export function CellEditor(props: CellEditorProps) {
               <textarea
                 ref={i === 0 ? firstRef : undefined}
                 rows={1}
+                data-category={cat}
                 lang={language}
                 dir={textDirection(language)}
                 value={v}

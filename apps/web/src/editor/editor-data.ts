@@ -23,6 +23,40 @@ export interface EditorFilters {
   qa: "" | "any" | "warning" | "error";
   /** "": every shown language. */
   qaIn: string;
+  /** "ai": only keys with an AI-translated value in a shown language. */
+  source: "" | "ai";
+  /** A date (YYYY-MM-DD, from midnight UTC): keys with a value changed since, in a shown language. */
+  changedSince: string;
+  /** A contributor's id (or "ai"): keys whose last change in a shown language was theirs. */
+  author: string;
+  /** "": key order; "recent": last changed first; "untranslated:<lang>": the keys to do in <lang> first. */
+  sort: string;
+}
+
+export const EMPTY_FILTERS: EditorFilters = {
+  search: "",
+  namespace: "",
+  tag: "",
+  untranslatedIn: "",
+  status: "",
+  statusIn: "",
+  hasComments: "",
+  qa: "",
+  qaIn: "",
+  source: "",
+  changedSince: "",
+  author: "",
+  sort: "",
+};
+
+/** Whether any filter narrows the rows (the sort alone does not). */
+export const isFiltered = (f: EditorFilters): boolean => Object.entries(f).some(([name, v]) => name !== "sort" && v !== "");
+
+/** The sort as the API takes it. */
+function sortQuery(sort: string): { sort?: "untranslated" | "recent"; sortIn?: string } {
+  if (sort === "recent") return { sort: "recent" };
+  const language = /^untranslated:(.+)$/.exec(sort)?.[1];
+  return language ? { sort: "untranslated", sortIn: language } : {};
 }
 
 export function rowsKey(projectId: string, filters: EditorFilters, languages: string[]) {
@@ -42,7 +76,25 @@ function fetchPage(projectId: string, filters: EditorFilters, languages: string[
     ...(filters.status && filters.statusIn ? { status: filters.status, statusIn: filters.statusIn } : {}),
     ...(filters.hasComments ? { hasComments: filters.hasComments } : {}),
     ...(filters.qa ? { qa: filters.qa, ...(filters.qaIn ? { qaIn: filters.qaIn } : {}) } : {}),
+    ...(filters.source ? { source: filters.source } : {}),
+    ...(filters.changedSince ? { changedSince: filters.changedSince } : {}),
+    ...(filters.author ? { author: filters.author } : {}),
+    ...sortQuery(filters.sort),
   });
+}
+
+/** What the filters offer to pick from: the project's tags and the people (and the AI) who changed values. */
+export function useFilterChoices(projectId: string) {
+  const tags = useQuery({ queryKey: ["tags", projectId], queryFn: () => trpc.keys.tags.query({ projectId }), staleTime: 60_000 });
+  const authors = useQuery({
+    queryKey: ["contributors", projectId],
+    queryFn: () => trpc.analytics.contributors.query({ projectId }),
+    staleTime: 60_000,
+  });
+  return {
+    tags: tags.data ?? [],
+    authors: (authors.data ?? []).map((c) => ({ id: c.userId, name: c.userName })),
+  };
 }
 
 /** Page 1 (it carries the total) plus the pages of the rows currently visible. */
@@ -90,6 +142,14 @@ export function patchCachedTranslation(qc: QueryClient, projectId: string, t: Tr
   });
 }
 
+/** Sets a key's comment count in every cached page holding it (from the side panel's fresh list). */
+export function patchCachedCommentCount(qc: QueryClient, projectId: string, keyId: string, commentCount: number): void {
+  qc.setQueriesData<EditorPage>({ queryKey: ["editorRows", projectId] }, (page) => {
+    if (!page?.data.some((r) => r.id === keyId && r.commentCount !== commentCount)) return page;
+    return { ...page, data: page.data.map((r) => (r.id === keyId ? { ...r, commentCount } : r)) };
+  });
+}
+
 /** Updates one cell of a cached row from a batch job's progress event (value only; status "translated"). */
 export function patchCachedValue(
   qc: QueryClient,
@@ -131,6 +191,18 @@ export function nextUntranslatedIndex(rowAt: (i: number) => EditorRow | undefine
     if (!row) continue;
     const t = row.translations[language];
     if (!t?.value || t.status === "untranslated") return i;
+  }
+  return -1;
+}
+
+/**
+ * The next row below `from` whose value in `language` has an open quality-check issue (one nobody
+ * ignored), among the rows loaded so far; -1 when none is.
+ */
+export function nextIssueIndex(rowAt: (i: number) => EditorRow | undefined, from: number, total: number, language: string): number {
+  for (let i = from + 1; i < total; i++) {
+    const issues = rowAt(i)?.translations[language]?.qaIssues;
+    if (issues?.some((issue) => !issue.ignored)) return i;
   }
   return -1;
 }

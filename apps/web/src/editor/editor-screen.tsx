@@ -13,7 +13,17 @@ import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
 import { BulkEditPanel } from "./bulk-edit-panel";
 import { CellEditor } from "./cell-editor";
-import { type EditorFilters, type EditorRow, nextUntranslatedIndex, patchCachedTranslation, useEditorPages } from "./editor-data";
+import {
+  type EditorFilters,
+  type EditorRow,
+  EMPTY_FILTERS,
+  isFiltered,
+  nextIssueIndex,
+  nextUntranslatedIndex,
+  patchCachedTranslation,
+  useEditorPages,
+  useFilterChoices,
+} from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
@@ -24,18 +34,6 @@ import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel, useTmSuggestions } from "./side-panel";
 import { useStatusChange } from "./status-change";
 import { NARROW_QUERY, useNarrow } from "./use-narrow";
-
-const EMPTY_FILTERS: EditorFilters = {
-  search: "",
-  namespace: "",
-  tag: "",
-  untranslatedIn: "",
-  status: "",
-  statusIn: "",
-  hasComments: "",
-  qa: "",
-  qaIn: "",
-};
 
 const QA_FILTER_LABEL: Record<Exclude<EditorFilters["qa"], "">, string> = {
   any: "Any issue",
@@ -110,6 +108,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   });
 
   const qaSettings = useQaSettings(projectId);
+  const choices = useFilterChoices(projectId);
 
   // Rows: page 1 first (for the total), then whichever pages the visible rows need.
   const [visibleRange, setVisibleRange] = useState<number[]>([0]);
@@ -207,6 +206,13 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     const language = active?.language ?? targets[0] ?? "";
     const next = nextUntranslatedIndex(data.rowAt, active?.index ?? -1, total, language);
     if (next < 0) setRefusal("No string to do further down (among the rows loaded so far).");
+    else focusCell({ index: next, language });
+  };
+
+  const goToNextIssue = () => {
+    const language = active?.language ?? targets[0] ?? "";
+    const next = nextIssueIndex(data.rowAt, active?.index ?? -1, total, language);
+    if (next < 0) setRefusal("No string with an open issue further down (among the rows loaded so far).");
     else focusCell({ index: next, language });
   };
 
@@ -321,6 +327,9 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       } else if (e.key === "u") {
         e.preventDefault();
         goToNextUntranslated();
+      } else if (e.key === "i") {
+        e.preventDefault();
+        goToNextIssue();
       } else if (e.key === "d" && active) {
         e.preventDefault();
         setPanelOpen((o) => !o);
@@ -421,7 +430,33 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         </label>
         <label>
           Tag
-          <input value={filterDraft.tag} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))} />
+          <select value={filterDraft.tag} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))}>
+            <option value="">Any tag</option>
+            {choices.tags.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Last changed by
+          <select value={filterDraft.author} onChange={(e) => setFilterDraft((f) => ({ ...f, author: e.target.value }))}>
+            <option value="">Anyone</option>
+            {choices.authors.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Changed since
+          <input
+            type="date"
+            value={filterDraft.changedSince}
+            onChange={(e) => setFilterDraft((f) => ({ ...f, changedSince: e.target.value }))}
+          />
         </label>
         <label>
           Quality
@@ -454,6 +489,26 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             onChange={(e) => setFilterDraft((f) => ({ ...f, hasComments: e.target.checked ? "true" : "" }))}
           />{" "}
           Has comments
+        </label>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={filterDraft.source === "ai"}
+            onChange={(e) => setFilterDraft((f) => ({ ...f, source: e.target.checked ? "ai" : "" }))}
+          />{" "}
+          AI-translated
+        </label>
+        <label>
+          Sort
+          <select value={filterDraft.sort} onChange={(e) => setFilterDraft((f) => ({ ...f, sort: e.target.value }))}>
+            <option value="">Key order</option>
+            {p.targetLanguages.map((l) => (
+              <option key={l} value={`untranslated:${l}`}>
+                Untranslated first in {languageName(l)} ({l})
+              </option>
+            ))}
+            <option value="recent">Recently changed</option>
+          </select>
         </label>
         <fieldset className="lang-toggle">
           <legend>Columns</legend>
@@ -538,7 +593,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           <ErrorMessage error={data.first.error ? errorMessage(data.first.error) : null} />
           {data.first.isSuccess && total === 0 && (
             <div className="empty-grid">
-              {Object.values(filters).some(Boolean) ? (
+              {isFiltered(filters) ? (
                 <p>No key matches these filters.</p>
               ) : (
                 <p>
@@ -597,6 +652,12 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
                           {narrow && !columns.includes(p.sourceLanguage) && (
                             <span className="key-source" lang={p.sourceLanguage} dir={textDirection(p.sourceLanguage)}>
                               {row.translations[p.sourceLanguage]?.value}
+                            </span>
+                          )}
+                          {row.commentCount > 0 && (
+                            <span className="comment-count" title={`${row.commentCount} comment${row.commentCount === 1 ? "" : "s"}`}>
+                              <CommentIcon /> {row.commentCount}
+                              <span className="sr-only"> comment{row.commentCount === 1 ? "" : "s"}</span>
                             </span>
                           )}
                           {row.tags.length > 0 && (
@@ -714,6 +775,15 @@ function CellValue({ value }: { value: string }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/** A speech bubble (drawn, so it needs no emoji font). */
+function CommentIcon() {
+  return (
+    <svg className="comment-icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+      <path d="M2 2h12v9H6l-3 3v-3H2z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+    </svg>
   );
 }
 

@@ -28,6 +28,7 @@ export function KeyDialog(props: {
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ["editorRows", props.projectId] });
     void qc.invalidateQueries({ queryKey: ["progress", props.projectId] });
+    void qc.invalidateQueries({ queryKey: ["tags", props.projectId] });
   };
   const saveKey = useMutation({
     mutationFn: async (f: { key: string; namespace: string; description: string; tags: string[]; sourceValue: string }) => {
@@ -133,6 +134,7 @@ export function BulkBar({ projectId, rows, onDone }: { projectId: string; rows: 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ["editorRows", projectId] });
     void qc.invalidateQueries({ queryKey: ["progress", projectId] });
+    void qc.invalidateQueries({ queryKey: ["tags", projectId] });
     onDone();
   };
   const del = useMutation({

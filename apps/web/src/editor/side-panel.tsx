@@ -2,13 +2,15 @@
 // (a warning can be ignored for the current value), suggestions (AI, TM,
 // glossary terms found in the source), history with revert, and the comment thread.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
-import { type EditorRow, patchCachedTranslation } from "./editor-data";
+import { type EditorRow, patchCachedCommentCount, patchCachedTranslation } from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
+import { MentionTextarea } from "./mention-textarea";
+import { usePeople } from "./mentions";
 import { useSetQaIssueIgnored } from "./qa";
 import { QaIssueList } from "./qa-issues";
 import { type Status, useStatusChange } from "./status-change";
@@ -373,10 +375,24 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
   const can = useCan();
   const key = ["comments", project._id, row.id];
   const comments = useQuery({ queryKey: key, queryFn: () => trpc.comments.list.query({ projectId: project._id, keyId: row.id }) });
+  // The grid's comment indicator follows the thread as it is now (new comments, a reject's reason).
+  const count = comments.data?.length;
+  useEffect(() => {
+    if (count !== undefined) patchCachedCommentCount(qc, project._id, row.id, count);
+  }, [qc, project._id, row.id, count]);
   const [replyTo, setReplyTo] = useState<string | null>(null);
+  const [sent, setSent] = useState(0);
+  const people = usePeople(project._id);
   const create = useMutation({
-    mutationFn: (v: { body: string; parentId: string | null }) =>
-      trpc.comments.create.mutate({ projectId: project._id, keyId: row.id, body: v.body, language, parentId: v.parentId }),
+    mutationFn: (v: { body: string; parentId: string | null; mentions: string[] }) =>
+      trpc.comments.create.mutate({
+        projectId: project._id,
+        keyId: row.id,
+        body: v.body,
+        language,
+        parentId: v.parentId,
+        ...(v.mentions.length ? { mentions: v.mentions } : {}),
+      }),
     onSuccess: () => {
       setReplyTo(null);
       void qc.invalidateQueries({ queryKey: key });
@@ -391,9 +407,12 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
   const submit = (e: FormEvent<HTMLFormElement>, parentId: string | null) => {
     e.preventDefault();
     const form = e.currentTarget;
-    const body = String(new FormData(form).get("body") ?? "").trim();
+    const data = new FormData(form);
+    const body = String(data.get("body") ?? "").trim();
     if (!body) return;
-    create.mutate({ body, parentId }, { onSuccess: () => form.reset() });
+    const mentions = JSON.parse(String(data.get("mentions") ?? "[]")) as string[];
+    // A new text area (key) once sent: it holds its own text and picked mentions.
+    create.mutate({ body, parentId, mentions }, { onSuccess: () => setSent((n) => n + 1) });
   };
   const canWrite = can("comments.write");
   return (
@@ -433,7 +452,7 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
             )}
             {replyTo === c._id && (
               <form onSubmit={(e) => submit(e, c._id)} className="comment-form">
-                <textarea name="body" rows={2} aria-label={`Reply to ${c.authorName}`} required />
+                <MentionTextarea key={sent} people={people} label={`Reply to ${c.authorName}`} />
                 <button type="submit" className="small">
                   Send reply
                 </button>
@@ -444,7 +463,7 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
       </ul>
       {canWrite && (
         <form onSubmit={(e) => submit(e, null)} className="comment-form">
-          <textarea name="body" rows={2} aria-label="New comment" placeholder="Ask or note something about this string" required />
+          <MentionTextarea key={sent} people={people} label="New comment" placeholder="Ask or note something; @ to mention someone" />
           <button type="submit" className="small">
             Comment
           </button>

@@ -1,68 +1,16 @@
-// Import a translation file (dropped or chosen; format guessed from its name, changeable) and
-// export a language in a chosen format as a download.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// Import translation files (dropped or chosen, one or several; format guessed from each name,
+// changeable; a preview says what the import will do) and export a language, or every language
+// as one zip, in a chosen format as a download.
+import { useQuery } from "@tanstack/react-query";
 import { type DragEvent, useState } from "react";
 import { downloadFile } from "../api/rest";
 import { useCan } from "../api/session";
-import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
+import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage, Field, languageName } from "../components/ui";
 import { Link } from "../router/router";
-import { type DetectedLanguage, detectFileLanguage, EVIDENCE_LABEL, matchProjectLanguage } from "./file-language";
+import { EVIDENCE_LABEL } from "./file-language";
 import { FORMAT_NAMES, type FormatId, TRANSLATOR_FORMATS, takesImportNamespace } from "./format-choices";
-
-type ImportResult = RouterOutputs["importExport"]["importFile"];
-
-/** The format a file name suggests; XLIFF's version is read from the content. */
-export function guessFormat(name: string, content: string): FormatId | null {
-  const ext = name.toLowerCase().split(".").pop() ?? "";
-  switch (ext) {
-    case "json":
-      return /^\s*\{\s*"[^"]*"\s*:\s*\{/.test(content) ? "json-nested" : "json-flat";
-    case "yml":
-    case "yaml":
-      return "yaml";
-    case "xml":
-      return "android-xml";
-    case "strings":
-      return "ios-strings";
-    case "stringsdict":
-      return "ios-stringsdict";
-    case "xlf":
-    case "xliff":
-      return /<xliff[^>]*version=["']2/.test(content) ? "xliff2" : "xliff";
-    case "arb":
-      return "arb";
-    case "po":
-      return "po";
-    case "pot":
-      return "pot";
-    case "mo":
-      return "mo";
-    default:
-      return null;
-  }
-}
-
-/** The path of a file from a dropped or chosen folder (`res/values-de/strings.xml`), else its name. */
-function fileNameOf(file: File): string {
-  return file.webkitRelativePath || file.name;
-}
-
-function readFile(file: File, binary: boolean): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onerror = () => reject(r.error);
-    r.onload = () => {
-      if (!binary) return resolve(String(r.result));
-      const bytes = new Uint8Array(r.result as ArrayBuffer);
-      let s = "";
-      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      resolve(btoa(s));
-    };
-    if (binary) r.readAsArrayBuffer(file);
-    else r.readAsText(file);
-  });
-}
+import { type ImportItem, type ImportResult, languageMismatch, useImportFiles } from "./import-files";
 
 export default function ImportExportScreen({ projectId }: { projectId: string }) {
   const can = useCan();
@@ -86,66 +34,21 @@ export default function ImportExportScreen({ projectId }: { projectId: string })
 }
 
 function ImportForm({ projectId, languages, formats }: { projectId: string; languages: string[]; formats: FormatId[] }) {
-  const qc = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState<FormatId | "">("");
-  const [language, setLanguage] = useState(languages[1] ?? languages[0] ?? "");
-  const [namespace, setNamespace] = useState("");
-  const [overwrite, setOverwrite] = useState(false);
+  const f = useImportFiles(projectId, languages);
   const [dragging, setDragging] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [detected, setDetected] = useState<(DetectedLanguage & { projectLanguage: string | null }) | null>(null);
-  const choose = async (f: File | null) => {
-    setFile(f);
-    setResult(null);
-    setDetected(null);
-    if (!f) return;
-    const head = await f
-      .slice(0, 64 * 1024)
-      .text()
-      .catch(() => "");
-    const guess = guessFormat(f.name, head);
-    if (guess) setFormat(guess);
-    // The language the file names (header, folder of a dropped folder, file name) is pre-selected.
-    const found = detectFileLanguage({ fileName: fileNameOf(f), head: guess === "mo" ? null : head });
-    if (found) {
-      const projectLanguage = matchProjectLanguage(found.language, languages);
-      setDetected({ ...found, projectLanguage });
-      if (projectLanguage) setLanguage(projectLanguage);
-    }
-  };
-  const mismatch = detected && (detected.projectLanguage ?? detected.language) !== language;
-  const run = useMutation({
-    mutationFn: async () => {
-      if (!file || !format) throw new Error("Choose a file and its format.");
-      const content = await readFile(file, format === "mo");
-      return trpc.importExport.importFile.mutate({
-        projectId,
-        language,
-        format,
-        content,
-        overwrite,
-        fileName: fileNameOf(file),
-        ...(takesImportNamespace(format) && namespace ? { namespace } : {}),
-      });
-    },
-    onSuccess: (r) => {
-      setResult(r);
-      void qc.invalidateQueries({ queryKey: ["editorRows", projectId] });
-      void qc.invalidateQueries({ queryKey: ["progress", projectId] });
-    },
-  });
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    void choose(e.dataTransfer.files[0] ?? null);
+    void f.choose([...e.dataTransfer.files]);
   };
+  const single = f.items.length === 1 ? f.items[0]! : null;
+  const takesNamespace = f.items.some((i) => i.format && takesImportNamespace(i.format));
   return (
     <form
       className="panel"
       onSubmit={(e) => {
         e.preventDefault();
-        run.mutate();
+        f.apply();
       }}
     >
       <h2>Import a file</h2>
@@ -159,115 +62,210 @@ function ImportForm({ projectId, languages, formats }: { projectId: string; lang
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop a translation file here, or</p>
+        <p>Drop translation files here, or</p>
         <label className="file-label">
-          Choose a file
-          <input type="file" name="file" onChange={(e) => void choose(e.target.files?.[0] ?? null)} />
+          Choose files
+          <input type="file" name="file" multiple onChange={(e) => void f.choose([...(e.target.files ?? [])])} />
         </label>
-        {file && (
+        {single && (
           <p>
-            <strong>{file.name}</strong> ({Math.ceil(file.size / 1024)} KB)
+            <strong>{single.file.name}</strong> ({Math.ceil(single.file.size / 1024)} KB)
           </p>
         )}
       </div>
-      <div className="form-row">
-        <Field label="Format">
-          {(id) => (
-            <select id={id} value={format} onChange={(e) => setFormat(e.target.value as FormatId)} required>
-              <option value="">Choose…</option>
-              {formats.map((f) => (
-                <option key={f} value={f}>
-                  {FORMAT_NAMES[f]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Language">
-          {(id) => (
-            <select id={id} value={language} onChange={(e) => setLanguage(e.target.value)}>
-              {languages.map((l) => (
-                <option key={l} value={l}>
-                  {languageName(l)} ({l})
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {format && takesImportNamespace(format) && (
-          <Field label="Namespace" hint="Every key of the file goes into it.">
-            {(id) => <input id={id} value={namespace} maxLength={200} onChange={(e) => setNamespace(e.target.value)} />}
+      {single ? (
+        <div className="form-row">
+          <Field label="Format">
+            {(id) => (
+              <select id={id} value={single.format} onChange={(e) => f.update(0, { format: e.target.value as FormatId })} required>
+                <option value="">Choose…</option>
+                {formats.map((x) => (
+                  <option key={x} value={x}>
+                    {FORMAT_NAMES[x]}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
-        )}
-      </div>
-      {detected && !mismatch && (
-        <p className="hint" role="status">
-          Detected {languageName(detected.language)} ({detected.language}) from {EVIDENCE_LABEL[detected.from]}.
-        </p>
-      )}
-      {detected && mismatch && (
-        <p className="warning" role="alert">
-          This file looks like {languageName(detected.language)} ({detected.language}), from {EVIDENCE_LABEL[detected.from]}, but it will be
-          imported as {languageName(language)} ({language}).
-          {!detected.projectLanguage && " The project has no such language."}
-        </p>
-      )}
-      <label className="inline">
-        <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> Overwrite existing translations
-      </label>
-      <ErrorMessage error={run.error ? errorMessage(run.error) : null} />
-      <div className="actions left">
-        <button type="submit" className="primary" disabled={!file || !format || run.isPending}>
-          {run.isPending ? "Importing…" : "Import"}
-        </button>
-      </div>
-      {result && (
-        <div className="import-result" role="status">
-          <h3>Result</h3>
-          <table className="data">
-            <tbody>
-              <tr>
-                <th scope="row">Imported</th>
-                <td>{result.imported}</td>
-              </tr>
-              <tr>
-                <th scope="row">Skipped</th>
-                <td>{result.skipped}</td>
-              </tr>
-              <tr>
-                <th scope="row">Keys created</th>
-                <td>{result.keysCreated}</td>
-              </tr>
-              <tr>
-                <th scope="row">Errors</th>
-                <td>{result.errors.length}</td>
-              </tr>
-            </tbody>
-          </table>
-          {result.errors.length > 0 && (
-            <table className="data">
+          <Field label="Language">
+            {(id) => (
+              <LanguageSelect id={id} languages={languages} value={single.language} onChange={(l) => f.update(0, { language: l })} />
+            )}
+          </Field>
+          {takesNamespace && <NamespaceField value={f.namespace} onChange={f.setNamespace} />}
+        </div>
+      ) : (
+        f.items.length > 1 && (
+          <>
+            <table className="data import-files">
+              <caption>{f.items.length} files</caption>
               <thead>
                 <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Problem</th>
+                  <th scope="col">File</th>
+                  <th scope="col">Format</th>
+                  <th scope="col">Language</th>
                 </tr>
               </thead>
               <tbody>
-                {result.errors.map((e, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: errors have no identity of their own
-                  <tr key={i}>
-                    <td>{e.line ?? "—"}</td>
-                    <td>{e.key ?? "—"}</td>
-                    <td>{e.message}</td>
+                {f.items.map((item, i) => (
+                  <tr key={item.name}>
+                    <th scope="row">
+                      {item.name}
+                      <LanguageNote item={item} />
+                    </th>
+                    <td>
+                      <select
+                        aria-label={`Format of ${item.name}`}
+                        value={item.format}
+                        onChange={(e) => f.update(i, { format: e.target.value as FormatId })}
+                        required
+                      >
+                        <option value="">Choose…</option>
+                        {formats.map((x) => (
+                          <option key={x} value={x}>
+                            {FORMAT_NAMES[x]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <LanguageSelect
+                        label={`Language of ${item.name}`}
+                        languages={languages}
+                        value={item.language}
+                        onChange={(l) => f.update(i, { language: l })}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          )}
-        </div>
+            {takesNamespace && (
+              <div className="form-row">
+                <NamespaceField value={f.namespace} onChange={f.setNamespace} />
+              </div>
+            )}
+          </>
+        )
       )}
+      {single && <LanguageNote item={single} />}
+      <label className="inline">
+        <input type="checkbox" checked={f.overwrite} onChange={(e) => f.setOverwrite(e.target.checked)} /> Overwrite existing translations
+      </label>
+      <ErrorMessage error={f.error ? errorMessage(f.error) : null} />
+      <div className="actions left">
+        <button type="button" disabled={!f.ready || f.pending !== null} onClick={f.preview}>
+          {f.pending === "preview" ? "Previewing…" : "Preview"}
+        </button>
+        <button type="submit" className="primary" disabled={!f.ready || f.pending !== null}>
+          {f.pending === "import" ? "Importing…" : "Import"}
+        </button>
+      </div>
+      {f.results?.map((result, i) => (
+        <ImportOutcome key={f.items[i]?.name ?? i} result={result} fileName={f.items.length > 1 ? f.items[i]?.name : undefined} />
+      ))}
     </form>
+  );
+}
+
+function LanguageSelect(props: { id?: string; label?: string; languages: string[]; value: string; onChange: (l: string) => void }) {
+  return (
+    <select id={props.id} aria-label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+      {props.languages.map((l) => (
+        <option key={l} value={l}>
+          {languageName(l)} ({l})
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function NamespaceField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <Field label="Namespace" hint="Every key of a JSON or ARB file goes into it.">
+      {(id) => <input id={id} value={value} maxLength={200} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+/** What the file says about its language, and a warning when another is chosen. */
+function LanguageNote({ item }: { item: ImportItem }) {
+  const d = item.detected;
+  if (!d) return null;
+  if (!languageMismatch(item))
+    return (
+      <p className="hint" role="status">
+        Detected {languageName(d.language)} ({d.language}) from {EVIDENCE_LABEL[d.from]}.
+      </p>
+    );
+  return (
+    <p className="warning" role="alert">
+      This file looks like {languageName(d.language)} ({d.language}), from {EVIDENCE_LABEL[d.from]}, but it will be imported as{" "}
+      {languageName(item.language)} ({item.language}).
+      {!d.projectLanguage && " The project has no such language."}
+    </p>
+  );
+}
+
+/** One file's import result, or what its import would do (a dry run). */
+function ImportOutcome({ result, fileName }: { result: ImportResult; fileName?: string | undefined }) {
+  const title = `${result.dryRun ? "Preview" : "Result"}${fileName ? `: ${fileName}` : ""}`;
+  const rows: [string, number][] = result.dryRun
+    ? [
+        ["Keys to create", result.keysCreated],
+        ["Values to add", result.imported - result.replaced],
+        ["Values to change", result.replaced],
+        ["Left alone", result.skipped],
+        ["Errors", result.errors.length],
+      ]
+    : [
+        ["Imported", result.imported],
+        ["Skipped", result.skipped],
+        ["Keys created", result.keysCreated],
+        ["Errors", result.errors.length],
+      ];
+  return (
+    <div className="import-result" role="status">
+      <h3>{title}</h3>
+      {result.dryRun && <p className="hint">Nothing has been imported yet: this is what Import will do.</p>}
+      <table className="data">
+        <tbody>
+          {rows.map(([label, n]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{n}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {result.dryRun && result.createdKeys.length > 0 && (
+        <p className="hint">
+          New keys: {result.createdKeys.join(", ")}
+          {result.keysCreated > result.createdKeys.length ? ", …" : ""}
+        </p>
+      )}
+      {result.errors.length > 0 && (
+        <table className="data">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Key</th>
+              <th scope="col">Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.errors.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: errors have no identity of their own
+              <tr key={i}>
+                <td>{e.line ?? "—"}</td>
+                <td>{e.key ?? "—"}</td>
+                <td>{e.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 
@@ -281,7 +279,8 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
   const [approvedOnly, setApprovedOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async () => {
+  /** One language, or (`all`) every language of the project as one zip. */
+  const run = async (all: boolean) => {
     setBusy(true);
     setError(null);
     try {
@@ -289,10 +288,9 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
       if (includeChoice !== null) q.set("includeUntranslated", String(includeChoice));
       if (namespace) q.set("namespace", namespace);
       if (approvedOnly) q.set("approvedOnly", "true");
-      await downloadFile(
-        `/api/projects/${encodeURIComponent(projectId)}/export/${encodeURIComponent(language)}?${q}`,
-        `${language}.${format}`,
-      );
+      const project = `/api/projects/${encodeURIComponent(projectId)}`;
+      if (all) await downloadFile(`${project}/export-zip?${q}`, `${format}.zip`);
+      else await downloadFile(`${project}/export/${encodeURIComponent(language)}?${q}`, `${language}.${format}`);
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -304,7 +302,7 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
       className="panel"
       onSubmit={(e) => {
         e.preventDefault();
-        void run();
+        void run(false);
       }}
     >
       <h2>Export</h2>
@@ -353,6 +351,9 @@ function ExportForm({ projectId, languages, formats }: { projectId: string; lang
       <div className="actions left">
         <button type="submit" className="primary" disabled={busy}>
           Download
+        </button>
+        <button type="button" disabled={busy} onClick={() => void run(true)}>
+          All languages as one zip
         </button>
       </div>
     </form>

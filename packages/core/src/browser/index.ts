@@ -12,4 +12,4 @@ export {
   matchProjectLanguage,
 } from "../import-export/detect-file-language";
 export { LEVERAGE_BANDS, type LeverageBand } from "../pretranslate/leverage-bands";
-export { comparePlaceholders, type PlaceholderWarning } from "../shared/placeholders";
+export { comparePlaceholders, extractPlaceholders, type PlaceholderWarning } from "../shared/placeholders";

@@ -10,6 +10,8 @@ export interface CommentRecord {
   authorName: string;
   body: string;
   parentId: string | null;
+  /** User ids of the members the comment mentions (@Name). */
+  mentions: string[];
   resolved: boolean;
   created: string;
   updatedAt: string;
@@ -24,10 +26,14 @@ export const toCommentRecord = (c: Comment): CommentRecord => ({
   authorName: c.authorName,
   body: c.body,
   parentId: c.parentId,
+  mentions: c.mentions ?? [],
   resolved: c.resolved,
   created: iso(c.createdAt),
   updatedAt: iso(c.updatedAt),
 });
+
+/** Most members one comment may mention. */
+export const MAX_MENTIONS = 20;
 
 /** Longest accepted comment text. */
 export const MAX_COMMENT_LENGTH = 10_000;

@@ -9,6 +9,8 @@ export interface CreateCommentInput {
   body: string;
   language?: string | null;
   parentId?: string | null;
+  /** User ids of members of the project's organization the comment mentions (@Name in the body). */
+  mentions?: string[];
 }
 
 export async function createComment(ctx: ServiceContext, scope: CommentScope, input: CreateCommentInput): Promise<CommentRecord> {
@@ -24,6 +26,21 @@ export async function createComment(ctx: ServiceContext, scope: CommentScope, in
   }
   const body = input.body.trim();
   if (!body) throw badRequest("body: must not be empty", [{ path: "body", message: "must not be empty" }]);
+  const mentions = [...new Set(input.mentions ?? [])];
+  if (mentions.length > 0) {
+    // Only the organization's members can be mentioned (the editor offers them: listPeople).
+    const members = await ctx.db.prisma.membership.findMany({
+      where: { organizationId: project.organizationId, userId: { in: mentions } },
+      select: { userId: true },
+    });
+    const known = new Set(members.map((m) => m.userId));
+    const unknown = mentions.findIndex((id) => !known.has(id));
+    if (unknown >= 0) {
+      throw badRequest(`mentions.${unknown}: is not a member of this organization`, [
+        { path: `mentions.${unknown}`, message: "is not a member of this organization" },
+      ]);
+    }
+  }
   const comment = await ctx.db.prisma.$transaction(async (tx) => {
     if (input.parentId) {
       const parent = await tx.comment.findFirst({ where: { id: input.parentId, keyId: key.id } });
@@ -42,6 +59,7 @@ export async function createComment(ctx: ServiceContext, scope: CommentScope, in
         authorName: ctx.actor.userName,
         body,
         parentId: input.parentId ?? null,
+        mentions,
       },
     });
     await recordActivity(tx, ctx.actor, {
@@ -49,7 +67,15 @@ export async function createComment(ctx: ServiceContext, scope: CommentScope, in
       projectId: project.id,
       targetId: created.id,
       targetType: "comment",
-      metadata: { commentId: created.id, keyId: key.id, key: key.key, namespace: key.namespace, language, parentId: created.parentId },
+      metadata: {
+        commentId: created.id,
+        keyId: key.id,
+        key: key.key,
+        namespace: key.namespace,
+        language,
+        parentId: created.parentId,
+        ...(mentions.length ? { mentions } : {}),
+      },
     });
     return created;
   });

@@ -43,6 +43,11 @@ export interface ImportOptions {
   fileName?: string;
   /** `icu`: rewrite the file's placeholders (in its format's platform style) as ICU arguments. */
   placeholders?: string;
+  /**
+   * A preview: the import runs as it would (same statements, same quality gate, same counts) in
+   * its transaction, which is then rolled back, so nothing of it is kept.
+   */
+  dryRun?: boolean;
 }
 
 export interface ImportInput extends ImportOptions {
@@ -65,6 +70,12 @@ export interface ImportResult {
   skipped: number;
   /** Keys that did not exist before the import. */
   keysCreated: number;
+  /** The first created keys' names (at most IMPORTED_KEY_NAMES_IN_ACTIVITY). */
+  createdKeys: string[];
+  /** Of `imported`: values that replaced a different non-empty value (only with overwrite). */
+  replaced: number;
+  /** True when nothing was kept (`dryRun`): the counts say what the import would do. */
+  dryRun: boolean;
   errors: ImportIssue[];
   language: string;
   format: FormatId;
@@ -96,6 +107,14 @@ export interface PreparedImport {
   fileName?: string;
   /** The platform style whose placeholders become ICU arguments; absent: values as written. */
   placeholdersFrom?: PlaceholderStyle;
+  dryRun: boolean;
+}
+
+/** Thrown out of a dry run's transaction to roll it back, carrying the result. */
+class DryRunRollback extends Error {
+  constructor(readonly result: ImportResult) {
+    super("dry run");
+  }
 }
 
 /** A file's bytes, read once, in order. */
@@ -143,6 +162,7 @@ export async function prepareImport(ctx: ServiceContext, projectId: string, opti
     sourceLanguage: project.sourceLanguage,
     languages: projectLanguages(project),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+    dryRun: !!options.dryRun,
   };
 }
 
@@ -333,7 +353,21 @@ async function runImport(
     }
     const errors =
       errorCount > listed.length ? [...listed, { message: `${errorCount - listed.length} more problems are not listed.` }] : listed;
-    return { imported, skipped, keysCreated: writer.keysCreated, errors, language: target.language, format, detectedLanguage };
+    const result: ImportResult = {
+      imported,
+      skipped,
+      keysCreated: writer.keysCreated,
+      createdKeys: writer.createdNames,
+      replaced: writer.replaced,
+      errors,
+      language: target.language,
+      format,
+      detectedLanguage,
+      dryRun: prepared.dryRun,
+    };
+    // A preview: its transaction is rolled back, carrying the result out.
+    if (prepared.dryRun) throw new DryRunRollback(result);
+    return result;
   };
   /** Takes the pending candidates, a batch at a time. */
   const takeBatches = function* (): Generator<Candidate[]> {
@@ -345,14 +379,16 @@ async function runImport(
 
   if (!onPglite) {
     // PostgreSQL: one transaction; MVCC keeps every other request apart from it.
-    return ctx.db.prisma.$transaction(async (tx) => {
-      sink.flush = async () => {
-        for (const current of takeBatches()) await writeBatch(tx, current);
-      };
-      await feed(sink);
-      await sink.flush();
-      return finish(tx);
-    });
+    return keepDryRunResult(
+      ctx.db.prisma.$transaction(async (tx) => {
+        sink.flush = async () => {
+          for (const current of takeBatches()) await writeBatch(tx, current);
+        };
+        await feed(sink);
+        await sink.flush();
+        return finish(tx);
+      }),
+    );
   }
 
   // PGlite: imports take turns (import-gate.ts). A file of one batch is one transaction; a larger
@@ -362,7 +398,8 @@ async function runImport(
     let journalId: string | null = null;
     sink.flush = async () => {
       // Until the file has shown more than one batch, nothing is written: a small file stays one transaction.
-      if (journalId === null && batch.length <= batchSize) return;
+      // A preview is one transaction whatever its size, since it is rolled back at the end.
+      if (prepared.dryRun || (journalId === null && batch.length <= batchSize)) return;
       for (const current of takeBatches()) {
         await ctx.db.prisma.$transaction(async (tx) => {
           if (journalId === null) {
@@ -378,10 +415,12 @@ async function runImport(
     try {
       await feed(sink);
       if (journalId === null) {
-        return await ctx.db.prisma.$transaction(async (tx) => {
-          for (const current of takeBatches()) await writeBatch(tx, current);
-          return finish(tx);
-        });
+        return await keepDryRunResult(
+          ctx.db.prisma.$transaction(async (tx) => {
+            for (const current of takeBatches()) await writeBatch(tx, current);
+            return finish(tx);
+          }),
+        );
       }
       await sink.flush();
       const id: string = journalId;
@@ -405,6 +444,16 @@ async function runImport(
       throw err;
     }
   });
+}
+
+/** A dry run's result, out of the transaction its rollback ended. */
+async function keepDryRunResult(run: Promise<ImportResult>): Promise<ImportResult> {
+  try {
+    return await run;
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.result;
+    throw err;
+  }
 }
 
 async function firstBytes(source: ImportSource): Promise<Uint8Array> {

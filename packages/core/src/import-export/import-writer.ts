@@ -50,6 +50,8 @@ export class ImportWriter {
    * row written is then listed in ImportUndo under this id.
    */
   journalId: string | null = null;
+  /** Values written over a different non-empty value (overwrite). */
+  replaced = 0;
   /** The first created key names, for the activity entry. */
   readonly createdNames: string[] = [];
   private opened = false;
@@ -254,10 +256,13 @@ export class ImportWriter {
    * overwrite) differing ones replaced; every row written gets its history entry with the previous
    * value and status read in the same statement. Returns the keys whose value was written.
    */
-  private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[], createdKeys: string[]): Promise<string[]> {
+  private async writeTranslations(
+    values: { keyId: string; value: string; qaIssues: QaIssue[] }[],
+    createdKeys: string[],
+  ): Promise<string[]> {
     const { projectId, language, overwrite, actor } = this.target;
     const journalId = this.journalId;
-    const [row] = await this.tx.$queryRaw<{ keys: string[] }[]>`
+    const [row] = await this.tx.$queryRaw<{ keys: string[]; replaced: number }[]>`
       WITH input AS (
         SELECT t.key_id, t.v, t.qa::jsonb AS qa
         FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[], ${values.map((c) => JSON.stringify(c.qaIssues))}::text[])
@@ -304,7 +309,8 @@ export class ImportWriter {
           UNION ALL SELECT 'history', h."id", NULL FROM history h JOIN updated u ON u."id" = h."translationId"
         ) j WHERE ${journalId}::text IS NOT NULL
       )
-      SELECT ARRAY(SELECT "keyId" FROM history) AS keys`;
+      SELECT ARRAY(SELECT "keyId" FROM history) AS keys, (SELECT count(*) FROM updated WHERE old_value <> '')::int AS replaced`;
+    this.replaced += row?.replaced ?? 0;
     return row?.keys ?? [];
   }
 }

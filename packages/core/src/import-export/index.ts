@@ -1,6 +1,7 @@
 // Import and export of translation files through @locale/formats.
 
 export * from "./detect-file-language";
+export * from "./export-all-languages";
 export * from "./export-translations";
 export * from "./format-rules";
 export * from "./import-gate";

@@ -9,5 +9,6 @@ export * from "./key-filter-sql";
 export * from "./key-order-cache";
 export * from "./key-record";
 export * from "./list-keys";
+export * from "./list-tags";
 export * from "./load-key";
 export * from "./update-key";

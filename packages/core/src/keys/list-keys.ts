@@ -1,4 +1,4 @@
-import type { Key, TranslationStatus } from "@locale/db";
+import type { Key, TranslationSource, TranslationStatus } from "@locale/db";
 import type { Permission } from "../auth/permissions";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
@@ -7,7 +7,7 @@ import { projectLanguages } from "../projects/project-record";
 import { parseQaFilter } from "../quality/qa-filter";
 import { canonicalLanguage } from "../shared/languages";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
-import { isFiltered, type KeyFilters, keyFilterSql, statusOnlyCountSql } from "./key-filter-sql";
+import { isFiltered, type KeyFilters, type KeySort, keyFilterSql, statusOnlyCountSql } from "./key-filter-sql";
 import { isCurrentKeyOrder, patchedKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "./key-order-cache";
 import { type KeyListItem, toKeyRecord } from "./key-record";
 
@@ -27,10 +27,34 @@ export interface ListKeysInput {
   qa?: string;
   /** The project language `qa` looks at; default: `qaLanguages`, else every project language. */
   qaIn?: string;
-  /** Where `qa` looks when `qaIn` is absent (the editor: its displayed languages). */
+  /**
+   * Where `qa` (when `qaIn` is absent), `source`, `changedSince`, `author` and the `recent` sort
+   * look (the editor: its displayed languages); default: every project language.
+   */
   qaLanguages?: string[];
   /** Keys with (true) or without (false) comments. */
   hasComments?: boolean;
+  /** Keys with a translation whose current value came from this source (`ai`: AI-translated). */
+  source?: TranslationSource;
+  /** Keys with a translation changed at or after this instant (ISO 8601 date or date-time). */
+  changedSince?: string;
+  /** Keys with a translation last changed by this author (a user id, `ai`, `mt:<engine>`). */
+  author?: string;
+  /** `key` (default), `untranslated` (keys to do in `sortIn` first) or `recent` (last changed first). */
+  sort?: "key" | "untranslated" | "recent";
+  /** The project language the `untranslated` sort looks at (required with it). */
+  sortIn?: string;
+}
+
+/** `changedSince` as an instant: an ISO 8601 date (midnight UTC) or date-time with an offset. */
+function parseChangedSince(text: string): Date {
+  const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(text);
+  const date = new Date(text);
+  if (!ok || Number.isNaN(date.getTime()))
+    throw badRequest("changedSince: must be an ISO 8601 date or date-time", [
+      { path: "changedSince", message: "must be an ISO 8601 date or date-time" },
+    ]);
+  return date;
 }
 
 /**
@@ -72,10 +96,25 @@ export async function listKeys(
     filters.qa = { filter, languages: qaLanguages };
   }
   if (input.hasComments !== undefined) filters.hasComments = input.hasComments;
+  const shown = input.qaLanguages?.length ? input.qaLanguages : languages;
+  if (input.source) filters.source = { source: input.source, languages: shown };
+  if (input.changedSince) filters.changedSince = { since: parseChangedSince(input.changedSince), languages: shown };
+  if (input.author) filters.author = { author: input.author, languages: shown };
+  let sort: KeySort | undefined;
+  if (input.sort === "untranslated") {
+    if (!input.sortIn)
+      throw badRequest("sortIn: is required with sort=untranslated", [{ path: "sortIn", message: "is required with sort=untranslated" }]);
+    const language = canonicalLanguage(input.sortIn, "sortIn");
+    if (!languages.includes(language)) throw notFound("Language");
+    sort = { by: "untranslated", language };
+  } else if (input.sort === "recent") sort = { by: "recent", languages: shown };
   const toItem = (k: Key): KeyListItem => ({ ...toKeyRecord(k), id: k.id });
-  if (isFiltered(filters)) {
+  if (isFiltered(filters) || sort) {
     const { skip, take } = skipTake(pageReq);
-    const [total, rows] = await Promise.all([countKeys(ctx, filters), readKeysPage(ctx, filters, skip, take)]);
+    const [total, rows] = await Promise.all([
+      isFiltered(filters) ? countKeys(ctx, filters) : readKeyStats(ctx.db, project.id).then((s) => s.keyCount),
+      readKeysPage(ctx, filters, sort, skip, take),
+    ]);
     return pageOf(rows.map(toItem), pageReq, total);
   }
   // Unfiltered: the count comes from the trigger-kept stats, and a large project's page is looked
@@ -118,11 +157,17 @@ async function countKeys(ctx: ServiceContext, filters: KeyFilters): Promise<numb
 }
 
 /** One page of filtered keys in list order: the ids from the filter statement, then the rows. */
-async function readKeysPage(ctx: ServiceContext, filters: KeyFilters, skip: number, take: number): Promise<Key[]> {
-  const { from, params } = keyFilterSql(filters);
-  const ids = (
-    await ctx.db.query<{ id: string }>(`SELECT k.id ${from} ORDER BY k.namespace, k.key, k.id LIMIT ${take} OFFSET ${skip}`, params)
-  ).map((r) => r.id);
+async function readKeysPage(
+  ctx: ServiceContext,
+  filters: KeyFilters,
+  sort: KeySort | undefined,
+  skip: number,
+  take: number,
+): Promise<Key[]> {
+  const { from, params, orderBy } = keyFilterSql(filters, sort);
+  const ids = (await ctx.db.query<{ id: string }>(`SELECT k.id ${from} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}`, params)).map(
+    (r) => r.id,
+  );
   if (ids.length === 0) return [];
   const rows = await ctx.db.prisma.key.findMany({ where: { id: { in: ids } } });
   const position = new Map(ids.map((id, i) => [id, i]));

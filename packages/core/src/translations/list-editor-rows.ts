@@ -12,7 +12,11 @@ import { mapInSlices } from "../shared/map-in-slices";
 import type { Page } from "../shared/pagination";
 import { type TranslationRecord, toTranslationRecord } from "./translation-record";
 
-export type EditorRow = KeyListItem & { translations: Record<string, TranslationRecord> };
+export type EditorRow = KeyListItem & {
+  translations: Record<string, TranslationRecord>;
+  /** Comments on the key (every language, replies included): the grid's comment indicator. */
+  commentCount: number;
+};
 
 export async function listEditorRows(
   ctx: ServiceContext,
@@ -34,7 +38,14 @@ export async function listEditorRows(
   const page = await listKeys(ctx, projectId, { ...query, qaLanguages: languages }, "translations.read");
   const ids = page.data.map((k) => k.id);
   const wanted = [...new Set([project.sourceLanguage, ...languages])];
-  const rows = ids.length ? await ctx.db.prisma.translation.findMany({ where: { keyId: { in: ids }, language: { in: wanted } } }) : [];
+  // One grouped count for the page's keys (Comment's (keyId, createdAt) index), never one per row.
+  const [rows, commentCounts] = ids.length
+    ? await Promise.all([
+        ctx.db.prisma.translation.findMany({ where: { keyId: { in: ids }, language: { in: wanted } } }),
+        ctx.db.prisma.comment.groupBy({ by: ["keyId"], where: { keyId: { in: ids } }, _count: { _all: true } }),
+      ])
+    : [[], []];
+  const commentsOf = new Map(commentCounts.map((c) => [c.keyId, c._count._all]));
   const byCell = new Map(rows.map((r) => [`${r.keyId}\u0000${r.language}`, r]));
   return {
     meta: page.meta,
@@ -48,7 +59,7 @@ export async function listEditorRows(
           toTranslationRecord(key, l, byCell.get(`${k.id}\u0000${l}`) ?? null, l === project.sourceLanguage ? null : source),
         ]),
       );
-      return { ...k, translations };
+      return { ...k, translations, commentCount: commentsOf.get(k.id) ?? 0 };
     }),
   };
 }

@@ -1113,6 +1113,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/export-zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every project language in one format as a zip archive
+         * @description One entry per project language, source first, named `<language>.<ext>`: each is the file GET /projects/{projectId}/export/{language} gives with the same query (and records the same export activity). Archived projects can be exported.
+         */
+        get: operations["importExport-exportZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/export/{language}": {
         parameters: {
             query?: never;
@@ -1161,7 +1181,7 @@ export interface paths {
         put?: never;
         /**
          * Import a translation file into one project language
-         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. A file over IMPORT_PARSE_INLINE_BYTES is parsed in a worker thread, within a budget: 413 when it needs more memory than IMPORT_PARSE_MEMORY_MB, 422 when it takes longer than IMPORT_PARSE_TIME_MS (nothing is imported). `detectedLanguage` reports the language the file names (PO `Language:` header, XLIFF target language, ARB `@@locale`, an Android `values-xx` or iOS `xx.lproj` folder in `fileName`, or a file name such as `de.json`) and whether it differs from `language`; the import is not changed by it. For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
+         * @description Processed synchronously in one transaction: a file that cannot be parsed imports nothing (400 whose message names the line). `language` must be the project's source language or one of its target languages (400 otherwise). Keys missing from the project are created, whichever language is imported. Imported values get source `import`, status `translated` and a history entry. With `overwrite: false` existing non-empty values are kept; with `true` differing values are replaced (identical ones are left alone, without history). `imported` counts values written; `skipped` counts entries of the file whose value was not written (kept, identical, empty, fuzzy, POT, invalid); `errors` lists per-entry problems `{line?, key?, message}`; `keysCreated` counts new keys. Without `namespace`, a dotted key `ns.key` updates the existing key `key` of namespace `ns` (so exports re-import onto the same keys) and new keys are created without a namespace. `namespace` (JSON formats only) puts every key of the file into that namespace. Gettext: the key is `msgid`, or `msgctxt` + U+0004 + `msgid`; plural entries become ICU plural values; fuzzy entries create their key but not the value; obsolete entries are ignored; a POT creates keys only. Comments fill empty key descriptions. `mo` content is the binary file in base64. A file over IMPORT_PARSE_INLINE_BYTES is parsed in a worker thread, within a budget: 413 when it needs more memory than IMPORT_PARSE_MEMORY_MB, 422 when it takes longer than IMPORT_PARSE_TIME_MS (nothing is imported). `detectedLanguage` reports the language the file names (PO `Language:` header, XLIFF target language, ARB `@@locale`, an Android `values-xx` or iOS `xx.lproj` folder in `fileName`, or a file name such as `de.json`) and whether it differs from `language`; the import is not changed by it. `dryRun: true` previews the import: the same import runs in its transaction, which is then rolled back, so the counts (keys created, values written and replaced, entries left alone, errors, detected language) are what the import would do and nothing is kept (no keys, values, history or activity). For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).
          */
         post: operations["importExport-importFile"];
         delete?: never;
@@ -1469,6 +1489,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's members by name, for @mentions in comments */
+        get: operations["comments-people"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/pretranslate": {
         parameters: {
             query?: never;
@@ -1497,6 +1534,23 @@ export interface paths {
         get: operations["quality-getSettings"];
         /** Replace the quality-check severities (owner/admin, token scope qa:manage) */
         put: operations["quality-updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tag the project's keys carry, sorted (at most 1,000; the editor's tag pick list) */
+        get: operations["keys-tags"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -12774,6 +12828,8 @@ export interface operations {
     "keys-editorRows": {
         parameters: {
             query: {
+                author?: string;
+                changedSince?: string;
                 hasComments?: "true" | "false";
                 /** @description Comma-separated project languages whose translations each row carries */
                 languages: string;
@@ -12783,6 +12839,9 @@ export interface operations {
                 qa?: string;
                 qaIn?: string;
                 search?: string;
+                sort?: "key" | "untranslated" | "recent";
+                sortIn?: string;
+                source?: "human" | "ai" | "import" | "tm" | "api" | "mt" | "bulk";
                 status?: "untranslated" | "translated" | "reviewed" | "approved";
                 statusIn?: string;
                 tag?: string;
@@ -12808,6 +12867,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             _id: string;
+                            /** @description Comments on the key (every language, replies included) */
+                            commentCount: number;
                             createdAt: string;
                             description: string;
                             /** @description Same as _id */
@@ -12855,6 +12916,134 @@ export interface operations {
                             totalPages: number;
                         };
                     };
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "importExport-exportZip": {
+        parameters: {
+            query: {
+                /** @description `true`: only approved values; the others are written as untranslated (empty, or left out by the runtime formats) */
+                approvedOnly?: "true" | "false";
+                format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
+                includeUntranslated?: "true" | "false";
+                /** @description Only keys of this namespace, written without the namespace prefix */
+                namespace?: string;
+                /** @description Write placeholders in this platform style (`icu` as stored, the default; `printf`, `python`, `android`, `ios`, `i18next`, `ruby`, `dotnet`), positional whenever a message has more than one argument, numbered by the source-language value. A value the style cannot express is left out and counted in `X-Export-Skipped`. */
+                placeholders?: "icu" | "printf" | "python" | "android" | "ios" | "i18next" | "ruby" | "dotnet";
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip archive */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<project>-<format>.zip" */
+                    "Content-Disposition"?: string;
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description The archive's file names, comma-separated, in order */
+                    "X-Export-Files"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
@@ -13214,6 +13403,11 @@ export interface operations {
                 "application/json": {
                     /** @description The file's text; for `mo`, the binary file as base64 */
                     content: string;
+                    /**
+                     * @description A preview: the import runs in its transaction, which is rolled back; the result says what it would do, nothing is kept
+                     * @default false
+                     */
+                    dryRun?: boolean;
                     /** @description The file's name or path (`res/values-de/strings.xml`, `de.json`): only used to detect the file's language */
                     fileName?: string;
                     /** @enum {string} */
@@ -13246,6 +13440,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The first 50 created keys' names (`namespace.key`) */
+                        createdKeys: string[];
                         /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
                         detectedLanguage: {
                             /** @description The file appears to hold another language than the one it was imported into */
@@ -13260,6 +13456,8 @@ export interface operations {
                             /** @description The project language it means (same tag, or the one with its base); null when none */
                             projectLanguage: string | null;
                         } | null;
+                        /** @description True for a preview: nothing was kept */
+                        dryRun: boolean;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {
@@ -13278,6 +13476,8 @@ export interface operations {
                         imported: number;
                         keysCreated: number;
                         language: string;
+                        /** @description Of `imported`: values that replaced a different non-empty value (overwrite) */
+                        replaced: number;
                         skipped: number;
                     };
                 };
@@ -13413,6 +13613,8 @@ export interface operations {
     "importExport-importFileBody": {
         parameters: {
             query: {
+                /** @description `true`: a preview; the import runs in its transaction, which is rolled back (nothing is kept) */
+                dryRun?: "true" | "false";
                 /** @description The file's name or path: only used to detect its language (`detectedLanguage`) */
                 fileName?: string;
                 format: "json-flat" | "json-nested" | "yaml" | "android-xml" | "ios-strings" | "ios-stringsdict" | "xliff" | "xliff2" | "arb" | "po" | "pot" | "mo";
@@ -13447,6 +13649,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The first 50 created keys' names (`namespace.key`) */
+                        createdKeys: string[];
                         /** @description The file's own language, when its content or name says it (the import used `language` regardless) */
                         detectedLanguage: {
                             /** @description The file appears to hold another language than the one it was imported into */
@@ -13461,6 +13665,8 @@ export interface operations {
                             /** @description The project language it means (same tag, or the one with its base); null when none */
                             projectLanguage: string | null;
                         } | null;
+                        /** @description True for a preview: nothing was kept */
+                        dryRun: boolean;
                         errors: {
                             /** @description A value refused by the quality gate: its failed checks, as a 422 lists them (code `qa.<check>`) */
                             issues?: {
@@ -13479,6 +13685,8 @@ export interface operations {
                         imported: number;
                         keysCreated: number;
                         language: string;
+                        /** @description Of `imported`: values that replaced a different non-empty value (overwrite) */
+                        replaced: number;
                         skipped: number;
                     };
                 };
@@ -13602,6 +13810,8 @@ export interface operations {
     "keys-list": {
         parameters: {
             query?: {
+                author?: string;
+                changedSince?: string;
                 hasComments?: "true" | "false";
                 limit?: number;
                 namespace?: string;
@@ -13609,6 +13819,9 @@ export interface operations {
                 qa?: string;
                 qaIn?: string;
                 search?: string;
+                sort?: "key" | "untranslated" | "recent";
+                sortIn?: string;
+                source?: "human" | "ai" | "import" | "tm" | "api" | "mt" | "bulk";
                 tag?: string;
                 untranslatedIn?: string;
             };
@@ -14399,6 +14612,8 @@ export interface operations {
                         keyId: string;
                         /** @description Set when the comment is about one language; null for the key as a whole */
                         language: string | null;
+                        /** @description User ids of the members the comment mentions (see GET /projects/{projectId}/people) */
+                        mentions: string[];
                         /** @description Parent comment (same key) for threaded replies */
                         parentId: string | null;
                         projectId: string;
@@ -14514,6 +14729,8 @@ export interface operations {
                 "application/json": {
                     body: string;
                     language?: string | null;
+                    /** @description User ids of members of the organization the comment mentions (@Name in the body); stored with the comment */
+                    mentions?: string[];
                     parentId?: string | null;
                 };
             };
@@ -14537,6 +14754,8 @@ export interface operations {
                         keyId: string;
                         /** @description Set when the comment is about one language; null for the key as a whole */
                         language: string | null;
+                        /** @description User ids of the members the comment mentions (see GET /projects/{projectId}/people) */
+                        mentions: string[];
                         /** @description Parent comment (same key) for threaded replies */
                         parentId: string | null;
                         projectId: string;
@@ -14852,6 +15071,8 @@ export interface operations {
                         keyId: string;
                         /** @description Set when the comment is about one language; null for the key as a whole */
                         language: string | null;
+                        /** @description User ids of the members the comment mentions (see GET /projects/{projectId}/people) */
+                        mentions: string[];
                         /** @description Parent comment (same key) for threaded replies */
                         parentId: string | null;
                         projectId: string;
@@ -15007,6 +15228,8 @@ export interface operations {
                         keyId: string;
                         /** @description Set when the comment is about one language; null for the key as a whole */
                         language: string | null;
+                        /** @description User ids of the members the comment mentions (see GET /projects/{projectId}/people) */
+                        mentions: string[];
                         /** @description Parent comment (same key) for threaded replies */
                         parentId: string | null;
                         projectId: string;
@@ -17296,6 +17519,124 @@ export interface operations {
             };
         };
     };
+    "comments-people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        userId: string;
+                    }[];
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "pretranslate-start": {
         parameters: {
             query?: never;
@@ -17695,6 +18036,121 @@ export interface operations {
             };
             /** @description The request body is not `application/json` */
             415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's rate limit is spent (per API key, signed-in user or client address; docs/api-rules.md) */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable or restarting (or out of connections), or the embedded database (PGlite) stayed busy past `DB_TRANSACTION_MAX_WAIT_MS` (a long import holds its one transaction), or the import queue is full; nothing was applied, `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database's or the server's disk is full; nothing was changed. `Retry-After` says when to retry */
+            507: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Seconds until the request may be made again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "keys-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Invalid input: `issues` names each offending field (also malformed JSON and text the service cannot store) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description No, invalid, revoked or expired credentials */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The role or the API key's scopes do not allow this */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An id in the path is unknown, belongs to another organization, or lies outside a project token's project */
+            404: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -21,6 +21,7 @@ const CommentRef = builder.objectRef<CommentRecord>("Comment").implement({
     authorName: t.exposeString("authorName"),
     body: t.exposeString("body"),
     parentId: t.exposeString("parentId", { nullable: true }),
+    mentions: t.exposeStringList("mentions", { description: "User ids of the members the comment mentions" }),
     resolved: t.exposeBoolean("resolved"),
     created: t.expose("created", { type: "DateTime" }),
   }),
@@ -44,6 +45,7 @@ builder.mutationFields((t) => ({
       body: t.arg.string({ required: true }),
       language: t.arg.string(),
       parentId: t.arg.id(),
+      mentions: t.arg.stringList({ description: "User ids of members of the organization the comment mentions" }),
     },
     resolve: (_root, args, ctx) => {
       const { projectId, keyId, ...input } = parseProcedureInput<

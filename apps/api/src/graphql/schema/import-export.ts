@@ -17,6 +17,9 @@ const ImportResultRef = builder.objectRef<ImportResult>("ImportResult").implemen
     imported: t.exposeInt("imported"),
     skipped: t.exposeInt("skipped"),
     keysCreated: t.exposeInt("keysCreated"),
+    createdKeys: t.exposeStringList("createdKeys", { description: "The first 50 created keys' names" }),
+    replaced: t.exposeInt("replaced", { description: "Of imported: values that replaced a different non-empty value" }),
+    dryRun: t.exposeBoolean("dryRun", { description: "True for a preview: nothing was kept" }),
     errors: t.field({ type: [ImportIssueRef], resolve: (r) => r.errors }),
     language: t.exposeString("language"),
     format: t.exposeString("format"),
@@ -33,6 +36,7 @@ builder.mutationFields((t) => ({
       content: t.arg.string({ required: true, description: "Raw UTF-8 file text; base64 for mo" }),
       namespace: t.arg.string(),
       overwrite: t.arg.boolean(),
+      dryRun: t.arg.boolean({ description: "A preview: the import is rolled back, the result says what it would do" }),
     },
     resolve: (_root, args, ctx) => {
       const input = parseProcedureInput<Parameters<typeof importTranslations>[2] & { projectId: string }>("importExport.importFile", args);

@@ -36,6 +36,24 @@ export interface KeyPageArgs {
   qa?: string | null;
   qaIn?: string | null;
   hasComments?: boolean | null;
+  source?: string | null;
+  changedSince?: string | null;
+  author?: string | null;
+  sort?: string | null;
+  sortIn?: string | null;
+}
+
+/** The key list's arguments beyond the plain ones, checked by REST's own zod input (same enums and messages). */
+function sortAndHistoryFilters(projectId: string, args: KeyPageArgs) {
+  const { source, changedSince, author, sort, sortIn } = parseProcedureInput<Parameters<typeof listKeys>[2]>("keys.list", {
+    projectId,
+    source: args.source,
+    changedSince: args.changedSince,
+    author: args.author,
+    sort: args.sort,
+    sortIn: args.sortIn,
+  });
+  return { source, changedSince, author, sort, sortIn };
 }
 
 export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, args: KeyPageArgs): Promise<KeyPage> {
@@ -49,6 +67,7 @@ export async function resolveKeyPage(ctx: GraphqlContext, projectId: string, arg
     qa: args.qa ?? undefined,
     qaIn: args.qaIn ?? undefined,
     hasComments: args.hasComments ?? undefined,
+    ...sortAndHistoryFilters(projectId, args),
   });
   return { ids: page.data.map((k) => k._id), meta: page.meta };
 }
@@ -105,6 +124,17 @@ builder.prismaObject("Key", {
   }),
 });
 
+/** Arguments shared by `keys` and `Project.keys`: sort and the history filters (docs/editor-search.md). */
+export const keyListArgs = <A>(t: { arg: { string: (o: { description: string }) => A } }) => ({
+  source: t.arg.string({
+    description: "human | ai | import | tm | api | mt | bulk: keys with a translation whose current value came from it",
+  }),
+  changedSince: t.arg.string({ description: "ISO 8601 date or date-time: keys with a translation changed at or after it" }),
+  author: t.arg.string({ description: "User id, ai or mt:<engine>: keys with a translation last changed by them" }),
+  sort: t.arg.string({ description: "key (default) | untranslated (keys to do in sortIn first) | recent (last changed first)" }),
+  sortIn: t.arg.string({ description: "The project language sort=untranslated looks at" }),
+});
+
 builder.queryFields((t) => ({
   keys: t.field({
     type: KeyPageRef,
@@ -119,6 +149,7 @@ builder.queryFields((t) => ({
       qa: t.arg.string({ description: "any | warning | error | <check id>: keys with such a quality-check issue nobody ignored" }),
       qaIn: t.arg.string({ description: "The project language `qa` looks at (default: every language)" }),
       hasComments: t.arg.boolean({ description: "true: keys with at least one comment; false: keys without any" }),
+      ...keyListArgs(t),
     },
     resolve: (_root, args, ctx) => resolveKeyPage(ctx, String(args.projectId), args),
   }),

@@ -14,16 +14,22 @@ import {
   updateProject,
 } from "@locale/core";
 import { getProjectProgress } from "@locale/core/analytics";
+import { listPeople, type Person } from "@locale/core/comments";
+import { listTags } from "@locale/core/keys";
 import type { Prisma } from "@locale/db";
 import { builder, type GraphqlContext, svcOf } from "../builder";
 import { parseProcedureInput } from "../procedure-input";
 import { ProjectProgressRef } from "./analytics";
-import { KeyPageRef, resolveKeyPage } from "./key";
+import { KeyPageRef, keyListArgs, resolveKeyPage } from "./key";
 
 /** Every project query's tenant filter. */
 export function projectScope(actor: Actor): Prisma.ProjectWhereInput {
   return { organizationId: actor.organizationId, ...(actor.projectId ? { id: actor.projectId } : {}) };
 }
+
+const PersonRef = builder.objectRef<Person>("Person").implement({
+  fields: (t) => ({ userId: t.exposeString("userId"), name: t.exposeString("name") }),
+});
 
 builder.prismaObject("Project", {
   fields: (t) => ({
@@ -45,6 +51,15 @@ builder.prismaObject("Project", {
       args: { languages: t.arg.stringList() },
       resolve: (project, args, ctx) => getProjectProgress(svcOf(ctx), { projectId: project.id, languages: args.languages?.join(",") }),
     }),
+    people: t.field({
+      type: [PersonRef],
+      description: "The organization's members by name, for @mentions, as GET /projects/{projectId}/people",
+      resolve: (project, _args, ctx) => listPeople(svcOf(ctx), project.id),
+    }),
+    tags: t.stringList({
+      description: "Every tag the project's keys carry, sorted (at most 1,000), as GET /projects/{projectId}/tags",
+      resolve: (project, _args, ctx) => listTags(svcOf(ctx), project.id),
+    }),
     keys: t.field({
       type: KeyPageRef,
       description: "Keys ordered by namespace then name, filtered as in REST",
@@ -58,6 +73,7 @@ builder.prismaObject("Project", {
         qa: t.arg.string({ description: "any | warning | error | <check id>: keys with such a quality-check issue nobody ignored" }),
         qaIn: t.arg.string({ description: "The project language `qa` looks at (default: every language)" }),
         hasComments: t.arg.boolean({ description: "true: keys with at least one comment; false: keys without any" }),
+        ...keyListArgs(t),
       },
       resolve: (project, args, ctx) => resolveKeyPage(ctx, project.id, args),
     }),

@@ -1,4 +1,4 @@
-import { MAX_COMMENT_LENGTH } from "@locale/core/comments";
+import { MAX_COMMENT_LENGTH, MAX_MENTIONS } from "@locale/core/comments";
 import { z } from "zod";
 
 export const ZComment = z.object({
@@ -10,6 +10,7 @@ export const ZComment = z.object({
   authorName: z.string(),
   body: z.string(),
   parentId: z.string().nullable().describe("Parent comment (same key) for threaded replies"),
+  mentions: z.array(z.string()).describe("User ids of the members the comment mentions (see GET /projects/{projectId}/people)"),
   resolved: z.boolean(),
   created: z.string(),
   updatedAt: z.string(),
@@ -22,6 +23,11 @@ export const ZCreateCommentRequest = ZKeyCommentsInput.extend({
   body: z.string().min(1).max(MAX_COMMENT_LENGTH),
   language: z.string().min(1).max(64).nullable().optional(),
   parentId: z.string().min(1).nullable().optional(),
+  mentions: z
+    .array(z.string().min(1).max(100))
+    .max(MAX_MENTIONS)
+    .optional()
+    .describe("User ids of members of the organization the comment mentions (@Name in the body); stored with the comment"),
 });
 
 export const COMMENTS_PATH = "/projects/{projectId}/keys/{keyId}/comments";

@@ -4,11 +4,13 @@ import { router } from "../../trpc/init";
 import { createCommentProcedure } from "./create-comment";
 import { deleteCommentProcedure } from "./delete-comment";
 import { listCommentsProcedure } from "./list-comments";
+import { listPeopleProcedure } from "./list-people";
 import { resolveCommentProcedure } from "./resolve-comment";
 
 export const commentsRouter = router({
   create: createCommentProcedure,
   list: listCommentsProcedure,
+  people: listPeopleProcedure,
   delete: deleteCommentProcedure,
   resolve: resolveCommentProcedure,
 });

@@ -17,6 +17,11 @@ export const ZImportFileRequest = z.object({
     .optional()
     .describe("The file's name or path (`res/values-de/strings.xml`, `de.json`): only used to detect the file's language"),
   placeholders: z.enum(["icu"]).optional().describe(PLACEHOLDERS_ON_IMPORT),
+  dryRun: z
+    .boolean()
+    .optional()
+    .default(false)
+    .describe("A preview: the import runs in its transaction, which is rolled back; the result says what it would do, nothing is kept"),
 });
 
 export const ZDetectedLanguage = z
@@ -35,6 +40,9 @@ export const ZImportFileResponse = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
   keysCreated: z.number().int(),
+  createdKeys: z.array(z.string()).describe("The first 50 created keys' names (`namespace.key`)"),
+  replaced: z.number().int().describe("Of `imported`: values that replaced a different non-empty value (overwrite)"),
+  dryRun: z.boolean().describe("True for a preview: nothing was kept"),
   errors: z.array(
     z.object({
       line: z.number().int().optional(),
@@ -68,6 +76,7 @@ export const importFileProcedure = authedProcedure
         "`mo` content is the binary file in base64.",
         "A file over IMPORT_PARSE_INLINE_BYTES is parsed in a worker thread, within a budget: 413 when it needs more memory than IMPORT_PARSE_MEMORY_MB, 422 when it takes longer than IMPORT_PARSE_TIME_MS (nothing is imported).",
         "`detectedLanguage` reports the language the file names (PO `Language:` header, XLIFF target language, ARB `@@locale`, an Android `values-xx` or iOS `xx.lproj` folder in `fileName`, or a file name such as `de.json`) and whether it differs from `language`; the import is not changed by it.",
+        "`dryRun: true` previews the import: the same import runs in its transaction, which is then rolled back, so the counts (keys created, values written and replaced, entries left alone, errors, detected language) are what the import would do and nothing is kept (no keys, values, history or activity).",
         "For large files use `POST /projects/{projectId}/import/{language}`, which takes the file itself as the body (up to IMPORT_MAX_BODY_BYTES rather than MAX_BODY_BYTES).",
       ].join(" "),
     },

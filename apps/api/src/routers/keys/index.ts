@@ -8,6 +8,7 @@ import { deleteKeyProcedure } from "./delete-key";
 import { getKeyProcedure } from "./get-key";
 import { listEditorRowsProcedure } from "./list-editor-rows";
 import { listKeysProcedure } from "./list-keys";
+import { listTagsProcedure } from "./list-tags";
 import { updateKeyProcedure } from "./update-key";
 
 export const keysRouter = router({
@@ -17,6 +18,7 @@ export const keysRouter = router({
   create: createKeyProcedure,
   list: listKeysProcedure,
   editorRows: listEditorRowsProcedure,
+  tags: listTagsProcedure,
   get: getKeyProcedure,
   update: updateKeyProcedure,
   delete: deleteKeyProcedure,

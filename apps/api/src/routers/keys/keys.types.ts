@@ -2,6 +2,9 @@ import { MAX_BULK_ITEMS, MAX_KEY_MAX_LENGTH } from "@locale/core/keys";
 import { z } from "zod";
 import { paginated, ZPageQuery } from "../../schemas/common";
 
+/** Where a translation's current value came from (Translation.source). */
+export const ZTranslationSourceFilter = z.enum(["human", "ai", "import", "tm", "api", "mt", "bulk"]);
+
 /** Text stored in PostgreSQL cannot hold NUL; refuse it as a validation error, not a 500. */
 export const ZStoredText = z.string().refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
 
@@ -59,6 +62,26 @@ export const ZListKeysRequest = ZPageQuery.extend({
     .optional()
     .describe("The project language `qa` looks at (default: the requested languages for editor rows, else every language)"),
   hasComments: z.enum(["true", "false"]).optional().describe("`true`: keys with at least one comment; `false`: keys without any"),
+  source: ZTranslationSourceFilter.optional().describe(
+    "Keys with a translation whose current value came from this source (`ai`: AI-translated); editor rows: in the requested languages",
+  ),
+  changedSince: z
+    .string()
+    .max(40)
+    .optional()
+    .describe("ISO 8601 date or date-time: keys with a translation changed at or after it; editor rows: in the requested languages"),
+  author: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("A user id, `ai` or `mt:<engine>`: keys with a translation whose last change was made by them (see analytics/contributors)"),
+  sort: z
+    .enum(["key", "untranslated", "recent"])
+    .optional()
+    .describe(
+      "`key` (default: namespace, name), `untranslated` (keys to do in `sortIn` first) or `recent` (last changed translation first)",
+    ),
+  sortIn: z.string().max(64).optional().describe("The project language `sort=untranslated` looks at (required with it)"),
 });
 export const ZKeyPage = paginated(ZKeyListItem);
 

@@ -14,6 +14,7 @@ export const ZListEditorRowsRequest = ZListKeysRequest.extend({
 
 export const ZEditorRow = ZKeyListItem.extend({
   translations: z.record(z.string(), ZTranslation).describe("By language, for every requested language"),
+  commentCount: z.number().int().describe("Comments on the key (every language, replies included)"),
 });
 
 export const listEditorRowsProcedure = authedProcedure
