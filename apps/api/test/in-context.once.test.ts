@@ -6,8 +6,9 @@
 // a translator's token (value and history through the API), a reviewer's token refused with the
 // server's message, and no CSP violation anywhere.
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +29,7 @@ const VERSIONS = {
   vite: (JSON.parse(await readFile(path.join(ROOT, "apps/web/package.json"), "utf8")).devDependencies.vite as string).replace(/^\^/, ""),
 };
 const TOKEN_STORAGE = "locale-in-context-token";
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 interface Capture {
   width: number;
@@ -225,6 +227,16 @@ describe("@locale/in-context in a Vite + i18next application (packed tarball, st
     const dialog = page.getByRole("dialog", { name: "Edit translation" });
     await dialog.waitFor();
     await expect(dialog.getByLabel("Translation (fr)").inputValue()).resolves.toBe("Texte action 3");
+    // axe-core, evaluated through the browser's debugging protocol (the page's CSP would refuse a script tag).
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: { id: string; impact: string }[] }> } })
+        .axe;
+      return (await axe.run(document, { resultTypes: ["violations"] })).violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+    });
+    expect(violations.map((v) => v.id)).toEqual([]);
     await dialog.getByLabel("Your API token").fill(members.translator!.apiKey);
     await dialog.getByLabel("Translation (fr)").fill("Texte action 3, modifié");
     await page.screenshot({ path: screenshotPath("in-context-editor") });
@@ -254,16 +266,22 @@ describe("@locale/in-context in a Vite + i18next application (packed tarball, st
     const result = await page.evaluate(async () => {
       const ic = (window as unknown as { inContext: { capture(o: object): Promise<Capture> } }).inContext;
       const r = await ic.capture({
-        upload: async (u: { image: Blob; name: string }) => ({ type: u.image.type, size: u.image.size, name: u.name }),
+        upload: async (u: { image: Blob; name: string }) => {
+          const bytes = new Uint8Array(await u.image.arrayBuffer());
+          return { type: u.image.type, size: u.image.size, name: u.name, bytes: Array.from(bytes) };
+        },
       });
       return { ...r, scale: window.devicePixelRatio };
     });
     expect(result.uploaded).toMatchObject({ type: "image/png" });
+    // Kept for a look at what a translator would upload.
+    await writeFile(screenshotPath("in-context-capture"), Buffer.from((result.uploaded as { bytes: number[] }).bytes));
     expect((result.uploaded as { size: number }).size).toBeGreaterThan(10_000);
     expect(result.unknownKeys).toEqual([]);
     expect(result.width).toBe(Math.round(1280 * result.scale));
     expect(result.regions).toHaveLength(50);
     const seen = new Set<string>();
+    let worst = 0;
     for (const region of result.regions) {
       const key = keyIds.get(region.keyId)!;
       seen.add(key);
@@ -275,10 +293,12 @@ describe("@locale/in-context in a Vite + i18next application (packed tarball, st
         [region.width, rect.width * s],
         [region.height, rect.height * s],
       ] as const) {
+        worst = Math.max(worst, Math.abs(got - want));
         expect(Math.abs(got - want), `${key}: ${JSON.stringify(region)} vs ${JSON.stringify(rect)}`).toBeLessThanOrEqual(2);
       }
     }
     expect(seen.size).toBe(50);
+    console.log(`in-context regions: ${result.regions.length}, largest difference from the element's rectangle ${worst.toFixed(2)} px`);
     expect(await cspViolations(page)).toEqual([]);
   });
 
