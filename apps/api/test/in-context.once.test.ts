@@ -3,8 +3,8 @@
 // with Vite, serve it under a strict Content-Security-Policy (no 'unsafe-inline', no eval) from
 // an origin of its own, and drive it in Chromium against a live api: 50 keys marked without
 // moving a pixel, 50 capture regions within 2 px of their elements, an Alt+click edit saved with
-// a translator's token (value and history through the API), a reviewer's token refused with the
-// server's message, and no CSP violation anywhere.
+// a translator's token (value and history through the API), the quality gate's 422 shown after
+// Alt+Enter, a reviewer's token refused with the server's message, and no CSP violation anywhere.
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
@@ -259,6 +259,38 @@ describe("@locale/in-context in a Vite + i18next application (packed tarball, st
       newValue: "Texte action 3, modifié",
       changedBy: members.translator!.userId,
     });
+  });
+
+  it("the quality gate applies: Alt+Enter on a focused string, a value over the key's limit is refused with the check's message", async () => {
+    const keyId = [...keyIds].find(([, name]) => name === "action.5")![0];
+    const limited = await server.request("PATCH", `/api/projects/${projectId}/keys/${keyId}`, {
+      apiKey: owner.apiKey,
+      body: { maxLength: 12 },
+    });
+    expect(limited.status).toBe(200);
+    const tooLong = "Texte action 5, bien trop long";
+    const direct = await server.request("PUT", `/api/projects/${projectId}/keys/${keyId}/translations/fr`, {
+      apiKey: members.translator!.apiKey,
+      body: { value: tooLong },
+    });
+    expect(direct.status).toBe(422);
+    await page.locator('[data-key="action.5"]').focus();
+    await page.keyboard.press("Alt+Enter");
+    const dialog = page.getByRole("dialog", { name: "Edit translation" });
+    await dialog.waitFor();
+    // The token given before is kept for the tab: no token field this time.
+    await expect(dialog.getByLabel("Your API token").isVisible()).resolves.toBe(false);
+    // The stored value is loaded (the field is read-only until then), then replaced.
+    await dialog.getByLabel("Translation (fr)", { exact: true }).and(page.locator(":not([aria-busy])")).waitFor();
+    expect(await dialog.getByLabel("Translation (fr)").inputValue()).toBe("Texte action 5");
+    await dialog.getByLabel("Translation (fr)").fill(tooLong);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const alert = dialog.getByRole("alert");
+    await alert.filter({ hasText: direct.body.message }).waitFor();
+    for (const issue of direct.body.issues as { message: string }[]) expect(await alert.textContent()).toContain(issue.message);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.locator('[data-key="action.5"]', { hasText: /^Texte action 5$/ }).waitFor();
   });
 
   it("captures the page: 50 regions, each within 2 px of its element's rectangle", async () => {

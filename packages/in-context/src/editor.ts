@@ -117,17 +117,29 @@ export function createEditor(): Editor {
       keyLine.textContent = `${namespace ? `${namespace}:` : ""}${key} · ${language}`;
       valueLabel.textContent = `Translation (${language})`;
       tokenRow.hidden = !request.needsToken;
+      value.readOnly = false;
+      value.removeAttribute("aria-busy");
       error.textContent = "";
       value.value = fallbackValue;
       if (!dialog.open) dialog.showModal();
       (request.needsToken && !token.value ? token : value).focus();
       if (request.needsToken) return;
+      // Read-only until the stored value is in, so nothing typed meanwhile is overwritten.
+      value.readOnly = true;
+      value.setAttribute("aria-busy", "true");
+      const ready = () => {
+        if (current !== request) return;
+        value.readOnly = false;
+        value.removeAttribute("aria-busy");
+      };
       request.load().then(
         (stored) => {
           if (current === request && stored !== undefined) value.value = stored;
+          ready();
         },
         (e: unknown) => {
           if (current === request) error.textContent = e instanceof Error ? e.message : String(e);
+          ready();
         },
       );
     },
