@@ -31,6 +31,8 @@ export interface CaptureResult {
   uploaded: unknown;
 }
 
+const MAX_REGIONS = 1000;
+
 interface Context {
   scanner: Scanner;
   api: Api;
@@ -120,6 +122,8 @@ export async function capture(context: Context, options: CaptureOptions): Promis
     if (right - left < 1 || bottom - top < 1) continue;
     regions.push({ keyId, x: left, y: top, width: right - left, height: bottom - top });
   }
+  // The service takes at most 1,000 regions a screenshot: the first ones in document order.
+  regions.splice(MAX_REGIONS);
   const unknownKeys = names.filter((id) => !keyIds.get(id)).map((id) => markOf(id)!.key);
 
   const image = await new Promise<Blob>((resolve, reject) =>
