@@ -122,7 +122,7 @@ export async function capture(context: Context, options: CaptureOptions): Promis
     if (right - left < 1 || bottom - top < 1) continue;
     regions.push({ keyId, x: left, y: top, width: right - left, height: bottom - top });
   }
-  // The service takes at most 1,000 regions a screenshot: the first ones in document order.
+  // The service takes at most 1,000 regions a screenshot: the first ones found are kept.
   regions.splice(MAX_REGIONS);
   const unknownKeys = names.filter((id) => !keyIds.get(id)).map((id) => markOf(id)!.key);
 
