@@ -37,7 +37,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/{formats,runtime}/**/*.test.ts", "tooling/**/*.test.ts"],
+          include: ["packages/{formats,runtime,in-context}/**/*.test.ts", "tooling/**/*.test.ts"],
           exclude: ["**/node_modules/**"],
           testTimeout: 60_000,
         },
