@@ -63,7 +63,7 @@ export interface RouteCall {
   /** Path under /api, query string included. */
   path: string;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   /** Server-sent events: read the status and headers, then hang up. */
   sse?: boolean;
   /** A browser redirect (302): read it without following it. */

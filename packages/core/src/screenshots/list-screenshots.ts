@@ -13,7 +13,11 @@ export interface ListScreenshotsFilter {
 export const MAX_SCREENSHOTS_LISTED = 200;
 
 /** The project's screenshots, newest first, each with all its regions. */
-export async function listScreenshots(ctx: ServiceContext, projectId: string, filter: ListScreenshotsFilter = {}): Promise<ScreenshotRecord[]> {
+export async function listScreenshots(
+  ctx: ServiceContext,
+  projectId: string,
+  filter: ListScreenshotsFilter = {},
+): Promise<ScreenshotRecord[]> {
   const project = await loadProject(ctx, projectId, "screenshots.read", { forWrite: false });
   const where: Prisma.ScreenshotWhereInput = { projectId: project.id };
   if (filter.keyId !== undefined) {

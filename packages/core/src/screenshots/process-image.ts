@@ -62,7 +62,8 @@ export async function processImage(input: Buffer, config: ScreenshotConfig): Pro
   const limits = { limitInputPixels: config.maxPixels, failOn: "error" as const };
   let meta: Metadata;
   try {
-    meta = await sharp(input, limits).metadata();
+    // Only the header is read here (no pixels): the limit is applied below, with a clear answer.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupported();
   }

@@ -39,7 +39,9 @@ export async function putScreenshotObjects(
   const client = clientFor(config);
   try {
     await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: keys.image, Body: files.image, ContentType: files.contentType }));
-    await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: keys.thumbnail, Body: files.thumbnail, ContentType: "image/webp" }));
+    await client.send(
+      new PutObjectCommand({ Bucket: config.bucket, Key: keys.thumbnail, Body: files.thumbnail, ContentType: "image/webp" }),
+    );
   } catch {
     await deleteScreenshotObjects(config, storageKey);
     throw unavailable();
@@ -48,7 +50,9 @@ export async function putScreenshotObjects(
 
 export async function getScreenshotObject(config: S3StorageConfig, storageKey: string, variant: "image" | "thumbnail"): Promise<Buffer> {
   try {
-    const answer = await clientFor(config).send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKeys(config, storageKey)[variant] }));
+    const answer = await clientFor(config).send(
+      new GetObjectCommand({ Bucket: config.bucket, Key: objectKeys(config, storageKey)[variant] }),
+    );
     return Buffer.from(await (answer.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
   } catch {
     throw unavailable();

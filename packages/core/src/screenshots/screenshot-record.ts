@@ -14,11 +14,11 @@ export interface ScreenshotRecord {
   _id: string;
   projectId: string;
   name: string;
-  contentType: string;
+  contentType: ScreenshotContentType;
   width: number;
   height: number;
   byteSize: number;
-  thumbnail: { width: number; height: number; contentType: string };
+  thumbnail: { width: number; height: number; contentType: typeof THUMBNAIL_CONTENT_TYPE };
   regions: ScreenshotRegionRecord[];
   createdBy: string | null;
   created: string;
@@ -26,13 +26,15 @@ export interface ScreenshotRecord {
 }
 
 /** Thumbnails are always WebP, whatever the original's format. */
-export const THUMBNAIL_CONTENT_TYPE = "image/webp";
+export const THUMBNAIL_CONTENT_TYPE = "image/webp" as const;
+
+export type ScreenshotContentType = "image/png" | "image/jpeg" | "image/webp";
 
 export const toScreenshotRecord = (s: Screenshot & { regions: ScreenshotRegion[] }): ScreenshotRecord => ({
   _id: s.id,
   projectId: s.projectId,
   name: s.name,
-  contentType: s.contentType,
+  contentType: s.contentType as ScreenshotContentType,
   width: s.width,
   height: s.height,
   byteSize: s.byteSize,
