@@ -77,8 +77,9 @@ export async function processImage(input: Buffer, config: ScreenshotConfig): Pro
   }
   return withDecoderSlot(config.processing, async () => {
     try {
-      // `rotate()` bakes in the EXIF orientation; sharp writes no metadata unless asked to.
-      const base = sharp(input, limits).rotate();
+      // `rotate()` bakes in the EXIF orientation (only when there is one: it makes libvips hold the
+      // whole image instead of streaming it); sharp writes no metadata unless asked to.
+      const base = (meta.orientation ?? 1) > 1 ? sharp(input, limits).rotate() : sharp(input, limits);
       const encoded = await encode(base, format as Format).toBuffer({ resolveWithObject: true });
       const thumb = await sharp(encoded.data, limits)
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
