@@ -2,6 +2,7 @@
 // with a message naming the variable.
 import { type OidcProviderConfig, oidcProvidersFromEnv } from "@locale/core/auth/oidc";
 import { type QuotaConfig, quotaConfigFromEnv } from "@locale/core/limits";
+import type { ScreenshotConfig } from "@locale/core/screenshots";
 import { DEFAULT_TM_ENGINE_SETTINGS, type TmEngineSettings } from "@locale/core/tm";
 import { DEFAULT_HEAP_GROWTH_PERCENT, MAX_HEAP_GROWTH_PERCENT, resolveFromUserDirectory } from "@locale/runtime";
 import express from "express";
@@ -161,6 +162,27 @@ const ZEnv = z.object({
   QUOTA_OVERRIDES: z.string().optional(),
   /** OpenID Connect providers: `<id>,<id>`, each configured by OIDC_<ID>_* (core's oidc-providers). */
   OIDC_PROVIDERS: z.string().default(""),
+  /** Screenshots (docs/visual-context.md): largest upload in bytes and in pixels, images decoded at once. */
+  SCREENSHOT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  SCREENSHOT_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+  SCREENSHOT_PROCESSING: z.coerce.number().int().min(1).max(16).default(2),
+  /** `database` (default) keeps images in the database; `s3` in the S3-compatible storage of S3_*. */
+  SCREENSHOT_STORAGE: z.enum(["database", "s3"]).default("database"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Unset: path-style addressing when S3_ENDPOINT is set (what self-hosted servers expect). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+  S3_PREFIX: z.string().default(""),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -173,6 +195,30 @@ export interface AppConfig extends Env {
   oidcProviders: OidcProviderConfig[];
   /** QUOTA_* parsed (core's quota-config). */
   quotas: QuotaConfig;
+  /** SCREENSHOT_* and S3_* parsed. */
+  screenshots: ScreenshotConfig;
+}
+
+function screenshotsOf(e: Env): ScreenshotConfig {
+  const base = { maxBytes: e.SCREENSHOT_MAX_BYTES, maxPixels: e.SCREENSHOT_MAX_PIXELS, processing: e.SCREENSHOT_PROCESSING };
+  if (e.SCREENSHOT_STORAGE === "database") return { ...base, storage: { kind: "database" } };
+  const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when SCREENSHOT_STORAGE=s3`).join("\n")}`);
+  }
+  return {
+    ...base,
+    storage: {
+      kind: "s3",
+      bucket: e.S3_BUCKET as string,
+      region: e.S3_REGION,
+      ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+      accessKeyId: e.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      prefix: e.S3_PREFIX,
+    },
+  };
 }
 
 function quotasOf(env: Record<string, string | undefined>): QuotaConfig {
@@ -216,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerMode: e.WORKER_MODE ?? "embedded",
     oidcProviders: oidcProvidersOf(env),
     quotas: quotasOf(env),
+    screenshots: screenshotsOf(e),
   };
 }
 

@@ -30,6 +30,7 @@ import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { restReads } from "./rest/rest-reads";
+import { isRawScreenshotRequest } from "./rest/screenshot-routes";
 import { RetryAfterResponse, retryAfterOnUnavailable } from "./retry-after-response";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
@@ -61,6 +62,7 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
     ai: { ...aiConfigFromEnv({ ...config }), quotas: config.quotas },
     quotas: config.quotas,
     webhookAllowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
+    screenshots: config.screenshots,
     account: {
       passwordResetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
       maxFailuresPerAccount: config.SIGNIN_MAX_FAILURES,
@@ -114,7 +116,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   restApi.use(refuseAmbiguousPaths);
   const jsonBody = express.json({ limit: config.MAX_BODY_BYTES });
   // The raw-file import streams its own body (IMPORT_MAX_BODY_BYTES), whatever its content type.
-  restApi.use((req, res, next) => (isRawImportRequest(req) ? next() : jsonBody(req, res, next)));
+  restApi.use((req, res, next) => (isRawImportRequest(req) || isRawScreenshotRequest(req) ? next() : jsonBody(req, res, next)));
   restApi.use(csrfGuard(config));
   restApi.use(guardInput);
   for (const route of PLAIN_ROUTES) route.mount(restApi, deps);

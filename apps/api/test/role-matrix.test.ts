@@ -27,6 +27,7 @@ import {
   sendCall,
   startWebhookReceiver,
 } from "./helpers/route-fixtures";
+import { SMALL_PNG_BASE64 } from "./helpers/small-png";
 import { signUpUser, startTestServer, type TestResponse, type TestServer } from "./helpers/test-server";
 
 const ALL: Role[] = ROLES;
@@ -70,6 +71,7 @@ function scopeOf(op: string): Scope | null {
   if (path.includes("/glossaries")) return read || path.endsWith("/check") ? "glossary:read" : "glossary:write";
   if (path.includes("/tm")) return read ? "tm:read" : "tm:write";
   if (path.includes("/comments")) return read ? "comments:read" : "comments:write";
+  if (path.includes("/screenshots")) return read ? "keys:read" : "screenshots:write";
   if (path.includes("/activity")) return "activity:read";
   if (path.includes("/analytics")) return "analytics:read";
   if (path.includes("/ai/") || path.includes("/mt/") || path.endsWith("/pretranslate")) return "ai";
@@ -107,6 +109,7 @@ const SCOPES = [
   "organization:manage",
   "webhooks:manage",
   "qa:manage",
+  "screenshots:write",
 ] as const;
 
 let server: TestServer;
@@ -138,6 +141,11 @@ async function commentBy(role: Role): Promise<Partial<RouteIds>> {
   });
   if (res.status !== 201) throw new Error(`comment by ${role}: ${res.status} ${res.text}`);
   return { commentId: res.body._id };
+}
+
+async function freshScreenshot(): Promise<Partial<RouteIds>> {
+  const shot = await owner("POST", `/projects/${fx.ids.projectId}/screenshots`, { name: `Fresh ${++n}`, content: SMALL_PNG_BASE64 });
+  return { screenshotId: shot._id };
 }
 
 /** A token created by the caller when its role may create tokens, else by the owner. */
@@ -402,6 +410,16 @@ const ROWS: Row[] = [
   { op: "POST /projects/{projectId}/import/{language}", allowed: BUILDERS },
   { op: "GET /projects/{projectId}/export/{language}", allowed: ALL },
   { op: "GET /projects/{projectId}/export-zip", allowed: ALL, scope: "export" },
+
+  // screenshots: everyone sees them (a key read); developers, admins and the owner upload and place regions
+  { op: "POST /projects/{projectId}/screenshots", allowed: BUILDERS },
+  { op: "POST /projects/{projectId}/screenshots/file", allowed: BUILDERS },
+  { op: "GET /projects/{projectId}/screenshots", allowed: ALL },
+  { op: "GET /projects/{projectId}/screenshots/{screenshotId}", allowed: ALL },
+  { op: "GET /projects/{projectId}/screenshots/{screenshotId}/image", allowed: ALL },
+  { op: "GET /projects/{projectId}/screenshots/{screenshotId}/thumbnail", allowed: ALL },
+  { op: "PUT /projects/{projectId}/screenshots/{screenshotId}/regions", allowed: BUILDERS },
+  { op: "DELETE /projects/{projectId}/screenshots/{screenshotId}", allowed: BUILDERS, fresh: freshScreenshot },
 
   // comments: everyone comments, edits and deletes their own, resolves; owner/admin delete any
   { op: "POST /projects/{projectId}/keys/{keyId}/comments", allowed: ALL },

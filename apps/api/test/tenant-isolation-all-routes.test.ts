@@ -68,6 +68,7 @@ const PROJECT_TOKEN_ORG_READS = new Set([
 const CHILD_ID_FIELDS: (keyof RouteIds)[] = [
   "keyId",
   "commentId",
+  "screenshotId",
   "glossaryId",
   "termId",
   "tmEntryId",

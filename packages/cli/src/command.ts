@@ -8,6 +8,8 @@ export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 export interface Command {
   name: string;
   summary: string;
+  /** Takes positional arguments (`screenshots push <file>...`); the others refuse them. */
+  positionals?: boolean;
   /** Options besides the connection options every command takes. */
   options: OptionSpec;
   /** Help text: usage line, description and option lines. */

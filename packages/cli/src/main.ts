@@ -1,4 +1,4 @@
-// The `locale-cli` command: push, pull, status, translate, leverage. Exit codes for CI: 0 success,
+// The `locale-cli` command: push, pull, status, translate, leverage, screenshots push. Exit codes for CI: 0 success,
 // 1 the operation failed (API or network error, problem entries with --strict, a language below
 // --min, a truncated export, failed translations), 2 usage error (bad flags or configuration).
 import { parseArgs } from "node:util";
@@ -9,6 +9,7 @@ import type { CliIo } from "./io";
 import { leverage } from "./leverage";
 import { pull } from "./pull";
 import { push } from "./push";
+import { screenshots } from "./screenshots";
 import { status } from "./status";
 import { translate } from "./translate";
 import { UsageError } from "./usage-error";
@@ -16,7 +17,7 @@ import { UsageError } from "./usage-error";
 export type { CliIo } from "./io";
 
 const NAME = "locale-cli";
-const COMMANDS: Command[] = [push, pull, status, translate, leverage];
+const COMMANDS: Command[] = [push, pull, status, translate, leverage, screenshots];
 
 export const USAGE = `Usage: ${NAME} <command> [options]
        ${NAME} <command> --help
@@ -53,9 +54,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   let flags: Record<string, string | boolean | undefined>;
+  let positionals: string[];
   try {
-    const parsed = parseArgs({ args: rest, strict: true, allowPositionals: false, options: { ...CONNECTION_OPTIONS, ...command.options } });
+    const parsed = parseArgs({
+      args: rest,
+      strict: true,
+      allowPositionals: command.positionals === true,
+      options: { ...CONNECTION_OPTIONS, ...command.options },
+    });
     flags = parsed.values as Record<string, string | boolean | undefined>;
+    positionals = parsed.positionals;
   } catch (error) {
     io.stderr.write(`${NAME} ${command.name}: ${(error as Error).message}\n\n${helpOf(command)}`);
     return 2;
@@ -72,7 +80,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       ...(io.fetch ? { fetch: io.fetch } : {}),
       headers: { "user-agent": NAME },
     });
-    return await command.run({ client, config, io, flags });
+    return await command.run({ client, config, io, flags, positionals });
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`${NAME}: ${error.message}\n`);

@@ -5,6 +5,7 @@ import type { Actor } from "./auth/actor";
 import type { ClientInfo } from "./auth/sessions";
 import type { QuotaConfig } from "./limits/quota-config";
 import type { MailConfig } from "./mail/mail-config";
+import type { ScreenshotConfig } from "./screenshots/screenshot-config";
 
 /** Deployment settings the domain needs (parsed from the environment by the app). */
 export interface CoreConfig {
@@ -23,6 +24,8 @@ export interface CoreConfig {
   account?: AccountConfig;
   /** QUOTA_*: per-organization quotas (docs/api-rules.md, "Quotas"); absent means unlimited. */
   quotas?: QuotaConfig;
+  /** SCREENSHOT_* and S3_*: upload limits and where images are kept; absent means the defaults. */
+  screenshots?: ScreenshotConfig;
 }
 
 export interface ServiceContext {

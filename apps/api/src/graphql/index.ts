@@ -35,6 +35,7 @@ import "./schema/ai";
 import "./schema/mt";
 import "./schema/pretranslate";
 import "./schema/account";
+import "./schema/screenshot";
 
 export const schema = builder.toSchema({ sortSchema: true });
 

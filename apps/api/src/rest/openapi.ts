@@ -41,7 +41,10 @@ function declaredByPlainRoute(op: Operation): DeclaredErrors {
     const code = Number(status);
     // A public route may still answer 401 for one of its variants (the OIDC start with `link=true`).
     const publicWith401 = code === 401 && (op.security?.length ?? 0) === 0;
-    if (publicWith401 || code === 409 || code === 429) declared[code] = (response as { description?: string }).description ?? "";
+    // Domain statuses the rules cannot derive: archived projects, a body refused for its content
+    // (415, 422: screenshots), an upstream that failed (502: object storage).
+    if (publicWith401 || [409, 415, 422, 429, 502].includes(code))
+      declared[code as keyof DeclaredErrors] = (response as { description?: string }).description ?? "";
   }
   return declared;
 }

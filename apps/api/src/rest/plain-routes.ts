@@ -6,5 +6,6 @@ import { exportRoute } from "./export-route";
 import { importRoute } from "./import-route";
 import { oidcRoutes } from "./oidc-routes";
 import type { PlainRoute } from "./plain-route";
+import { screenshotRoutes } from "./screenshot-routes";
 
-export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, importRoute, commentEditRoute, aiStreamRoute, oidcRoutes];
+export const PLAIN_ROUTES: PlainRoute[] = [exportRoute, importRoute, commentEditRoute, screenshotRoutes, aiStreamRoute, oidcRoutes];

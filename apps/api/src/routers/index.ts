@@ -16,6 +16,7 @@ import { organizationsRouter } from "./organizations";
 import { pretranslateRouter } from "./pretranslate";
 import { projectsRouter } from "./projects";
 import { qualityRouter } from "./quality";
+import { screenshotsRouter } from "./screenshots";
 import { tmRouter } from "./tm";
 import { tokensRouter } from "./tokens";
 import { translationsRouter } from "./translations";
@@ -41,6 +42,7 @@ export const appRouter = router({
   ai: aiRouter,
   mt: mtRouter,
   pretranslate: pretranslateRouter,
+  screenshots: screenshotsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,7 +10,7 @@ export function jsonRequester(baseUrl: string) {
     const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
       headers["content-type"] = "application/json";
-    const res = await fetch(baseUrl + path, { method, headers, body });
+    const res = await fetch(baseUrl + path, { method, headers, body: body as BodyInit | undefined });
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { addMember, tokenOfInviteUrl } from "./invite-member";
+import { SMALL_PNG_BASE64 } from "./small-png";
 import { type RequestOptions, signUpUser, type TestResponse, type TestServer, type TestUser } from "./test-server";
 
 export type Role = "owner" | "admin" | "developer" | "translator" | "reviewer";
@@ -36,6 +37,7 @@ export interface RouteIds {
   keyName: string;
   language: string;
   commentId: string;
+  screenshotId: string;
   glossaryId: string;
   termId: string;
   tmEntryId: string;
@@ -63,7 +65,9 @@ export interface RouteCall {
   /** Path under /api, query string included. */
   path: string;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
+  /** Extra request headers (a raw body's content type). */
+  headers?: Record<string, string>;
   /** Server-sent events: read the status and headers, then hang up. */
   sse?: boolean;
   /** A browser redirect (302): read it without following it. */
@@ -234,6 +238,31 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}`,
     rawBody: JSON.stringify(`Edited ${next()}`),
   }),
+  // screenshots
+  "POST /projects/{projectId}/screenshots": (i) => ({
+    path: `/projects/${i.projectId}/screenshots`,
+    body: { name: `Shot ${next()}`, content: SMALL_PNG_BASE64, regions: [{ keyId: i.keyId, x: 4, y: 4, width: 8, height: 8 }] },
+  }),
+  "POST /projects/{projectId}/screenshots/file": (i) => ({
+    path: `/projects/${i.projectId}/screenshots/file?name=raw${next()}.png`,
+    rawBody: Buffer.from(SMALL_PNG_BASE64, "base64"),
+    headers: { "content-type": "image/png" },
+  }),
+  "GET /projects/{projectId}/screenshots": (i) => ({ path: `/projects/${i.projectId}/screenshots?keyId=${i.keyId}` }),
+  "GET /projects/{projectId}/screenshots/{screenshotId}": (i) => ({ path: `/projects/${i.projectId}/screenshots/${i.screenshotId}` }),
+  "GET /projects/{projectId}/screenshots/{screenshotId}/image": (i) => ({
+    path: `/projects/${i.projectId}/screenshots/${i.screenshotId}/image`,
+  }),
+  "GET /projects/{projectId}/screenshots/{screenshotId}/thumbnail": (i) => ({
+    path: `/projects/${i.projectId}/screenshots/${i.screenshotId}/thumbnail`,
+  }),
+  "PUT /projects/{projectId}/screenshots/{screenshotId}/regions": (i) => ({
+    path: `/projects/${i.projectId}/screenshots/${i.screenshotId}/regions`,
+    body: { regions: [{ keyId: i.keyId, x: 0, y: 0, width: 64, height: 40 }] },
+  }),
+  "DELETE /projects/{projectId}/screenshots/{screenshotId}": (i) => ({
+    path: `/projects/${i.projectId}/screenshots/${i.screenshotId}`,
+  }),
   "PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId}/resolve": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}/resolve`,
     body: {},
@@ -382,7 +411,10 @@ export async function sendCall(
     const text = await res.text();
     return { status: res.status, body: text, headers: res.headers, text };
   }
-  if (!call.sse) return server.request(call.method, `${prefix}${call.path}`, { ...auth, body: call.body, rawBody: call.rawBody });
+  if (!call.sse) {
+    const headers = call.headers ? { headers: call.headers } : {};
+    return server.request(call.method, `${prefix}${call.path}`, { ...auth, body: call.body, rawBody: call.rawBody, ...headers });
+  }
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (auth.apiKey) headers["x-api-key"] = auth.apiKey;
   if (auth.cookie) headers.cookie = auth.cookie;
@@ -599,6 +631,13 @@ export async function createOrgFixture(
     server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, { ...auth, body: { body: "Is this right?" } }),
     "comment",
   );
+  const screenshot = await ok(
+    server.request("POST", `/api/projects/${projectId}/screenshots`, {
+      ...auth,
+      body: { name: "Home", content: SMALL_PNG_BASE64, regions: [{ keyId, x: 4, y: 4, width: 8, height: 8 }] },
+    }),
+    "screenshot",
+  );
   const glossary = await ok(
     server.request("POST", `/api/organizations/${owner.orgId}/glossaries`, {
       ...auth,
@@ -655,6 +694,7 @@ export async function createOrgFixture(
       keyName,
       language: "de",
       commentId: comment._id,
+      screenshotId: screenshot._id,
       glossaryId: glossary._id,
       termId: term._id,
       tmEntryId,

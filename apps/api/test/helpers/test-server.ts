@@ -23,7 +23,7 @@ export interface TestResponse<T = any> {
 export interface RequestOptions {
   body?: unknown;
   /** Raw body string (sent as is, with Content-Type application/json unless headers say otherwise). */
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   apiKey?: string;
   cookie?: string;
   headers?: Record<string, string>;

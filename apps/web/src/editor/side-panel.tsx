@@ -1,6 +1,7 @@
 // The selected translation's side panel: status changes the role allows, stored quality-check issues
 // (a warning can be ignored for the current value), suggestions (AI, TM,
-// glossary terms found in the source), history with revert, and the comment thread.
+// glossary terms found in the source), the key's screenshots with its regions highlighted, history
+// with revert, and the comment thread.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useCan } from "../api/session";
@@ -9,6 +10,7 @@ import { textDirection } from "../components/text-direction";
 import { ErrorMessage, languageName } from "../components/ui";
 import { type EditorRow, patchCachedCommentCount, patchCachedTranslation } from "./editor-data";
 import { useEditorPermissions } from "./editor-permissions";
+import { KeyScreenshots } from "./key-screenshots";
 import { MentionTextarea } from "./mention-textarea";
 import { usePeople } from "./mentions";
 import { useSetQaIssueIgnored } from "./qa";
@@ -56,6 +58,7 @@ export function SidePanel(props: {
         <StatusButtons project={project} row={row} language={language} status={(t?.status ?? "untranslated") as Status} />
       </Section>
       {t && t.qaIssues.length > 0 && <QaIssues project={project} row={row} language={language} />}
+      {can("screenshots.read") && <KeyScreenshots projectId={project._id} keyId={row.id} keyName={row.key} />}
       {!isSource && source && (
         <>
           <Glossary source={source} language={language} />

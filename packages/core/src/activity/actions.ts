@@ -34,6 +34,9 @@ export const ACTIVITY_ACTIONS = [
   "api_token.revoked",
   "import.completed",
   "export.completed",
+  "screenshot.uploaded",
+  "screenshot.regions_updated",
+  "screenshot.deleted",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

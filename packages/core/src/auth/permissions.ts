@@ -32,7 +32,9 @@ export type Permission =
   | "activity.read"
   | "tokens.manage"
   | "tokens.revokeAny"
-  | "qa.manage";
+  | "qa.manage"
+  | "screenshots.read"
+  | "screenshots.write";
 
 const ALL: Role[] = ["owner", "admin", "developer", "translator", "reviewer"];
 const ADMINS: Role[] = ["owner", "admin"];
@@ -65,6 +67,8 @@ export const ROLE_MATRIX: Record<Permission, Role[]> = {
   "tokens.manage": BUILDERS,
   "tokens.revokeAny": ADMINS,
   "qa.manage": ADMINS,
+  "screenshots.read": ALL,
+  "screenshots.write": BUILDERS,
 };
 
 export const PERMISSION_SCOPE: Record<Permission, Scope> = {
@@ -94,6 +98,9 @@ export const PERMISSION_SCOPE: Record<Permission, Scope> = {
   "tokens.manage": "tokens:manage",
   "tokens.revokeAny": "tokens:manage",
   "qa.manage": "qa:manage",
+  // Screenshots are context of keys: whoever may read keys may see them.
+  "screenshots.read": "keys:read",
+  "screenshots.write": "screenshots:write",
 };
 
 /** Organization-level permissions a project token may still use: glossary and TM reads (docs/api-rules.md). */
