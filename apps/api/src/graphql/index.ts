@@ -34,6 +34,7 @@ import "./schema/import-export";
 import "./schema/ai";
 import "./schema/mt";
 import "./schema/account";
+import "./schema/release";
 
 export const schema = builder.toSchema({ sortSchema: true });
 

@@ -39,6 +39,7 @@ const ARCHIVED_PROJECT_WRITES: { methods: string[]; path: RegExp }[] = [
   { methods: ["post"], path: /^\/projects\/\{projectId\}\/import$/ },
   { methods: ["post"], path: /^\/projects\/\{projectId\}\/ai\/translate\/batch(\/start)?$/ },
   { methods: ["post", "patch"], path: /^\/projects\/\{projectId\}\/webhooks(\/\{id\})?$/ },
+  { methods: ["post", "delete"], path: /^\/projects\/\{projectId\}\/(releases|delivery)(\/|$)/ },
 ];
 
 interface StatusRule {

@@ -15,6 +15,7 @@ import { mtRouter } from "./mt";
 import { organizationsRouter } from "./organizations";
 import { projectsRouter } from "./projects";
 import { qualityRouter } from "./quality";
+import { releasesRouter } from "./releases";
 import { tmRouter } from "./tm";
 import { tokensRouter } from "./tokens";
 import { translationsRouter } from "./translations";
@@ -39,6 +40,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   ai: aiRouter,
   mt: mtRouter,
+  releases: releasesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,10 @@ export const ACTIVITY_ACTIONS = [
   "api_token.revoked",
   "import.completed",
   "export.completed",
+  "release.created",
+  "release.deleted",
+  "release.rolled_back",
+  "delivery.rotated",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

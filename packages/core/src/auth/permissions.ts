@@ -32,7 +32,8 @@ export type Permission =
   | "activity.read"
   | "tokens.manage"
   | "tokens.revokeAny"
-  | "qa.manage";
+  | "qa.manage"
+  | "releases.manage";
 
 const ALL: Role[] = ["owner", "admin", "developer", "translator", "reviewer"];
 const ADMINS: Role[] = ["owner", "admin"];
@@ -65,6 +66,7 @@ export const ROLE_MATRIX: Record<Permission, Role[]> = {
   "tokens.manage": BUILDERS,
   "tokens.revokeAny": ADMINS,
   "qa.manage": ADMINS,
+  "releases.manage": BUILDERS,
 };
 
 export const PERMISSION_SCOPE: Record<Permission, Scope> = {
@@ -94,6 +96,7 @@ export const PERMISSION_SCOPE: Record<Permission, Scope> = {
   "tokens.manage": "tokens:manage",
   "tokens.revokeAny": "tokens:manage",
   "qa.manage": "qa:manage",
+  "releases.manage": "releases:manage",
 };
 
 /** Organization-level permissions a project token may still use: glossary and TM reads (docs/api-rules.md). */

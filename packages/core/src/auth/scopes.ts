@@ -22,6 +22,7 @@ export const SCOPES = [
   "organization:manage",
   "webhooks:manage",
   "qa:manage",
+  "releases:manage",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
