@@ -10,6 +10,8 @@ export interface Command {
   summary: string;
   /** Options besides the connection options every command takes. */
   options: OptionSpec;
+  /** Takes positional arguments (`release create`); they reach `run` as `positionals`. */
+  positionals?: boolean;
   /** Help text: usage line, description and option lines. */
   help: string;
   run(ctx: CommandContext): Promise<number>;

@@ -15,6 +15,8 @@ export interface CommandContext {
   config: CliConfig;
   io: CliIo;
   flags: Record<string, string | boolean | undefined>;
+  /** Positional arguments, for commands that take them. */
+  positionals?: string[];
 }
 
 export const log = (io: CliIo, line: string) => void io.stdout.write(`${line}\n`);

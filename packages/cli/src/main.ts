@@ -8,6 +8,7 @@ import { resolveConfig } from "./config";
 import type { CliIo } from "./io";
 import { pull } from "./pull";
 import { push } from "./push";
+import { release } from "./release";
 import { status } from "./status";
 import { translate } from "./translate";
 import { UsageError } from "./usage-error";
@@ -15,7 +16,7 @@ import { UsageError } from "./usage-error";
 export type { CliIo } from "./io";
 
 const NAME = "locale-cli";
-const COMMANDS: Command[] = [push, pull, status, translate];
+const COMMANDS: Command[] = [push, pull, status, translate, release];
 
 export const USAGE = `Usage: ${NAME} <command> [options]
        ${NAME} <command> --help
@@ -52,9 +53,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   let flags: Record<string, string | boolean | undefined>;
+  let positionals: string[];
   try {
-    const parsed = parseArgs({ args: rest, strict: true, allowPositionals: false, options: { ...CONNECTION_OPTIONS, ...command.options } });
+    const parsed = parseArgs({
+      args: rest,
+      strict: true,
+      allowPositionals: command.positionals === true,
+      options: { ...CONNECTION_OPTIONS, ...command.options },
+    });
     flags = parsed.values as Record<string, string | boolean | undefined>;
+    positionals = parsed.positionals;
   } catch (error) {
     io.stderr.write(`${NAME} ${command.name}: ${(error as Error).message}\n\n${helpOf(command)}`);
     return 2;
@@ -71,7 +79,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       ...(io.fetch ? { fetch: io.fetch } : {}),
       headers: { "user-agent": NAME },
     });
-    return await command.run({ client, config, io, flags });
+    return await command.run({ client, config, io, flags, positionals });
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`${NAME}: ${error.message}\n`);
