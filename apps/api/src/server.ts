@@ -151,7 +151,7 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   app.use(expressErrorHandler(logger));
   // REST reads (a GET that reaches a procedure) are answered in front of express: see listen().
   // The public delivery (docs/delivery.md) goes first: it owns every path under /delivery/.
-  const delivery = deliveryRoute(new DeliveryCache(db, logger), logger, logRequest as never);
+  const delivery = deliveryRoute(new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS), logger, logRequest as never);
   const reads = restReads(app, deps, logger, logRequest);
   frontOf.set(app, (req, res) => delivery(req, res) || reads(req, res));
   const gate = rateLimitGate(app, deps, logger, logRequest);

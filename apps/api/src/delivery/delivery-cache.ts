@@ -1,7 +1,7 @@
 // Each api process's copy of what the public delivery serves (docs/delivery.md). A channel (a
 // delivery id's releases and `latest`) is read from the database on first use and kept until a
 // NOTIFY on DELIVERY_CHANNEL names its project (a release, rollback, delete or rotation committed
-// in any process) or CHANNEL_TTL_MS passes; files are immutable and kept (up to FILE_CACHE_BYTES).
+// in any process) or DELIVERY_CACHE_TTL_MS passes (a NOTIFY missed while reconnecting); files are immutable and kept (up to FILE_CACHE_BYTES).
 // When the database cannot be reached, the last copy keeps answering: delivery outlives an outage
 // of the database with the releases it held.
 import { createHash } from "node:crypto";
@@ -15,8 +15,6 @@ import {
 import type { Database } from "@locale/db";
 import type { Logger } from "pino";
 
-/** A copy older than this is read again even without a NOTIFY (one missed while reconnecting). */
-export const CHANNEL_TTL_MS = 30_000;
 /** Bytes of files (all encodings) one process keeps; the least recently used go first. */
 const FILE_CACHE_BYTES = 256 * 1024 * 1024;
 
@@ -42,6 +40,7 @@ export class DeliveryCache {
   constructor(
     private readonly db: Database,
     private readonly logger: Logger,
+    private readonly ttlMs: number,
   ) {}
 
   /** Listens for changes once (NOTIFY from every process; a reconnect drops every copy). */
@@ -71,7 +70,7 @@ export class DeliveryCache {
   async channel(deliveryId: string): Promise<CachedChannel | null> {
     this.subscribe();
     const held = this.channels.get(deliveryId);
-    if (held && !held.stale && Date.now() - held.readAt < CHANNEL_TTL_MS) return held;
+    if (held && !held.stale && Date.now() - held.readAt < this.ttlMs) return held;
     let pending = this.loading.get(deliveryId);
     if (!pending) {
       pending = this.load(deliveryId, held).finally(() => this.loading.delete(deliveryId));
