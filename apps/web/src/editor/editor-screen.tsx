@@ -349,6 +349,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         <h1>{p.name}</h1>
         <div className="head-links">
           <Link to={`/projects/${p._id}/files`}>Import / export</Link>
+          <Link to={`/projects/${p._id}/releases`}>Releases</Link>
           {can("projects.write") && <Link to={`/projects/${p._id}/settings`}>Settings</Link>}
           <button type="button" className="link" onClick={() => setShowShortcuts(true)}>
             Keyboard shortcuts <kbd>?</kbd>
