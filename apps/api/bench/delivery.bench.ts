@@ -82,7 +82,7 @@ async function main() {
     const token = (await call(api, "POST", `/organizations/${signup.body.organization._id}/tokens`, { name: "bench" }, cookie)).body.token;
     const auth = { "x-api-key": token };
     const project = (await call(api, "POST", "/projects", { name: "Delivery", sourceLanguage: "en", targetLanguages: ["de"] }, auth)).body;
-    const file = (language: string, word: string) =>
+    const file = (word: string) =>
       JSON.stringify(
         Object.fromEntries(Array.from({ length: KEYS }, (_, i) => [`screen${i % 20}.label${i}`, `${word} number ${i}, {count}`])),
       );
@@ -90,7 +90,7 @@ async function main() {
       ["en", "Label"],
       ["de", "Beschriftung"],
     ]) {
-      await call(api, "POST", `/projects/${project._id}/import`, { language, format: "json-flat", content: file(language!, word!) }, auth);
+      await call(api, "POST", `/projects/${project._id}/import`, { language, format: "json-flat", content: file(word!) }, auth);
     }
     const release = (await call(api, "POST", `/projects/${project._id}/releases`, { statuses: ["translated"], languages: ["de"] }, auth))
       .body;
