@@ -13,6 +13,7 @@ import type { Logger } from "pino";
 import swaggerUi from "swagger-ui-express";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
 import { type AppConfig, tmEngineSettingsOf, trustProxyOf } from "./config";
+import { DeliveryCache, deliveryRoute } from "./delivery/delivery-route";
 import { graphqlHandlers } from "./graphql";
 import { type RateLimitGate, rateLimitGate } from "./limits/rate-limit-gate";
 import type { RateLimiter } from "./limits/rate-limiter";
@@ -160,7 +161,10 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   app.use(notFoundRoute);
   app.use(expressErrorHandler(logger));
   // REST reads (a GET that reaches a procedure) are answered in front of express: see listen().
-  frontOf.set(app, restReads(app, deps, logger, logRequest));
+  // The public delivery (docs/delivery.md) goes first: it owns every path under /delivery/.
+  const delivery = deliveryRoute(new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS), logger, logRequest as never);
+  const reads = restReads(app, deps, logger, logRequest);
+  frontOf.set(app, (req, res) => delivery(req, res) || reads(req, res));
   const gate = rateLimitGate(app, deps, logger, logRequest);
   if (gate) gateOf.set(app, gate);
   return { app, deps, logger, rateLimiter: gate?.limiter ?? null };

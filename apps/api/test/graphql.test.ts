@@ -158,6 +158,54 @@ describe("reads: same results as REST", () => {
   });
 });
 
+describe("releases", () => {
+  it("publishes, lists, rolls back, rotates and deletes like their REST twins", async () => {
+    const projectId = await createProject();
+    const key = await server.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "k" } });
+    await server.request("PUT", `/api/projects/${projectId}/keys/${key.body._id}/translations/fr`, {
+      apiKey: owner.apiKey,
+      body: { value: "Enregistrer" },
+    });
+    const first = await gql(
+      `mutation($p: ID!) { createRelease(projectId: $p, statuses: ["translated"], note: "one") { id version note } }`,
+      {
+        p: projectId,
+      },
+    );
+    expect(first.errors).toBeUndefined();
+    expect(first.data.createRelease).toMatchObject({ version: 1, note: "one" });
+    await gql(`mutation($p: ID!) { createRelease(projectId: $p) { version } }`, { p: projectId });
+    const fields = `id projectId version format placeholders statuses languages note createdBy createdByName created latest
+      files { language fileName bytes sha256 entries }`;
+    const { data, errors } = await gql(
+      `query($p: ID!) { releases(projectId: $p) { ${fields} } release(projectId: $p, version: 1) { ${fields} }
+        delivery(projectId: $p) { deliveryId latestVersion baseUrl } }`,
+      { p: projectId },
+    );
+    expect(errors).toBeUndefined();
+    const asRest = (r: any) => {
+      const { _id, ...rest } = r;
+      return { id: _id, ...rest };
+    };
+    const rest = (await server.request("GET", `/api/projects/${projectId}/releases`, { apiKey: owner.apiKey })).body;
+    expect(data.releases).toEqual(rest.map(asRest));
+    expect(data.release).toEqual(
+      asRest((await server.request("GET", `/api/projects/${projectId}/releases/1`, { apiKey: owner.apiKey })).body),
+    );
+    expect(data.delivery).toEqual((await server.request("GET", `/api/projects/${projectId}/delivery`, { apiKey: owner.apiKey })).body);
+    const rolledBack = await gql(`mutation($p: ID!) { rollbackRelease(projectId: $p, version: 1) { latestVersion } }`, { p: projectId });
+    expect(rolledBack.data.rollbackRelease).toEqual({ latestVersion: 1 });
+    const rotated = await gql(`mutation($p: ID!) { rotateDeliveryId(projectId: $p) { deliveryId } }`, { p: projectId });
+    expect(rotated.data.rotateDeliveryId.deliveryId).not.toBe(data.delivery.deliveryId);
+    const refused = await gql(`mutation($p: ID!) { deleteRelease(projectId: $p, version: 1) { success } }`, { p: projectId });
+    expect(refused.errors?.[0]?.extensions?.code).toBe("CONFLICT");
+    const deleted = await gql(`mutation($p: ID!) { deleteRelease(projectId: $p, version: 2) { success } }`, { p: projectId });
+    expect(deleted.data.deleteRelease).toEqual({ success: true });
+    const foreign = await gql(`query($p: ID!) { releases(projectId: $p) { id } }`, { p: projectId }, { apiKey: stranger.apiKey });
+    expect(foreign.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  });
+});
+
 describe("tenant scoping and errors", () => {
   it("answers NOT_FOUND for another organization's ids and leaves them out of lists", async () => {
     const projectId = await createProject();

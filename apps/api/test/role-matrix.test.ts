@@ -65,6 +65,7 @@ function scopeOf(op: string): Scope | null {
   const read = method === "GET";
   if (path.startsWith("/auth/") || path.endsWith("/permanent")) return null;
   if (path.includes("/qa-settings")) return read ? "projects:read" : "qa:manage";
+  if (path.includes("/releases") || path.includes("/delivery")) return read ? "export" : "releases:manage";
   if (path.includes("/tokens")) return "tokens:manage";
   if (path.includes("/members") || path.includes("/invitations")) return "members:manage";
   if (path.includes("/webhooks")) return "webhooks:manage";
@@ -110,6 +111,7 @@ const SCOPES = [
   "webhooks:manage",
   "qa:manage",
   "screenshots:write",
+  "releases:manage",
 ] as const;
 
 let server: TestServer;
@@ -420,6 +422,24 @@ const ROWS: Row[] = [
   { op: "GET /projects/{projectId}/screenshots/{screenshotId}/thumbnail", allowed: ALL },
   { op: "PUT /projects/{projectId}/screenshots/{screenshotId}/regions", allowed: BUILDERS },
   { op: "DELETE /projects/{projectId}/screenshots/{screenshotId}", allowed: BUILDERS, fresh: freshScreenshot },
+
+  // releases (docs/delivery.md): read by everyone who may export, published by owner/admin/developer
+  { op: "POST /projects/{projectId}/releases", allowed: BUILDERS },
+  { op: "GET /projects/{projectId}/releases", allowed: ALL },
+  { op: "GET /projects/{projectId}/releases/{version}", allowed: ALL },
+  { op: "POST /projects/{projectId}/releases/{version}/rollback", allowed: BUILDERS },
+  {
+    op: "DELETE /projects/{projectId}/releases/{version}",
+    allowed: BUILDERS,
+    note: "a release `latest` does not serve",
+    fresh: async () => {
+      const release = await owner("POST", `/projects/${fx.ids.projectId}/releases`, { languages: ["de"] });
+      await owner("POST", `/projects/${fx.ids.projectId}/releases/${fx.ids.releaseVersion}/rollback`, {});
+      return { releaseVersion: release.version };
+    },
+  },
+  { op: "GET /projects/{projectId}/delivery", allowed: ALL },
+  { op: "POST /projects/{projectId}/delivery/rotate", allowed: BUILDERS },
 
   // comments: everyone comments, edits and deletes their own, resolves; owner/admin delete any
   { op: "POST /projects/{projectId}/keys/{keyId}/comments", allowed: ALL },

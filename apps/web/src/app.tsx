@@ -15,6 +15,7 @@ const ProjectSettingsScreen = lazy(() => import("./screens/project-settings"));
 const EditorScreen = lazy(() => import("./editor/editor-screen"));
 const ImportExportScreen = lazy(() => import("./screens/import-export"));
 const LeverageScreen = lazy(() => import("./screens/leverage"));
+const ReleasesScreen = lazy(() => import("./screens/releases"));
 const OrganizationScreen = lazy(() => import("./admin/organization-screen"));
 const AccountScreen = lazy(() => import("./screens/account"));
 
@@ -26,6 +27,7 @@ const ROUTES: Route[] = [
   { pattern: "/projects/:projectId/settings", render: (p) => <ProjectSettingsScreen projectId={p.projectId!} /> },
   { pattern: "/projects/:projectId/files", render: (p) => <ImportExportScreen projectId={p.projectId!} /> },
   { pattern: "/projects/:projectId/leverage", render: (p) => <LeverageScreen projectId={p.projectId!} /> },
+  { pattern: "/projects/:projectId/releases", render: (p) => <ReleasesScreen projectId={p.projectId!} /> },
   { pattern: "/organization", render: () => <OrganizationScreen section="members" /> },
   { pattern: "/organization/:section", render: (p) => <OrganizationScreen section={p.section!} /> },
   { pattern: "/account", render: () => <AccountScreen /> },

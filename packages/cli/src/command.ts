@@ -8,7 +8,7 @@ export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 export interface Command {
   name: string;
   summary: string;
-  /** Takes positional arguments (`screenshots push <file>...`); the others refuse them. */
+  /** Takes positional arguments (`release create`, `screenshots push <file>...`); they reach `run` as `positionals`, the others refuse them. */
   positionals?: boolean;
   /** Options besides the connection options every command takes. */
   options: OptionSpec;

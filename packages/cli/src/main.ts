@@ -1,4 +1,4 @@
-// The `locale-cli` command: push, pull, status, translate, leverage, screenshots push. Exit codes for CI: 0 success,
+// The `locale-cli` command: push, pull, status, translate, leverage, release, screenshots push. Exit codes for CI: 0 success,
 // 1 the operation failed (API or network error, problem entries with --strict, a language below
 // --min, a truncated export, failed translations), 2 usage error (bad flags or configuration).
 import { parseArgs } from "node:util";
@@ -9,6 +9,7 @@ import type { CliIo } from "./io";
 import { leverage } from "./leverage";
 import { pull } from "./pull";
 import { push } from "./push";
+import { release } from "./release";
 import { screenshots } from "./screenshots";
 import { status } from "./status";
 import { translate } from "./translate";
@@ -17,7 +18,7 @@ import { UsageError } from "./usage-error";
 export type { CliIo } from "./io";
 
 const NAME = "locale-cli";
-const COMMANDS: Command[] = [push, pull, status, translate, leverage, screenshots];
+const COMMANDS: Command[] = [push, pull, status, translate, leverage, release, screenshots];
 
 export const USAGE = `Usage: ${NAME} <command> [options]
        ${NAME} <command> --help

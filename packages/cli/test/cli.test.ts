@@ -380,3 +380,45 @@ describe("exit codes", () => {
     expect(badKey.stderr).toBe("locale-cli: 401 Unauthorized: Unauthorized\n");
   });
 });
+
+describe("release", () => {
+  it("creates, lists and rolls back releases that the public delivery then serves", async () => {
+    const projectId = await createProject(["fr"]);
+    const dir = await mkdtemp(path.join(tmpdir(), "locale-cli-"));
+    await mkdir(path.join(dir, "locales"));
+    await writeFile(path.join(dir, "locales/en.json"), JSON.stringify({ greeting: "Hello {name}" }));
+    await writeFile(path.join(dir, "locales/fr.json"), JSON.stringify({ greeting: "Bonjour {name}" }));
+    await writeFile(path.join(dir, ".localerc.json"), JSON.stringify({ projectId, files: "locales/{language}.json", format: "json-flat" }));
+    expect((await cli(["push"], { cwd: dir })).code).toBe(0);
+
+    // Imported values are `translated`: the default (approved only) publishes no key.
+    const first = await cli(["release", "create", "--note", "empty"], { cwd: dir });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Release 1 published \(json-flat, statuses approved\); latest → 1\n/);
+    expect(first.stdout).toMatch(/fr\.json\s+0 keys/);
+    const second = await cli(
+      ["release", "create", "--statuses", "translated,approved", "--languages", "fr", "--placeholders", "i18next", "--json"],
+      {
+        cwd: dir,
+      },
+    );
+    expect(second.code).toBe(0);
+    const { release, delivery } = JSON.parse(second.stdout);
+    expect(release).toMatchObject({ version: 2, languages: ["fr"], placeholders: "i18next" });
+    const latest = await fetch(`${delivery.baseUrl}/latest/fr.json`);
+    expect(await latest.json()).toEqual({ greeting: "Bonjour {{name}}" });
+
+    const listed = await cli(["release", "list"], { cwd: dir });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split("\n")[0]).toMatch(/^\*\s+2\s+\S+\s+json-flat\s+fr:1$/);
+    expect(listed.stdout).toContain(`Delivery: ${delivery.baseUrl}/manifest.json`);
+
+    const rolledBack = await cli(["release", "rollback", "1"], { cwd: dir });
+    expect(rolledBack).toMatchObject({ code: 0, stdout: "latest → 1\n" });
+    expect((await cli(["release", "rollback", "9"], { cwd: dir })).code).toBe(1);
+    expect((await cli(["release", "rollback"], { cwd: dir })).code).toBe(2);
+    expect((await cli(["release", "publish"], { cwd: dir })).code).toBe(2);
+    expect((await cli(["release", "create", "--placeholders", "klingon"], { cwd: dir })).code).toBe(1);
+    expect((await cli(["status", "extra"], { cwd: dir })).code).toBe(2);
+  });
+});

@@ -10,6 +10,14 @@ export type {
   BatchStartEvent,
 } from "./batch-events";
 export { type BatchJobsClient, createClient, type FilesClient, type LocaleClient } from "./client";
+export {
+  createDeliveryClient,
+  type DeliveryClient,
+  type DeliveryClientOptions,
+  type DeliveryStorage,
+  type LoadedMessages,
+  type Messages,
+} from "./delivery";
 export { ApiError, type ApiErrorIssue, ApiNetworkError, ApiTimeoutError } from "./errors";
 export type { ExportedFile, ExportOptions, FileFormat, ImportRequest, ImportResult } from "./files";
 export { formatFromFileName } from "./files";

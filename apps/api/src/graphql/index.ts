@@ -36,6 +36,7 @@ import "./schema/mt";
 import "./schema/pretranslate";
 import "./schema/account";
 import "./schema/screenshot";
+import "./schema/release";
 
 export const schema = builder.toSchema({ sortSchema: true });
 

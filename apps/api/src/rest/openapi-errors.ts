@@ -41,6 +41,7 @@ const ARCHIVED_PROJECT_WRITES: { methods: string[]; path: RegExp }[] = [
   { methods: ["post"], path: /^\/projects\/\{projectId\}\/pretranslate$/ },
   { methods: ["post", "patch"], path: /^\/projects\/\{projectId\}\/webhooks(\/\{id\})?$/ },
   { methods: ["post", "put", "delete"], path: /^\/projects\/\{projectId\}\/screenshots(\/|$)/ },
+  { methods: ["post", "delete"], path: /^\/projects\/\{projectId\}\/(releases|delivery)(\/|$)/ },
 ];
 
 interface StatusRule {

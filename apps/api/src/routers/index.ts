@@ -16,6 +16,7 @@ import { organizationsRouter } from "./organizations";
 import { pretranslateRouter } from "./pretranslate";
 import { projectsRouter } from "./projects";
 import { qualityRouter } from "./quality";
+import { releasesRouter } from "./releases";
 import { screenshotsRouter } from "./screenshots";
 import { tmRouter } from "./tm";
 import { tokensRouter } from "./tokens";
@@ -43,6 +44,7 @@ export const appRouter = router({
   mt: mtRouter,
   pretranslate: pretranslateRouter,
   screenshots: screenshotsRouter,
+  releases: releasesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -58,6 +58,8 @@ export interface RouteIds {
   sessionId: string;
   /** A single-use password-reset token of a throwaway account (password-reset/confirm). */
   resetToken: string;
+  /** A release of the project (the fixture's first, which `latest` serves). */
+  releaseVersion: number;
 }
 
 export interface RouteCall {
@@ -150,6 +152,16 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
     path: `/projects/${i.projectId}/qa-settings`,
     body: { checks: { numbers: "warning" } },
   }),
+  "POST /projects/{projectId}/releases": (i) => ({ path: `/projects/${i.projectId}/releases`, body: { languages: [i.language] } }),
+  "GET /projects/{projectId}/releases": (i) => ({ path: `/projects/${i.projectId}/releases` }),
+  "GET /projects/{projectId}/releases/{version}": (i) => ({ path: `/projects/${i.projectId}/releases/${i.releaseVersion}` }),
+  "DELETE /projects/{projectId}/releases/{version}": (i) => ({ path: `/projects/${i.projectId}/releases/${i.releaseVersion}` }),
+  "POST /projects/{projectId}/releases/{version}/rollback": (i) => ({
+    path: `/projects/${i.projectId}/releases/${i.releaseVersion}/rollback`,
+    body: {},
+  }),
+  "GET /projects/{projectId}/delivery": (i) => ({ path: `/projects/${i.projectId}/delivery` }),
+  "POST /projects/{projectId}/delivery/rotate": (i) => ({ path: `/projects/${i.projectId}/delivery/rotate`, body: {} }),
   "POST /projects/{id}/restore": (i) => ({ path: `/projects/${i.projectId}/restore` }),
   "DELETE /projects/{id}/permanent": (i) => ({ path: `/projects/${i.projectId}/permanent` }),
   "POST /projects/{id}/languages": (i) => ({ path: `/projects/${i.projectId}/languages`, body: { language: i.language } }),
@@ -625,6 +637,10 @@ export async function createOrgFixture(
     server.request("PATCH", `/api/projects/${projectId}/keys/${keyId}/translations/de/status`, { ...auth, body: { status: "approved" } }),
     "approve",
   );
+  const release = await ok(
+    server.request("POST", `/api/projects/${projectId}/releases`, { ...auth, body: { languages: ["de"] } }),
+    "release",
+  );
   const tm = await ok(server.request("GET", `/api/organizations/${owner.orgId}/tm`, auth), "tm");
   const tmEntryId: string = tm.data[0]._id;
   const comment = await ok(
@@ -711,6 +727,7 @@ export async function createOrgFixture(
       password: "correct horse",
       sessionId,
       resetToken,
+      releaseVersion: release.version,
     },
   };
 }

@@ -361,6 +361,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
         <div className="head-links">
           <Link to={`/projects/${p._id}/files`}>Import / export</Link>
           <Link to={`/projects/${p._id}/leverage`}>Leverage</Link>
+          <Link to={`/projects/${p._id}/releases`}>Releases</Link>
           {can("projects.write") && <Link to={`/projects/${p._id}/settings`}>Settings</Link>}
           <button type="button" className="link" onClick={() => setShowShortcuts(true)}>
             Keyboard shortcuts <kbd>?</kbd>

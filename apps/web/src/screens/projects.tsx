@@ -69,6 +69,7 @@ export default function ProjectsScreen() {
             <div className="card-links">
               <Link to={`/projects/${p._id}`}>Editor</Link>
               <Link to={`/projects/${p._id}/files`}>Import / export</Link>
+              <Link to={`/projects/${p._id}/releases`}>Releases</Link>
               {can("projects.write") && <Link to={`/projects/${p._id}/settings`}>Settings</Link>}
             </div>
           </li>

@@ -37,6 +37,10 @@ export const ACTIVITY_ACTIONS = [
   "screenshot.uploaded",
   "screenshot.regions_updated",
   "screenshot.deleted",
+  "release.created",
+  "release.deleted",
+  "release.rolled_back",
+  "delivery.rotated",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

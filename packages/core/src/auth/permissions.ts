@@ -34,7 +34,8 @@ export type Permission =
   | "tokens.revokeAny"
   | "qa.manage"
   | "screenshots.read"
-  | "screenshots.write";
+  | "screenshots.write"
+  | "releases.manage";
 
 const ALL: Role[] = ["owner", "admin", "developer", "translator", "reviewer"];
 const ADMINS: Role[] = ["owner", "admin"];
@@ -69,6 +70,7 @@ export const ROLE_MATRIX: Record<Permission, Role[]> = {
   "qa.manage": ADMINS,
   "screenshots.read": ALL,
   "screenshots.write": BUILDERS,
+  "releases.manage": BUILDERS,
 };
 
 export const PERMISSION_SCOPE: Record<Permission, Scope> = {
@@ -101,6 +103,7 @@ export const PERMISSION_SCOPE: Record<Permission, Scope> = {
   // Screenshots are context of keys: whoever may read keys may see them.
   "screenshots.read": "keys:read",
   "screenshots.write": "screenshots:write",
+  "releases.manage": "releases:manage",
 };
 
 /** Organization-level permissions a project token may still use: glossary and TM reads (docs/api-rules.md). */

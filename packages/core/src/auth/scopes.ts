@@ -23,6 +23,7 @@ export const SCOPES = [
   "webhooks:manage",
   "qa:manage",
   "screenshots:write",
+  "releases:manage",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
