@@ -110,6 +110,7 @@ describe("permissions in /auth/me", () => {
       body: { name: "read only", scopes: ["keys:read", "translations:read"] },
     });
     const viaToken = await server.request("GET", "/api/auth/me", { apiKey: scoped.body.token });
-    expect(viaToken.body.permissions.sort()).toEqual(["keys.read", "translations.read"]);
+    // Screenshots are context of keys: a token that reads keys sees them too (docs/visual-context.md).
+    expect(viaToken.body.permissions.sort()).toEqual(["keys.read", "screenshots.read", "translations.read"]);
   });
 });
