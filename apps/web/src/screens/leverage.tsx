@@ -20,13 +20,14 @@ const LABELS: Record<LeverageBand, string> = {
 
 /** From full leverage to none; each colour keeps at least 3:1 against white. */
 const COLOURS: Record<LeverageBand, string> = {
-  context: "#1b5e20",
-  "100": "#2e7d32",
-  "95-99": "#558b2f",
-  "85-94": "#9e7700",
-  "75-84": "#b45309",
-  "50-74": "#c2410c",
-  none: "#b91c1c",
+  // Neighbouring bands differ in hue, not only in shade (75–84 orange, 50–74 crimson); no match is grey.
+  context: "#1e3a8a",
+  "100": "#166534",
+  "95-99": "#4d7c0f",
+  "85-94": "#a16207",
+  "75-84": "#c2410c",
+  "50-74": "#be123c",
+  none: "#6b7280",
 };
 
 const RATE_PARAM: Record<LeverageBand, string> = {
