@@ -772,7 +772,7 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
   const int64_t delta = (int64_t)q->m - (int64_t)n, kk = k < (uint64_t)q->m + n ? (int64_t)k : (int64_t)(q->m + n);
   const int64_t tlo = -((kk - delta) / 2), thi = (kk + delta) / 2; // |delta| <= k in the window
   const uint32_t lastb = W - 1;
-  __m512i M[4], off[2], cv[2], raw[2], local[8];
+  __m512i M[4], off[2], cv[2], raw[2], local[2 * 2 * 4];
   __m512i *pv = WC ? local : scratch, *mv = pv + (size_t)G * W; // group g, word b at [g*W + b]
   for (int i = 0; i < 4; i++) M[i] = _mm512_loadu_si512(q->map8 + 64 * i);
   for (int g = 0; g < G; g++) {
@@ -797,7 +797,7 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
       const uint32_t last = (uint64_t)(bottom - 1) / 64 < lastb ? (uint32_t)((bottom - 1) / 64) : lastb;
       __m512i hp[2], hn[2];
       for (int g = 0; g < G; g++) hp[g] = one, hn[g] = zero;
-#pragma GCC unroll 2
+#pragma GCC unroll 4
       for (uint32_t b = 0; b < W; b++) {
         if (b < first || b > last) continue;
         const __m512i *T = (const __m512i *)(q->tab512 + (size_t)b * E); // 64-byte aligned, read in place
@@ -808,7 +808,7 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
     }
   }
   for (int g = 0; g < G; g++) {
-    uint64_t Pv[8 * 2], Mv[8 * 2];
+    uint64_t Pv[8 * 4], Mv[8 * 4];
     if (WC) { // lane l of word b at [8b + l], as in scratch
       for (uint32_t b = 0; b < W; b++) _mm512_storeu_si512(Pv + 8 * b, pv[g * W + b]), _mm512_storeu_si512(Mv + 8 * b, mv[g * W + b]);
       for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, Pv + l, Mv + l, 8);
@@ -933,6 +933,12 @@ INLINE void prefetch_texts(const uint8_t *base, uint32_t n, const uint32_t *cand
     else if (q->W == 2)                                                                                                   \
       AVX512_LOOP(avx512_wn(P, 2, 2, q, base, n, k, cand + i, dist + i, scratch),                                         \
                   avx512_wn(P, 1, 2, q, base, n, k, cand + i, dist + i, scratch));                                        \
+    else if (q->W == 3)                                                                                                   \
+      AVX512_LOOP(avx512_wn(P, 2, 3, q, base, n, k, cand + i, dist + i, scratch),                                         \
+                  avx512_wn(P, 1, 3, q, base, n, k, cand + i, dist + i, scratch));                                        \
+    else if (q->W == 4)                                                                                                   \
+      AVX512_LOOP(avx512_wn(P, 2, 4, q, base, n, k, cand + i, dist + i, scratch),                                         \
+                  avx512_wn(P, 1, 4, q, base, n, k, cand + i, dist + i, scratch));                                        \
     else                                                                                                                  \
       AVX512_LOOP(avx512_wn(P, 2, 0, q, base, n, k, cand + i, dist + i, scratch),                                         \
                   avx512_wn(P, 1, 0, q, base, n, k, cand + i, dist + i, scratch));                                        \
