@@ -755,8 +755,8 @@ AVX512_FN INLINE void avx512_w1(const int P, const int G, const Query *q, const 
 }
 
 /**
- * G groups of 8 texts, multi-word query. WC: the word count when fixed at compile time (2: queries
- * of 65-128 code points, a quarter of real queries), whose state then stays in registers; 0: any
+ * G groups of 8 texts, multi-word query. WC: the word count when fixed at compile time (2 to 4:
+ * queries of 65-256 code points, the long UI strings), whose state then stays in registers; 0: any
  * count, the state in `scratch`.
  */
 AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, const Query *q, const uint8_t *base, uint32_t n,
@@ -949,7 +949,7 @@ AVX512_FN static void avx512_u8(const Query *q, const uint8_t *base, uint32_t n,
                                 uint32_t *dist, void *scratch) {
   uint32_t i = 0;
   if (q->m <= 32 && q->knarrow <= 31) {
-    for (uint32_t k = cnt; k % 16; k++) cand[k] = cand[cnt - 1]; // full groups; the copies' results are ignored
+    for (uint32_t x = cnt; x % 16; x++) cand[x] = cand[cnt - 1]; // full groups; the copies' results are ignored
     prefetch_texts(base, n, cand, 0, cnt < 64 ? cnt : 64);
     for (; i + 32 <= cnt; i += 32) {
       prefetch_texts(base, n, cand, i + 64 < cnt ? i + 64 : cnt, i + 96 < cnt ? i + 96 : cnt);
@@ -958,7 +958,7 @@ AVX512_FN static void avx512_u8(const Query *q, const uint8_t *base, uint32_t n,
     for (; i < cnt; i += 16) avx512_d1(1, q, base, n, cand + i, dist + i);
     return;
   }
-  for (uint32_t k = cnt; k % 8; k++) cand[k] = cand[cnt - 1]; // full groups; the copies' results are ignored
+  for (uint32_t x = cnt; x % 8; x++) cand[x] = cand[cnt - 1]; // full groups; the copies' results are ignored
   if (q->P == 1) AVX512_RUN(1);
   else if (q->P == 2) AVX512_RUN(2);
   else AVX512_RUN(4);
