@@ -139,7 +139,10 @@ async function run(
     const c = process.cpuUsage(c0);
     answers.set(q.text, JSON.stringify(result.ids.map((id, i) => `${id}:${result.similarities[i]}`).sort()));
     for (const key of ["all", q.kind, bucketOf(q.length)]) {
-      if (!times.has(key)) times.set(key, []), cpu.set(key, []);
+      if (!times.has(key)) {
+        times.set(key, []);
+        cpu.set(key, []);
+      }
       times.get(key)!.push(ms);
       cpu.get(key)!.push((c.user + c.system) / 1000);
     }

@@ -78,9 +78,12 @@ async function bandTheRest(
   const norms: string[] = [];
   for (const text of texts) {
     const norm = normalizeTmText(text);
-    if (norm === "")
+    if (norm === "") {
       best.set(text, null); // the ranking answers nothing for it either
-    else searched.push(text), norms.push(norm);
+    } else {
+      searched.push(text);
+      norms.push(norm);
+    }
   }
   if (!norms.length) return;
   const bands = await bandsWithEngine(ctx.db, {
