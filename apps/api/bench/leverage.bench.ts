@@ -4,6 +4,7 @@
 // band of each key must be the one its search answers. Target: 100,000 keys against 1,000,000
 // entries in at most 10 s. Floor: a SELECT 1 round trip and one scan of the project's keys.
 //   TEST_DATABASE_URL=… KEYS=100000 ENTRIES=1000000 pnpm --filter @locale/api run bench:leverage
+// CHECK_EVERY=n checks every n-th key only (the per-key searches of 100,000 keys take minutes).
 // The memory is seeded with raw SQL into a dedicated database (locale_bench_leverage_<ENTRIES>),
 // kept for later runs (DROP_DB=1 drops it). Keys: a quarter are stored sources (100 %), a quarter
 // near-duplicates of stored sources (fuzzy), half unseen sentences.
@@ -16,6 +17,8 @@ import { createDb, type Database } from "@locale/db";
 const ENTRIES = Number(process.env.ENTRIES ?? 1_000_000);
 const KEYS = Number(process.env.KEYS ?? 100_000);
 const TARGET_S = 10;
+/** The identity check searches every CHECK_EVERY-th key (1: all; a per-key search costs about 10 ms). */
+const CHECK_EVERY = Number(process.env.CHECK_EVERY ?? 1);
 const SLUG = "leverage-bench";
 
 let seed = 2929;
@@ -141,15 +144,17 @@ async function main() {
     console.log(`  bands: ${de.bands.map((b) => `${b.band} ${b.keys}`).join(", ")}`);
 
     // Identity: every key's band is what the per-key TM search answers.
-    start = performance.now();
-    const keys = await leverageKeys(ctx, projectId, "de");
+    const all = await leverageKeys(ctx, projectId, "de");
+    const keys = all.filter((_, i) => i % CHECK_EVERY === 0);
+    start = performance.now(); // the per-key searches only: what the report would cost key by key
     let differ = 0;
     for (const k of keys) {
       const [top] = await searchTm(ctx, { orgId: "current", sourceText: k.sourceText, sourceLang: "en", targetLang: "de", limit: 1 });
       if (leverageBandOf(false, top?.similarity ?? null) !== k.band) differ++;
     }
+    const checkMs = performance.now() - start;
     console.log(
-      `  identity: ${keys.length - differ} of ${keys.length} keys in the band of their TM search (checked in ${((performance.now() - start) / 1000).toFixed(1)} s)`,
+      `  identity: ${keys.length - differ} of ${keys.length} keys${CHECK_EVERY > 1 ? ` (every ${CHECK_EVERY}th of ${all.length})` : ""} in the band of their TM search (checked in ${(checkMs / 1000).toFixed(1)} s, ${(checkMs / keys.length).toFixed(2)} ms a key)`,
     );
     const ok = seconds <= TARGET_S && differ === 0;
     console.log(`leverage ${seconds.toFixed(2)} s: ${ok ? "OK" : "NOT MET"} (≤ ${TARGET_S} s at 100,000 keys, identical)`);

@@ -1,13 +1,21 @@
 // Search time of the native TM engine over a synthetic memory like the api's TM benchmark
 // (apps/api/bench/tm-search.bench.ts): sentences of 3–10 words drawn with Zipf's law from 8,000
-// random-letter words, a quarter of them near-duplicates of earlier ones. Query mix, interleaved:
-// short (1–3 of the 40 most frequent words), long unseen sentences (10–16 words), near-duplicates
-// of stored sources, stored sources. minSimilarity 50, limit 10 (the API's defaults).
-// Prints mean / p50 / p95 per kernel path, thread count and pre-filter setting.
+// random-letter words, a quarter of them near-duplicates of earlier ones, and one entry in eight a
+// long UI string (10–35 words: descriptions, tooltips, messages). Query mix, interleaved: short
+// (1–3 of the 40 most frequent words), unseen texts of real UI-string length (a third each of
+// 20–59, 60–119 and 120–200 characters), near-duplicates of stored sources, stored sources.
+// minSimilarity 50, limit 10 (the API's defaults). Prints mean / p50 / p95 of the wall time and
+// the mean engine CPU (both threads) per query kind and per length bucket, for every kernel path,
+// thread count and pre-filter setting.
 //
 //   pnpm --filter @locale/tm-engine run bench            ENTRIES=1000000 QUERIES=200 by default
+//   BASELINE=/path/to/older/tm_engine.node               also times that build of the addon first,
+//                                                        in the same run, and checks the answers agree
+//   PATHS=best                                           only the best path (2 threads, then 1)
 import { randomUUID } from "node:crypto";
-import { loadTmEngine, type TmEngineIndexOptions } from "../src/index.js";
+import { createRequire } from "node:module";
+import { loadavg } from "node:os";
+import { loadTmEngine, type TmEngine, type TmEngineIndex, type TmEngineIndexOptions, type TmEngineSimd } from "../src/index.js";
 
 const ENTRIES = Number(process.env.ENTRIES ?? 1_000_000);
 const QUERIES = Number(process.env.QUERIES ?? 200);
@@ -40,6 +48,12 @@ function zipfWord(): string {
   return WORDS[lo]!;
 }
 const sentence = (min = 3, spread = 8) => Array.from({ length: min + rnd(spread) }, zipfWord).join(" ");
+/** Unseen text of about `length` characters (whole words). */
+function textOfLength(length: number): string {
+  let text = zipfWord();
+  while (text.length < length) text += ` ${zipfWord()}`;
+  return text;
+}
 function mutate(text: string): string {
   const words = text.split(" ");
   const i = rnd(words.length);
@@ -51,14 +65,20 @@ function mutate(text: string): string {
 }
 
 const texts: string[] = [];
-for (let i = 0; i < ENTRIES; i++) texts.push(i > 0 && rnd(4) === 0 ? mutate(texts[rnd(i)]!) : sentence());
+for (let i = 0; i < ENTRIES; i++) texts.push(i > 0 && rnd(4) === 0 ? mutate(texts[rnd(i)]!) : rnd(8) === 0 ? sentence(10, 26) : sentence());
 const ids = texts.map(() => randomUUID());
-type Kind = "short" | "long" | "near-dup" | "exact";
+type Kind = "short" | "unseen" | "near-dup" | "exact";
+const UNSEEN_LENGTHS = [
+  [20, 59],
+  [60, 119],
+  [120, 200],
+] as const;
 const queries = Array.from({ length: QUERIES }, (_, i) => {
   const stored = texts[rnd(texts.length)]!;
+  const [lo, hi] = UNSEEN_LENGTHS[(i >> 2) % 3]!;
   const kinds: [Kind, string][] = [
     ["short", Array.from({ length: 1 + rnd(3) }, () => WORDS[rnd(40)]).join(" ")],
-    ["long", sentence(10, 7)],
+    ["unseen", textOfLength(lo + rnd(hi - lo + 1))],
     ["near-dup", mutate(stored)],
     ["exact", stored],
   ];
@@ -85,30 +105,60 @@ function stats(times: number[]): string {
   return `${mean.toFixed(1)} / ${quantile(sorted, 0.5).toFixed(1)} / ${quantile(sorted, 0.95).toFixed(1)}`;
 }
 
-async function run(label: string, options: TmEngineIndexOptions, reference?: Map<string, string>): Promise<Map<string, string>> {
-  const index = engine!.createIndex(options);
+const BUCKETS = [
+  [1, 19],
+  [20, 59],
+  [60, 119],
+  [120, 200],
+  [201, Number.POSITIVE_INFINITY],
+] as const;
+const bucketOf = (n: number) => {
+  const [lo, hi] = BUCKETS.find(([, hi]) => n <= hi)!;
+  return hi === Number.POSITIVE_INFINITY ? `>${lo - 1} chars` : `${lo}-${hi} chars`;
+};
+
+async function run(
+  label: string,
+  options: TmEngineIndexOptions,
+  reference?: Map<string, string>,
+  build: TmEngine = engine!,
+): Promise<Map<string, string>> {
+  const index = build.createIndex(options);
   const start = performance.now();
   for (let i = 0; i < ENTRIES; i += 100_000) index.add(ids.slice(i, i + 100_000), texts.slice(i, i + 100_000));
   const addMs = performance.now() - start;
   for (const q of queries.slice(0, 8)) await index.search(q.text, MIN_SIMILARITY, LIMIT); // warm up
   const times = new Map<string, number[]>();
+  const cpu = new Map<string, number[]>();
   const answers = new Map<string, string>();
   for (const q of queries) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const result = await index.search(q.text, MIN_SIMILARITY, LIMIT);
     const ms = performance.now() - t0;
+    const c = process.cpuUsage(c0);
     answers.set(q.text, JSON.stringify(result.ids.map((id, i) => `${id}:${result.similarities[i]}`).sort()));
-    for (const key of ["all", q.kind, q.length <= 64 ? "<=64 chars" : ">64 chars"]) {
-      if (!times.has(key)) times.set(key, []);
+    for (const key of ["all", q.kind, bucketOf(q.length)]) {
+      if (!times.has(key)) {
+        times.set(key, []);
+        cpu.set(key, []);
+      }
       times.get(key)!.push(ms);
+      cpu.get(key)!.push((c.user + c.system) / 1000);
     }
   }
   const mismatches = reference ? queries.filter((q) => reference.get(q.text) !== answers.get(q.text)).length : 0;
   console.log(
-    `${label.padEnd(34)} add ${((ENTRIES / addMs) * 1000).toFixed(0).padStart(8)} entries/s, ${(index.bytes / index.size).toFixed(1)} B/entry | ms mean / p50 / p95:`,
+    `${label.padEnd(34)} add ${((ENTRIES / addMs) * 1000).toFixed(0).padStart(8)} entries/s, ${(index.bytes / index.size).toFixed(1)} B/entry | ms mean / p50 / p95, CPU mean:`,
   );
-  for (const key of ["all", "<=64 chars", ">64 chars", "short", "long", "near-dup", "exact"])
-    console.log(`    ${key.padEnd(11)} ${stats(times.get(key) ?? []).padEnd(22)} (${times.get(key)?.length ?? 0} queries)`);
+  const buckets = BUCKETS.map(([lo]) => bucketOf(lo));
+  for (const key of ["all", ...buckets, "short", "unseen", "near-dup", "exact"]) {
+    const cpus = cpu.get(key) ?? [];
+    const cpuMean = cpus.length ? (cpus.reduce((a, b) => a + b, 0) / cpus.length).toFixed(1) : "-";
+    console.log(
+      `    ${key.padEnd(14)} ${stats(times.get(key) ?? []).padEnd(22)} cpu ${cpuMean.padStart(5)} (${times.get(key)?.length ?? 0} queries)`,
+    );
+  }
   if (reference) console.log(`    answers identical to the first run: ${mismatches === 0 ? "yes" : `NO, ${mismatches} differ`}`);
   index.close();
   return answers;
@@ -116,8 +166,47 @@ async function run(label: string, options: TmEngineIndexOptions, reference?: Map
 
 const lengths = queries.map((q) => q.length);
 console.log(`query lengths ${Math.min(...lengths)}–${Math.max(...lengths)} code points; ${lengths.filter((n) => n > 64).length} over 64`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ")} (before the runs)`,
+);
 const threads = Number(process.env.THREADS ?? 2);
-const reference = await run(`${engine.simd}, ${threads} threads`, { simd: engine.simd, threads });
+let reference: Map<string, string> | undefined;
+if (process.env.BASELINE) {
+  // the floor of this run: an older build of the addon, same memory, same queries
+  const raw = createRequire(import.meta.url)(process.env.BASELINE) as { simd: TmEngineSimd } & Record<string, unknown>;
+  const baseline = {
+    simd: raw.simd,
+    paths: [raw.simd],
+    createIndex: (options: TmEngineIndexOptions = {}) => {
+      const handle = (raw.createIndex as (t: number, s: string, p: boolean) => object)(
+        options.threads ?? 2,
+        options.simd ?? "auto",
+        options.prefilter ?? true,
+      );
+      const call = (name: string, ...args: unknown[]) => (raw[name] as (...a: unknown[]) => unknown)(handle, ...args);
+      return {
+        add: (ids: string[], t: string[]) => call("add", ids, t),
+        remove: (ids: string[]) => call("remove", ids),
+        get size() {
+          return call("size") as number;
+        },
+        get bytes() {
+          return call("bytes") as number;
+        },
+        search: (q: string, s: number, l: number) => call("search", q, s, l),
+        close: () => call("close"),
+      } as TmEngineIndex;
+    },
+  } as TmEngine;
+  reference = await run(`BASELINE ${engine.simd}, ${threads} threads`, { simd: engine.simd, threads }, undefined, baseline);
+}
+reference = await run(`${engine.simd}, ${threads} threads`, { simd: engine.simd, threads }, reference);
+if (process.env.PATHS === "best") {
+  await run(`${engine.simd}, 1 thread`, { simd: engine.simd, threads: 1 }, reference);
+  process.exit(0);
+}
 if (engine.simd !== "scalar") await run(`${engine.simd}, 1 thread`, { simd: engine.simd, threads: 1 }, reference);
 await run(`${engine.simd}, ${threads} threads, no pre-filter`, { simd: engine.simd, threads, prefilter: false }, reference);
 for (const path of engine.paths.slice(1)) await run(`${path}, ${threads} threads`, { simd: path, threads }, reference);

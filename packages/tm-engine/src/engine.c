@@ -755,14 +755,24 @@ AVX512_FN INLINE void avx512_w1(const int P, const int G, const Query *q, const 
 }
 
 /**
- * G groups of 8 texts, multi-word query. WC: the word count when fixed at compile time (2: queries
- * of 65-128 code points, a quarter of real queries), whose state then stays in registers; 0: any
+ * G groups of 8 texts, multi-word query. WC: the word count when fixed at compile time (2 to 4:
+ * queries of 65-256 code points, the long UI strings), whose state then stays in registers; 0: any
  * count, the state in `scratch`.
  */
 AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, const Query *q, const uint8_t *base, uint32_t n,
-                                const uint32_t *cand, uint32_t *dist, void *scratch) {
+                                uint64_t k, const uint32_t *cand, uint32_t *dist, void *scratch) {
   const uint32_t W = WC ? WC : q->W, E = 16 * (uint32_t)P;
-  __m512i M[4], off[2], cv[2], raw[2], local[8];
+  // Only distances up to k matter (larger ones are dropped, whatever their value): a path of cost
+  // <= k through cell (i, j) has |t| + |m - n - t| <= k on its diagonal t = i - j, so column j
+  // needs the rows j + tlo .. j + thi only (Ukkonen's band), and the blocks outside them are
+  // skipped. A block above the band keeps its last vertical deltas and the block below it takes
+  // +1 steps from it; a block below the band starts from the initial +1 column when it enters.
+  // Both only overestimate cells that no path of cost <= k uses, so a distance <= k is exact and
+  // a larger one stays larger than k (the sum of every block's deltas in finish() telescopes).
+  const int64_t delta = (int64_t)q->m - (int64_t)n, kk = k < (uint64_t)q->m + n ? (int64_t)k : (int64_t)(q->m + n);
+  const int64_t tlo = -((kk - delta) / 2), thi = (kk + delta) / 2; // |delta| <= k in the window
+  const uint32_t lastb = W - 1;
+  __m512i M[4], off[2], cv[2], raw[2], local[2 * 2 * 4];
   __m512i *pv = WC ? local : scratch, *mv = pv + (size_t)G * W; // group g, word b at [g*W + b]
   for (int i = 0; i < 4; i++) M[i] = _mm512_loadu_si512(q->map8 + 64 * i);
   for (int g = 0; g < G; g++) {
@@ -781,11 +791,15 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
     if (j + 8 < n) // one block ahead, as in avx512_w1
       for (int g = 0; g < G; g++) raw[g] = _mm512_i64gather_epi64(off[g], (const void *)base, 1);
     const uint32_t steps = n - j < 8 ? n - j : 8;
-    for (uint32_t k = 0; k < steps; k++) {
+    for (uint32_t s = 0; s < steps; s++) {
+      const int64_t col = (int64_t)(j + s) + 1, top = col + tlo, bottom = col + thi;
+      const uint32_t first = top <= 0 ? 0 : (uint32_t)((top - 1) / 64);
+      const uint32_t last = (uint64_t)(bottom - 1) / 64 < lastb ? (uint32_t)((bottom - 1) / 64) : lastb;
       __m512i hp[2], hn[2];
       for (int g = 0; g < G; g++) hp[g] = one, hn[g] = zero;
-#pragma GCC unroll 2
+#pragma GCC unroll 4
       for (uint32_t b = 0; b < W; b++) {
+        if (b < first || b > last) continue;
         const __m512i *T = (const __m512i *)(q->tab512 + (size_t)b * E); // 64-byte aligned, read in place
 #pragma GCC unroll 2
         for (int g = 0; g < G; g++) avx512_stepb(lookup512(P, T, cv[g]), &pv[g * W + b], &mv[g * W + b], &hp[g], &hn[g]);
@@ -794,7 +808,7 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
     }
   }
   for (int g = 0; g < G; g++) {
-    uint64_t Pv[8 * 2], Mv[8 * 2];
+    uint64_t Pv[8 * 4], Mv[8 * 4];
     if (WC) { // lane l of word b at [8b + l], as in scratch
       for (uint32_t b = 0; b < W; b++) _mm512_storeu_si512(Pv + 8 * b, pv[g * W + b]), _mm512_storeu_si512(Mv + 8 * b, mv[g * W + b]);
       for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, Pv + l, Mv + l, 8);
@@ -917,18 +931,25 @@ INLINE void prefetch_texts(const uint8_t *base, uint32_t n, const uint32_t *cand
     if (q->W == 1)                                                                                                        \
       AVX512_LOOP(avx512_w1(P, 2, q, base, n, cand + i, dist + i), avx512_w1(P, 1, q, base, n, cand + i, dist + i));      \
     else if (q->W == 2)                                                                                                   \
-      AVX512_LOOP(avx512_wn(P, 2, 2, q, base, n, cand + i, dist + i, scratch),                                            \
-                  avx512_wn(P, 1, 2, q, base, n, cand + i, dist + i, scratch));                                           \
+      AVX512_LOOP(avx512_wn(P, 2, 2, q, base, n, k, cand + i, dist + i, scratch),                                         \
+                  avx512_wn(P, 1, 2, q, base, n, k, cand + i, dist + i, scratch));                                        \
+    else if (q->W == 3)                                                                                                   \
+      AVX512_LOOP(avx512_wn(P, 2, 3, q, base, n, k, cand + i, dist + i, scratch),                                         \
+                  avx512_wn(P, 1, 3, q, base, n, k, cand + i, dist + i, scratch));                                        \
+    else if (q->W == 4)                                                                                                   \
+      AVX512_LOOP(avx512_wn(P, 2, 4, q, base, n, k, cand + i, dist + i, scratch),                                         \
+                  avx512_wn(P, 1, 4, q, base, n, k, cand + i, dist + i, scratch));                                        \
     else                                                                                                                  \
-      AVX512_LOOP(avx512_wn(P, 2, 0, q, base, n, cand + i, dist + i, scratch),                                            \
-                  avx512_wn(P, 1, 0, q, base, n, cand + i, dist + i, scratch));                                           \
+      AVX512_LOOP(avx512_wn(P, 2, 0, q, base, n, k, cand + i, dist + i, scratch),                                         \
+                  avx512_wn(P, 1, 0, q, base, n, k, cand + i, dist + i, scratch));                                        \
   } while (0)
 
-AVX512_FN static void avx512_u8(const Query *q, const uint8_t *base, uint32_t n, uint32_t *cand, uint32_t cnt, uint32_t *dist,
-                                void *scratch) {
+/** Distances of the candidates; those above k only need to come out above k (the band of avx512_wn). */
+AVX512_FN static void avx512_u8(const Query *q, const uint8_t *base, uint32_t n, uint64_t k, uint32_t *cand, uint32_t cnt,
+                                uint32_t *dist, void *scratch) {
   uint32_t i = 0;
   if (q->m <= 32 && q->knarrow <= 31) {
-    for (uint32_t k = cnt; k % 16; k++) cand[k] = cand[cnt - 1]; // full groups; the copies' results are ignored
+    for (uint32_t x = cnt; x % 16; x++) cand[x] = cand[cnt - 1]; // full groups; the copies' results are ignored
     prefetch_texts(base, n, cand, 0, cnt < 64 ? cnt : 64);
     for (; i + 32 <= cnt; i += 32) {
       prefetch_texts(base, n, cand, i + 64 < cnt ? i + 64 : cnt, i + 96 < cnt ? i + 96 : cnt);
@@ -937,7 +958,7 @@ AVX512_FN static void avx512_u8(const Query *q, const uint8_t *base, uint32_t n,
     for (; i < cnt; i += 16) avx512_d1(1, q, base, n, cand + i, dist + i);
     return;
   }
-  for (uint32_t k = cnt; k % 8; k++) cand[k] = cand[cnt - 1]; // full groups; the copies' results are ignored
+  for (uint32_t x = cnt; x % 8; x++) cand[x] = cand[cnt - 1]; // full groups; the copies' results are ignored
   if (q->P == 1) AVX512_RUN(1);
   else if (q->P == 2) AVX512_RUN(2);
   else AVX512_RUN(4);
@@ -993,6 +1014,44 @@ INLINE int similarity(uint64_t d, uint64_t L) {
   return v > 99 ? 99 : (int)v;
 }
 
+/** sim >= t <=> d <= k (or d == 0), for texts whose longer length is L. */
+INLINE uint64_t max_distance(uint64_t L, int t) { return t >= 100 ? 0 : L * (uint64_t)(201 - 2 * t) / 200; }
+
+/**
+ * Entries start..end of one tier of the bucket of length n: the pre-filter keeps those that may be
+ * within k edits (their slots into `cand`), the kernel of the path puts their distances in `dist`.
+ * Returns how many; `cand` and `dist` need room for end - start + 32.
+ */
+static uint32_t verify(int simd, bool prefilter, const Query *q, const Tier *tr, int tier, uint32_t n, uint32_t start, uint32_t end,
+                       uint64_t k, uint32_t *cand, uint32_t *dist, void *scratch) {
+  uint32_t cnt;
+  (void)simd;
+  if (prefilter) {
+#if TM_X86
+    if (simd == SIMD_AVX512) cnt = filter_avx512(tr->counts, start, end, q->qnib, k, cand);
+    else
+#endif
+      cnt = filter_scalar(tr->counts, start, end, q->qnib, k, cand);
+  } else {
+    cnt = end - start;
+    for (uint32_t i = 0; i < cnt; i++) cand[i] = start + i;
+  }
+  if (!cnt) return 0;
+  if (tier == 0) {
+#if TM_X86
+    if (simd == SIMD_AVX512 && q->P) avx512_u8(q, tr->text, n, k, cand, cnt, dist, scratch);
+    else if (simd >= SIMD_AVX2) avx2_u8(q, tr->text, n, cand, cnt, dist, scratch);
+    else
+#endif
+      scalar_u8(q, tr->text, n, cand, cnt, dist, scratch);
+  } else if (tier == 1) {
+    scalar_u16(q, tr->text, n, cand, cnt, dist, scratch);
+  } else {
+    scalar_u32(q, tr->text, n, cand, cnt, dist, scratch);
+  }
+  return cnt;
+}
+
 static void raise_cut(Search *S) {
   uint64_t acc = 0;
   int t = 100;
@@ -1010,32 +1069,10 @@ static void run_chunk(Worker *w, const Chunk *ch) {
   const int t = atomic_load_explicit(&S->cut, memory_order_relaxed);
   const uint64_t m = q->m, n = ch->len, L = m > n ? m : n;
   if (!in_window(m, n, t)) return; // the cut rose since the chunk list was made
-  const uint64_t k = t >= 100 ? 0 : L * (uint64_t)(201 - 2 * t) / 200; // sim >= t <=> d <= k (or d == 0)
+  const uint64_t k = max_distance(L, t);
   const Tier *tr = &S->ix->buckets[ch->bucket]->tier[ch->tier];
-  uint32_t cnt;
-  if (S->prefilter) {
-#if TM_X86
-    if (S->simd == SIMD_AVX512) cnt = filter_avx512(tr->counts, ch->start, ch->end, q->qnib, k, w->cand);
-    else
-#endif
-      cnt = filter_scalar(tr->counts, ch->start, ch->end, q->qnib, k, w->cand);
-  } else {
-    cnt = ch->end - ch->start;
-    for (uint32_t i = 0; i < cnt; i++) w->cand[i] = ch->start + i;
-  }
+  uint32_t cnt = verify(S->simd, S->prefilter, q, tr, ch->tier, ch->len, ch->start, ch->end, k, w->cand, w->dist, w->scratch);
   if (!cnt) return;
-  if (ch->tier == 0) {
-#if TM_X86
-    if (S->simd == SIMD_AVX512 && q->P) avx512_u8(q, tr->text, ch->len, w->cand, cnt, w->dist, w->scratch);
-    else if (S->simd >= SIMD_AVX2) avx2_u8(q, tr->text, ch->len, w->cand, cnt, w->dist, w->scratch);
-    else
-#endif
-      scalar_u8(q, tr->text, ch->len, w->cand, cnt, w->dist, w->scratch);
-  } else if (ch->tier == 1) {
-    scalar_u16(q, tr->text, ch->len, w->cand, cnt, w->dist, w->scratch);
-  } else {
-    scalar_u32(q, tr->text, ch->len, w->cand, cnt, w->dist, w->scratch);
-  }
   uint32_t local[101] = {0};
   bool any = false;
   for (uint32_t i = 0; i < cnt; i++) {
@@ -1228,6 +1265,159 @@ static void search_execute(napi_env env, void *data) {
   Index *ix = job->ix;
   pthread_rwlock_rdlock(&ix->lock);
   job->error = ix->closed ? ERR_CLOSED : search_locked(job);
+  pthread_rwlock_unlock(&ix->lock);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Band search: for many queries at once, the highest of a few thresholds that some entry reaches  */
+/* (the leverage report's bands). One query per thread at a time, buffers reused across queries.   */
+/* The cut starts at the lowest threshold; a hit of similarity v raises it to the smallest         */
+/* threshold above v, so the windows narrow as early as a top-1 search's would, and a query ends   */
+/* as soon as a hit reaches the highest threshold. Every entry at or above the final cut was       */
+/* verified (the cut never exceeds it), so the band is exact: the highest threshold <= the best.   */
+/* ---------------------------------------------------------------------------------------------- */
+
+typedef struct {
+  napi_async_work work;
+  napi_deferred deferred;
+  Index *ix;
+  uint32_t *cps;  // every query's code points, back to back
+  size_t *offs;   // nq + 1 offsets into cps
+  uint32_t nq;
+  int thr[100];   // ascending thresholds, 1..100
+  int nthr;
+  int error;      // 0, ERR_CLOSED, ERR_OOM
+  uint8_t *bands; // per query: the highest threshold reached, 0 when none
+  uint8_t *best;  // per query: the id of an entry reaching it (16 bytes)
+  atomic_uint next;
+} BandJob;
+
+typedef struct {
+  BandJob *job;
+  uint32_t *cand, *dist;
+  void *scratch;
+  size_t scratch_cap;
+  int error;
+  pthread_t tid;
+} BandWorker;
+
+/** The smallest threshold above `sim`, or 101 when there is none (the band is then known). */
+static int threshold_above(const BandJob *job, int sim) {
+  for (int i = 0; i < job->nthr; i++)
+    if (job->thr[i] > sim) return job->thr[i];
+  return 101;
+}
+
+static int band_query(BandWorker *w, uint32_t qi) {
+  BandJob *job = w->job;
+  const Index *ix = job->ix;
+  const uint64_t m = job->offs[qi + 1] - job->offs[qi];
+  Query q;
+  if (!query_prepare(&q, ix, job->cps + job->offs[qi], (uint32_t)m, ix->simd)) return ERR_OOM;
+  size_t need = (size_t)q.W * 256 + 256;
+  if (need > w->scratch_cap) {
+    free(w->scratch);
+    if (!(w->scratch = aligned_alloc(64, need))) {
+      w->scratch_cap = 0;
+      query_free(&q);
+      return ERR_OOM;
+    }
+    w->scratch_cap = need;
+  }
+  int t = job->thr[0], best = 0;
+  const uint64_t maxlen = ix->by_len_cap ? ix->by_len_cap - 1 : 0;
+  bool up = true, down = true;
+  // lengths nearest the query's first, as search_locked: the near ones raise the cut early
+  for (uint64_t d = 0; (up || down) && t <= 100; d++) {
+    for (int side = 0; side < 2 && t <= 100; side++) {
+      if (side == 1 && d == 0) continue;
+      uint64_t n;
+      if (side == 0) {
+        if (!up || (n = m + d) > maxlen || !in_window(m, n, t)) {
+          up = false;
+          continue;
+        }
+      } else {
+        if (!down || d > m || !in_window(m, n = m - d, t)) {
+          down = false;
+          continue;
+        }
+      }
+      if (n >= ix->by_len_cap || !ix->by_len[n]) continue;
+      const Bucket *bk = ix->buckets[ix->by_len[n] - 1];
+      const uint64_t L = m > n ? m : n;
+      uint64_t per = CHUNK_CHARS / (n ? n : 1);
+      per = per < 64 ? 64 : per > CHUNK_MAX ? CHUNK_MAX : per;
+      for (int tier = 0; tier < 3 && t <= 100 && in_window(m, n, t); tier++) {
+        const Tier *tr = &bk->tier[tier];
+        for (uint32_t start = 0; start < tr->count && t <= 100 && in_window(m, n, t); start += (uint32_t)per) {
+          uint32_t end = tr->count - start > per ? start + (uint32_t)per : tr->count;
+          const uint64_t k = max_distance(L, t);
+          uint32_t cnt = verify(ix->simd, ix->prefilter, &q, tr, tier, (uint32_t)n, start, end, k, w->cand, w->dist, w->scratch);
+          for (uint32_t i = 0; i < cnt; i++) {
+            if (w->dist[i] > k && w->dist[i] != 0) continue;
+            int sim = similarity(w->dist[i], L);
+            if (sim < t || sim <= best) continue;
+            best = sim;
+            memcpy(job->best + 16 * (size_t)qi, tr->ids + 16 * (size_t)w->cand[i], 16);
+          }
+          if (best >= t) t = threshold_above(job, best);
+        }
+      }
+    }
+  }
+  int band = 0;
+  for (int i = 0; i < job->nthr; i++)
+    if (job->thr[i] <= best) band = job->thr[i];
+  job->bands[qi] = (uint8_t)band;
+  query_free(&q);
+  return 0;
+}
+
+static void *band_worker_main(void *arg) {
+  BandWorker *w = arg;
+  BandJob *job = w->job;
+  for (;;) {
+    uint32_t qi = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
+    if (qi >= job->nq || w->error) break;
+    w->error = band_query(w, qi);
+  }
+  return NULL;
+}
+
+static int bands_locked(BandJob *job) {
+  int nthreads = job->ix->threads;
+  if ((uint32_t)nthreads > job->nq) nthreads = job->nq ? (int)job->nq : 1;
+  BandWorker *workers = calloc((size_t)nthreads, sizeof(BandWorker));
+  if (!workers) return ERR_OOM;
+  for (int i = 0; i < nthreads; i++) {
+    BandWorker *w = &workers[i];
+    w->job = job;
+    w->cand = malloc((CHUNK_MAX + 32) * sizeof(uint32_t));
+    w->dist = malloc((CHUNK_MAX + 32) * sizeof(uint32_t));
+    if (!w->cand || !w->dist) w->error = ERR_OOM;
+  }
+  int started = 0, error = 0;
+  for (int i = 1; i < nthreads; i++, started++)
+    if (pthread_create(&workers[i].tid, NULL, band_worker_main, &workers[i]) != 0) break;
+  band_worker_main(&workers[0]); // runs until no query remains, so a helper that did not start loses nothing
+  for (int i = 1; i <= started; i++) pthread_join(workers[i].tid, NULL);
+  for (int i = 0; i < nthreads; i++) {
+    if (workers[i].error) error = workers[i].error;
+    free(workers[i].cand);
+    free(workers[i].dist);
+    free(workers[i].scratch);
+  }
+  free(workers);
+  return error;
+}
+
+static void bands_execute(napi_env env, void *data) {
+  (void)env;
+  BandJob *job = data;
+  Index *ix = job->ix;
+  pthread_rwlock_rdlock(&ix->lock);
+  job->error = ix->closed ? ERR_CLOSED : bands_locked(job);
   pthread_rwlock_unlock(&ix->lock);
 }
 
@@ -1660,12 +1850,137 @@ static napi_value js_search(napi_env env, napi_callback_info info) {
   return promise;
 }
 
+static void band_job_free(BandJob *job) {
+  free(job->cps);
+  free(job->offs);
+  free(job->bands);
+  free(job->best);
+  free(job);
+}
+
+static void bands_complete(napi_env env, napi_status status, void *data) {
+  BandJob *job = data;
+  napi_value result = NULL, err_msg, err, bands, ids, nul;
+  bool ok = false;
+  if (status == napi_ok && !job->error) {
+    ok = napi_create_object(env, &result) == napi_ok && napi_create_array_with_length(env, job->nq, &bands) == napi_ok &&
+         napi_create_array_with_length(env, job->nq, &ids) == napi_ok && napi_get_null(env, &nul) == napi_ok;
+    for (uint32_t i = 0; ok && i < job->nq; i++) {
+      napi_value b, id = nul;
+      if (job->bands[i]) {
+        char text[36];
+        format_uuid(job->best + 16 * (size_t)i, text);
+        ok = napi_create_string_latin1(env, text, 36, &id) == napi_ok;
+      }
+      ok = ok && napi_create_uint32(env, job->bands[i], &b) == napi_ok && napi_set_element(env, bands, i, b) == napi_ok &&
+           napi_set_element(env, ids, i, id) == napi_ok;
+    }
+    ok = ok && napi_set_named_property(env, result, "bands", bands) == napi_ok && napi_set_named_property(env, result, "ids", ids) == napi_ok;
+  }
+  if (ok) {
+    napi_resolve_deferred(env, job->deferred, result);
+  } else {
+    const char *msg = job->error == ERR_CLOSED ? "the TM index is closed"
+                      : job->error == ERR_OOM  ? "out of memory"
+                                               : "the TM band search failed";
+    napi_create_string_utf8(env, msg, NAPI_AUTO_LENGTH, &err_msg);
+    napi_create_error(env, NULL, err_msg, &err);
+    napi_reject_deferred(env, job->deferred, err);
+  }
+  napi_delete_async_work(env, job->work);
+  index_release(job->ix);
+  band_job_free(job);
+}
+
+/** bands(index, queries: string[], thresholds: number[]) -> Promise<{ bands: number[], ids: (string | null)[] }> */
+static napi_value js_bands(napi_env env, napi_callback_info info) {
+  napi_value argv[3];
+  if (!get_args(env, info, 3, argv)) return fail(env);
+  Index *ix = get_index(env, argv[0], true);
+  if (!ix) return NULL;
+  uint32_t nq, nthr;
+  if (!array_length(env, argv[1], &nq)) return type_error(env, "queries must be an array of strings");
+  if (!array_length(env, argv[2], &nthr) || nthr < 1 || nthr > 100)
+    return type_error(env, "thresholds must be an array of 1 to 100 integers from 1 to 100, ascending");
+  BandJob *job = calloc(1, sizeof(BandJob));
+  if (!job) return throw_error(env, "out of memory");
+  job->nthr = (int)nthr;
+  for (uint32_t i = 0; i < nthr; i++) {
+    napi_value v;
+    double d;
+    if (napi_get_element(env, argv[2], i, &v) != napi_ok || !get_integer(env, v, 1, 100, &d) || (i && (int)d <= job->thr[i - 1])) {
+      band_job_free(job);
+      return type_error(env, "thresholds must be an array of 1 to 100 integers from 1 to 100, ascending");
+    }
+    job->thr[i] = (int)d;
+  }
+  // every query's code points into one buffer (UTF-16 units bound the code points)
+  size_t total = 0;
+  for (uint32_t i = 0; i < nq; i++) {
+    napi_value v;
+    napi_valuetype t;
+    size_t len = 0;
+    if (napi_get_element(env, argv[1], i, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok || t != napi_string ||
+        napi_get_value_string_utf16(env, v, NULL, 0, &len) != napi_ok) {
+      band_job_free(job);
+      return type_error(env, "queries must be an array of strings");
+    }
+    total += len;
+  }
+  job->nq = nq;
+  job->cps = malloc((total + 1) * sizeof(uint32_t));
+  job->offs = malloc(((size_t)nq + 1) * sizeof(size_t));
+  job->bands = calloc((size_t)nq + 1, 1);
+  job->best = calloc((size_t)nq + 1, 16);
+  char16_t *units = NULL;
+  size_t units_cap = 0;
+  if (!job->cps || !job->offs || !job->bands || !job->best) {
+    band_job_free(job);
+    return throw_error(env, "out of memory");
+  }
+  job->offs[0] = 0;
+  for (uint32_t i = 0; i < nq; i++) {
+    napi_value v;
+    size_t len = 0;
+    napi_get_element(env, argv[1], i, &v);
+    napi_get_value_string_utf16(env, v, NULL, 0, &len);
+    if (len + 1 > units_cap) {
+      units_cap = len + 1 > 256 ? len + 1 : 256;
+      free(units);
+      if (!(units = malloc(units_cap * sizeof(char16_t)))) {
+        band_job_free(job);
+        return throw_error(env, "out of memory");
+      }
+    }
+    napi_get_value_string_utf16(env, v, units, len + 1, &len);
+    job->offs[i + 1] = job->offs[i] + decode_utf16(units, len, job->cps + job->offs[i]);
+  }
+  free(units);
+  job->ix = ix;
+  atomic_init(&job->next, 0);
+  napi_value promise, name;
+  if (napi_create_promise(env, &job->deferred, &promise) != napi_ok ||
+      napi_create_string_utf8(env, "tm-engine:bands", NAPI_AUTO_LENGTH, &name) != napi_ok ||
+      napi_create_async_work(env, NULL, name, bands_execute, bands_complete, job, &job->work) != napi_ok) {
+    band_job_free(job);
+    return fail(env);
+  }
+  atomic_fetch_add(&ix->refs, 1); // the index outlives its JS handle until this search completes
+  if (napi_queue_async_work(env, job->work) != napi_ok) {
+    atomic_fetch_sub(&ix->refs, 1);
+    napi_delete_async_work(env, job->work);
+    band_job_free(job);
+    return fail(env);
+  }
+  return promise;
+}
+
 NAPI_MODULE_INIT() {
   static const struct {
     const char *name;
     napi_callback fn;
   } fns[] = {{"createIndex", js_create_index}, {"add", js_add},       {"remove", js_remove}, {"size", js_size},
-             {"bytes", js_bytes},              {"search", js_search}, {"close", js_close}};
+             {"bytes", js_bytes},              {"search", js_search}, {"bands", js_bands},   {"close", js_close}};
   for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
     napi_value f;
     if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].fn, NULL, &f) != napi_ok ||

@@ -13,6 +13,13 @@ export interface TmEngineSearchResult {
   similarities: number[];
 }
 
+export interface TmEngineBandResult {
+  /** Per query: the highest threshold some entry's similarity reaches, 0 when none reaches the lowest. */
+  bands: number[];
+  /** Per query: an entry reaching that threshold (a witness, to check it still exists), null for 0. */
+  ids: (string | null)[];
+}
+
 export interface TmEngineIndex {
   /**
    * Appends entries. ids: UUID strings as 36-char canonical text (stored as 16 bytes); texts:
@@ -33,6 +40,13 @@ export interface TmEngineIndex {
    * included. Runs off the JavaScript thread. Bad arguments throw a TypeError synchronously.
    */
   search(query: string, minSimilarity: number, limit: number): Promise<TmEngineSearchResult>;
+  /**
+   * For many queries at once, how far the best match of each reaches: the highest of `thresholds`
+   * (ascending integers 1..100) that some entry's similarity reaches, exactly as a search with
+   * limit 1 would rank it, without ranking. Queries run in parallel, one per thread, and each stops
+   * as soon as an entry reaches the highest threshold. Bad arguments throw a TypeError synchronously.
+   */
+  searchBands(queries: string[], thresholds: number[]): Promise<TmEngineBandResult>;
   /** Frees the memory (waits for running searches); further calls throw. */
   close(): void;
 }
@@ -63,6 +77,7 @@ interface NativeAddon {
   size(index: object): number;
   bytes(index: object): number;
   search(index: object, query: string, minSimilarity: number, limit: number): Promise<TmEngineSearchResult>;
+  bands(index: object, queries: string[], thresholds: number[]): Promise<TmEngineBandResult>;
   close(index: object): void;
 }
 
@@ -90,6 +105,9 @@ class NativeIndex implements TmEngineIndex {
   }
   search(query: string, minSimilarity: number, limit: number): Promise<TmEngineSearchResult> {
     return this.#addon.search(this.#handle, query, minSimilarity, limit);
+  }
+  searchBands(queries: string[], thresholds: number[]): Promise<TmEngineBandResult> {
+    return this.#addon.bands(this.#handle, queries, thresholds);
   }
   close(): void {
     this.#addon.close(this.#handle);

@@ -5,11 +5,15 @@
 // the ranking of GET /tm/search), or `context` when the same key of another project has the same
 // source text translated. Identical source texts are searched once, and those with a stored
 // identical source (100 %: the top of the search whatever else is stored) are found in one query.
+// The rest go to the native engine in one batch when the language pair has an in-process copy
+// (only the band of the best match is asked for), and otherwise to the per-text search.
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
 import { canonicalLanguage } from "../shared/languages";
+import { bandsWithEngine } from "../tm/bands-with-engine";
 import { rankTmEntries } from "../tm/rank-tm-entries";
+import { normalizeTmText } from "../tm/tm-similarity";
 import { findContextMatches } from "./context-matches";
 import { charactersOf, LEVERAGE_BANDS, type LeverageBand, leverageBandOf, wordsOf } from "./leverage-bands";
 
@@ -52,6 +56,47 @@ export interface LeverageKey {
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
+/** The lower bounds of the fuzzy bands (leverageBandOf): each is a similarity in its band. */
+const ENGINE_THRESHOLDS = [50, 75, 85, 95];
+
+/**
+ * The texts left (no context match, no identical stored source) in one batch through the native
+ * engine when the pair has a copy: only each text's band matters, not its ranking. The engine's
+ * 100 (a stored source equal after normalisation, not identical) is the ranking's 99, so its
+ * highest threshold is 95. Texts it cannot answer stay for the per-text search.
+ */
+async function bandTheRest(
+  ctx: ServiceContext,
+  project: { organizationId: string; sourceLanguage: string },
+  language: string,
+  rows: { keyId: string; sourceText: string }[],
+  context: ReadonlyMap<string, unknown>,
+  best: Map<string, number | null>,
+): Promise<void> {
+  const texts = [...new Set(rows.filter((r) => !context.has(r.keyId) && !best.has(r.sourceText)).map((r) => r.sourceText))];
+  const searched: string[] = [];
+  const norms: string[] = [];
+  for (const text of texts) {
+    const norm = normalizeTmText(text);
+    if (norm === "") {
+      best.set(text, null); // the ranking answers nothing for it either
+    } else {
+      searched.push(text);
+      norms.push(norm);
+    }
+  }
+  if (!norms.length) return;
+  const bands = await bandsWithEngine(ctx.db, {
+    organizationId: project.organizationId,
+    sourceLang: project.sourceLanguage,
+    targetLang: language,
+    norms,
+    thresholds: ENGINE_THRESHOLDS,
+  });
+  if (!bands) return;
+  for (const [i, text] of searched.entries()) best.set(text, bands[i] ? bands[i] : null);
+}
+
 async function keysOfLanguage(
   ctx: ServiceContext,
   project: { id: string; organizationId: string; sourceLanguage: string },
@@ -89,6 +134,7 @@ async function keysOfLanguage(
     [...new Set(rows.filter((r) => !context.has(r.keyId)).map((r) => r.sourceText))],
   );
   for (const e of exact) best.set(e.sourceText, 100);
+  await bandTheRest(ctx, project, language, rows, context, best);
   for (const r of rows) {
     if (context.has(r.keyId) || best.has(r.sourceText)) continue;
     const [top] = await rankTmEntries(ctx.db, {

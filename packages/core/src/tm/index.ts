@@ -1,4 +1,5 @@
 export * from "./add-tm-entry";
+export * from "./bands-with-engine";
 export * from "./delete-tm-entry";
 export * from "./list-tm-entries";
 export * from "./rank-tm-entries";
