@@ -9,7 +9,9 @@
 // with 5,000-row INSERT … RETURNING statements in one transaction; for the export, the export's
 // query as COPY … TO STDOUT through psql.
 //   pnpm --filter @locale/api run bench:import-export     (SIZES=100000,300000 and PGLITE_SIZE=100000 by
-//   default; API_NODE_OPTIONS=--max-old-space-size=256 caps the api's heap)
+//   default; API_NODE_OPTIONS=--max-old-space-size=256 caps the api's heap; ANALYZE_BEFORE_EXPORT=1
+//   runs ANALYZE between the import and the exports; JSON_BODY_MAX_KEYS=0 leaves out the JSON-body
+//   import; API_DIR=<checkout>/apps/api measures another checkout)
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -20,6 +22,8 @@ import { memoryOf, startApi } from "./api-process";
 
 const SIZES = (process.env.SIZES ?? "100000,300000").split(",").map(Number);
 const PGLITE_SIZE = Number(process.env.PGLITE_SIZE ?? 100_000);
+/** Sizes up to this one also import through the JSON body (`POST .../import`), into a new project. */
+const JSON_BODY_MAX_KEYS = Number(process.env.JSON_BODY_MAX_KEYS ?? 100_000);
 /** Issue 14: 300,000 keys in ≤ 30 s on PostgreSQL, api RSS growth ≤ 150 MB for import and export. */
 const IMPORT_TARGET_MS_PER_KEY = 30_000 / 300_000;
 const RSS_GROWTH_TARGET_MB = 150;
@@ -194,6 +198,11 @@ async function runAgainst(label: string, env: Record<string, string>, keys: numb
       throw new Error(`imported ${imp.result.imported} of ${keys}: ${JSON.stringify(imp.result).slice(0, 300)}`);
     add(`import ${keys} keys, file as the body (${mib(fileBytes)})`, imp, importTarget);
 
+    if (databaseUrl && process.env.ANALYZE_BEFORE_EXPORT) {
+      // The planner's statistics as autovacuum would have them a while after the import.
+      const db = await createDb(databaseUrl, { migrate: false, poolSize: 1 });
+      await db.query(`ANALYZE "Key", "Translation"`).finally(() => db.close());
+    }
     const exportAs = async (format: string) => {
       const exp = await measure(pid, async () => {
         const res = await fetch(`${api.url}/api/projects/${project._id}/export/en?format=${format}`, { headers: { cookie } });
@@ -231,7 +240,7 @@ async function runAgainst(label: string, env: Record<string, string>, keys: numb
     if (reimport.result.imported !== keys) throw new Error(`re-import wrote ${reimport.result.imported} of ${keys}`);
     add("re-import, overwrite, every value changed (+history)", reimport, importTarget);
 
-    if (keys <= 100_000) {
+    if (keys <= JSON_BODY_MAX_KEYS) {
       const legacy = await newProject("Bench JSON body");
       const envelope = JSON.stringify({ language: "en", format: "json-nested", content: nestedFile(keys) });
       const viaJson = await measure(pid, async () =>
