@@ -273,15 +273,14 @@ export class ImportWriter {
         -- LATERAL … LIMIT 1 (here, for dotted names, and for translations below) keeps this to one
         -- unique-index probe per name: as a plain join, the planner, whose statistics do not yet
         -- count the rows this import wrote, read all of the project's keys for every batch, so
-        -- batches got slower as the import went on. The name is matched as a row between itself
-        -- and itself, which only the unique index ("projectId", "namespace", "key") can serve: with
-        -- three equalities, a project the statistics take for empty (a new one, after ANALYZE)
-        -- was probed through ("projectId", "createdAt"), reading all of its keys for every name.
+        -- batches got slower as the import went on. The project id is a sub-select, a value the
+        -- planner does not see: given the id, it took a project its statistics do not know (a new
+        -- one, after ANALYZE) for empty and probed through ("projectId", "createdAt"), reading all
+        -- of the project's keys for every name; without it, only the unique index fits one row.
         SELECT i.ord, k."id", (k."description" = '' AND i.d <> '') AS fill FROM input i
         CROSS JOIN LATERAL (
           SELECT k."id", k."description" FROM "Key" k
-          WHERE (k."projectId", k."namespace", k."key") >= (${projectId}, ${namespace}, i.k)
-            AND (k."projectId", k."namespace", k."key") <= (${projectId}, ${namespace}, i.k) LIMIT 1
+          WHERE k."projectId" = (SELECT ${projectId}::text) AND k."namespace" = ${namespace} AND k."key" = i.k LIMIT 1
         ) k
       ), dotted AS (
         SELECT DISTINCT ON (s.ord) s.ord, k."id", (k."description" = '' AND i.d <> '') AS fill
@@ -289,8 +288,7 @@ export class ImportWriter {
         JOIN input i ON i.ord = s.ord
         CROSS JOIN LATERAL (
           SELECT k."id", k."description" FROM "Key" k
-          WHERE (k."projectId", k."namespace", k."key") >= (${projectId}, s.ns, s.k)
-            AND (k."projectId", k."namespace", k."key") <= (${projectId}, s.ns, s.k) LIMIT 1
+          WHERE k."projectId" = (SELECT ${projectId}::text) AND k."namespace" = s.ns AND k."key" = s.k LIMIT 1
         ) k
         WHERE NOT EXISTS (SELECT 1 FROM exact e WHERE e.ord = s.ord)
         ORDER BY s.ord, length(s.ns)
