@@ -7,7 +7,7 @@
 // growth over its idle RSS, and its CPU time per phase from /proc/<pid>/stat. Floors are measured in
 // the same run: for the import, the same rows (keys, values, history) written by a minimal script
 // with 5,000-row INSERT … RETURNING statements in one transaction; for the export, the export's
-// query as COPY … TO STDOUT through psql.
+// rows (namespace, key, value, in its order) as COPY … TO STDOUT through psql.
 //   pnpm --filter @locale/api run bench:import-export     (SIZES=100000,300000 and PGLITE_SIZE=100000 by
 //   default; API_NODE_OPTIONS=--max-old-space-size=256 caps the api's heap; ANALYZE_BEFORE_EXPORT=1
 //   runs ANALYZE between the import and the exports; JSON_BODY_MAX_KEYS=0 leaves out the JSON-body
@@ -133,14 +133,13 @@ async function floorInsert(databaseUrl: string, projectId: string, keys: number,
 }
 
 /**
- * The export's floor: the export's own query (keys with the language's and the source language's
- * values, by namespace then key in byte order) as `COPY … TO STDOUT` through psql, its output
- * counted and dropped.
+ * The export's floor: what a json-flat file is made of (every key's namespace, name and value in
+ * the language, by namespace then key in byte order) as `COPY … TO STDOUT` through psql, its
+ * output counted and dropped.
  */
 async function floorCopy(databaseUrl: string, projectId: string): Promise<{ ms: number; bytes: number }> {
-  const sql = `COPY (SELECT k."namespace", k."key", k."description", t."value", t."status"::text, s."value"
+  const sql = `COPY (SELECT k."namespace", k."key", t."value"
     FROM "Key" k LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = 'en'
-    LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = 'en'
     WHERE k."projectId" = '${projectId}' ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C") TO STDOUT`;
   const started = performance.now();
   const child = spawn("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", databaseUrl, "-c", sql], { stdio: ["ignore", "pipe", "inherit"] });
