@@ -4,11 +4,17 @@
 // (TEST_DATABASE_URL) and embedded PGlite (100,000 keys). The api runs as a child process
 // (`node --import tsx src/main.ts`), a fresh one per size, so its RSS is read from the kernel
 // (/proc/<pid>/status: VmRSS sampled every 25 ms per phase, VmHWM for the whole run) and reported as
-// growth over its idle RSS. A floor is measured in the same run: the same rows (keys, values,
-// history) written by a minimal script with multi-row INSERTs in one transaction.
+// growth over its idle RSS, and its CPU time per phase from /proc/<pid>/stat. Floors are measured in
+// the same run: for the import, the same rows (keys, values, history) written by a minimal script
+// with 5,000-row INSERT … RETURNING statements in one transaction; for the export, the export's
+// rows (namespace, key, value, in its order) as COPY … TO STDOUT through psql.
 //   pnpm --filter @locale/api run bench:import-export     (SIZES=100000,300000 and PGLITE_SIZE=100000 by
-//   default; API_NODE_OPTIONS=--max-old-space-size=256 caps the api's heap)
-import { mkdtemp, rm } from "node:fs/promises";
+//   default; API_NODE_OPTIONS=--max-old-space-size=256 caps the api's heap; ANALYZE_BEFORE_EXPORT=1
+//   runs ANALYZE between the import and the exports; JSON_BODY_MAX_KEYS=0 leaves out the JSON-body
+//   import; API_DIR=<checkout>/apps/api measures another checkout)
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createDb } from "@locale/db";
@@ -16,12 +22,15 @@ import { memoryOf, startApi } from "./api-process";
 
 const SIZES = (process.env.SIZES ?? "100000,300000").split(",").map(Number);
 const PGLITE_SIZE = Number(process.env.PGLITE_SIZE ?? 100_000);
+/** Sizes up to this one also import through the JSON body (`POST .../import`), into a new project. */
+const JSON_BODY_MAX_KEYS = Number(process.env.JSON_BODY_MAX_KEYS ?? 100_000);
 /** Issue 14: 300,000 keys in ≤ 30 s on PostgreSQL, api RSS growth ≤ 150 MB for import and export. */
 const IMPORT_TARGET_MS_PER_KEY = 30_000 / 300_000;
 const RSS_GROWTH_TARGET_MB = 150;
 
 /** Runs `fn` while sampling the child's RSS; returns the result, the time and the phase's peak. */
-async function measure<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; ms: number; peakMb: number }> {
+async function measure<T>(pid: number, fn: () => Promise<T>): Promise<{ result: T; ms: number; peakMb: number; cpuMs: number }> {
+  const cpuBefore = await cpuMsOf(pid);
   let peak = (await memoryOf(pid)).rssMb;
   const timer = setInterval(() => {
     memoryOf(pid).then(
@@ -32,10 +41,18 @@ async function measure<T>(pid: number, fn: () => Promise<T>): Promise<{ result: 
   const started = performance.now();
   try {
     const result = await fn();
-    return { result, ms: performance.now() - started, peakMb: Math.max(peak, (await memoryOf(pid)).rssMb) };
+    const ms = performance.now() - started;
+    return { result, ms, peakMb: Math.max(peak, (await memoryOf(pid)).rssMb), cpuMs: (await cpuMsOf(pid)) - cpuBefore };
   } finally {
     clearInterval(timer);
   }
+}
+
+/** User + system CPU time of a process so far (clock ticks of 10 ms). */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** 100 sections × 10 groups × 100 keys, values with placeholders and non-ASCII text. */
@@ -71,31 +88,32 @@ interface Row {
 }
 
 /**
- * The floor: the same rows an import of `keys` keys writes (keys, values, history entries), by a
- * minimal script with 5,000-row INSERT … SELECT FROM unnest statements in one transaction, with
- * the same time-ordered ids (uuid_v7()).
+ * The import's floor: the same rows an import of `keys` keys writes (keys, values, history
+ * entries), by a minimal script with 5,000-row statements in one transaction, with the same
+ * time-ordered ids (uuid_v7()): the keys by `INSERT … RETURNING "id"`, then the values and their
+ * history from those ids (no lookup of the keys it has just written).
  */
-async function floorInsert(databaseUrl: string, projectId: string, keys: number, userId: string): Promise<number> {
+async function floorInsert(databaseUrl: string, projectId: string, keys: number, userId: string): Promise<{ ms: number; cpuMs: number }> {
   const db = await createDb(databaseUrl, { migrate: false, poolSize: 1 });
   try {
+    const cpu = process.cpuUsage();
     const started = performance.now();
     await db.query("BEGIN");
     for (let i = 0; i < keys; i += 5000) {
       const n = Math.min(5000, keys - i);
       const names = Array.from({ length: n }, (_, j) => `floor.k${i + j}`);
       const values = Array.from({ length: n }, (_, j) => `Value ${i + j} for {name} — héllo "${(i + j) % 7}"`);
-      await db.query(
-        `WITH k AS (
-           INSERT INTO "Key" ("id", "projectId", "namespace", "key", "description", "createdAt", "updatedAt")
-           SELECT uuid_v7(), $1, '', t.k, '', now(), now() FROM unnest($2::text[]) AS t(k) RETURNING "id", "key"
-         ) SELECT count(*) FROM k`,
+      const created = await db.query<{ id: string }>(
+        `INSERT INTO "Key" ("id", "projectId", "namespace", "key", "description", "createdAt", "updatedAt")
+         SELECT uuid_v7(), $1, '', t.k, '', now(), now() FROM unnest($2::text[]) WITH ORDINALITY AS t(k, ord) ORDER BY t.ord
+         RETURNING "id"`,
         [projectId, names],
       );
       await db.query(
         `WITH t AS (
            INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "createdAt", "updatedAt")
-           SELECT uuid_v7(), $1, k."id", 'en', v.v, 'translated', 'import', now(), now()
-           FROM unnest($2::text[], $3::text[]) AS v(k, v) JOIN "Key" k ON k."projectId" = $1 AND k."namespace" = '' AND k."key" = v.k
+           SELECT uuid_v7(), $1, v.id, 'en', v.v, 'translated', 'import', now(), now()
+           FROM unnest($2::text[], $3::text[]) AS v(id, v)
            RETURNING "id", "keyId", "value"
          ), h AS (
            INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
@@ -103,14 +121,33 @@ async function floorInsert(databaseUrl: string, projectId: string, keys: number,
            SELECT uuid_v7(), t."id", $1, t."keyId", 'en', NULL, t."value", 'untranslated', 'translated', $4, 'Bench', 'import', now()
            FROM t RETURNING 1
          ) SELECT count(*) FROM h`,
-        [projectId, names, values, userId],
+        [projectId, created.map((r) => r.id), values, userId],
       );
     }
     await db.query("COMMIT");
-    return performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The export's floor: what a json-flat file is made of (every key's namespace, name and value in
+ * the language, by namespace then key in byte order) as `COPY … TO STDOUT` through psql, its
+ * output counted and dropped.
+ */
+async function floorCopy(databaseUrl: string, projectId: string): Promise<{ ms: number; bytes: number }> {
+  const sql = `COPY (SELECT k."namespace", k."key", t."value"
+    FROM "Key" k LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = 'en'
+    WHERE k."projectId" = '${projectId}' ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C") TO STDOUT`;
+  const started = performance.now();
+  const child = spawn("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", databaseUrl, "-c", sql], { stdio: ["ignore", "pipe", "inherit"] });
+  let bytes = 0;
+  child.stdout.on("data", (chunk: Buffer) => (bytes += chunk.length));
+  const [code] = await once(child, "close");
+  if (code !== 0) throw new Error(`psql exited with ${code}`);
+  return { ms: performance.now() - started, bytes };
 }
 
 async function runAgainst(label: string, env: Record<string, string>, keys: number, databaseUrl?: string): Promise<Row[]> {
@@ -138,10 +175,10 @@ async function runAgainst(label: string, env: Record<string, string>, keys: numb
     let file: string | undefined = nestedFile(keys);
     const fileBytes = Buffer.byteLength(file);
     const idle = await memoryOf(pid);
-    const add = (operation: string, m: { ms: number; peakMb: number }, timeTarget?: number) => {
+    const add = (operation: string, m: { ms: number; peakMb: number; cpuMs: number }, timeTarget?: number) => {
       const growthMb = m.peakMb - idle.rssMb;
       const ok = (timeTarget === undefined || m.ms <= timeTarget) && growthMb <= RSS_GROWTH_TARGET_MB;
-      rows.push({ label, operation, ms: m.ms, growthMb, target: ok ? "ok" : "OVER TARGET" });
+      rows.push({ label, operation: `${operation}, api CPU ${seconds(m.cpuMs)}`, ms: m.ms, growthMb, target: ok ? "ok" : "OVER TARGET" });
     };
     const importTarget = keys * IMPORT_TARGET_MS_PER_KEY;
 
@@ -160,14 +197,34 @@ async function runAgainst(label: string, env: Record<string, string>, keys: numb
       throw new Error(`imported ${imp.result.imported} of ${keys}: ${JSON.stringify(imp.result).slice(0, 300)}`);
     add(`import ${keys} keys, file as the body (${mib(fileBytes)})`, imp, importTarget);
 
-    const exp = await measure(pid, async () => {
-      const res = await fetch(`${api.url}/api/projects/${project._id}/export/en?format=json-nested`, { headers: { cookie } });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      return { bytes, keys: Number(res.headers.get("x-total-keys")), status: res.status };
-    });
-    if (exp.result.status !== 200 || exp.result.keys !== keys)
-      throw new Error(`export answered ${exp.result.status} with ${exp.result.keys} keys`);
-    add(`export json-nested (${mib(exp.result.bytes)})`, exp);
+    if (databaseUrl && process.env.ANALYZE_BEFORE_EXPORT) {
+      // The planner's statistics as autovacuum would have them a while after the import.
+      const db = await createDb(databaseUrl, { migrate: false, poolSize: 1 });
+      await db.query(`ANALYZE "Key", "Translation"`).finally(() => db.close());
+    }
+    const exportAs = async (format: string) => {
+      const exp = await measure(pid, async () => {
+        const res = await fetch(`${api.url}/api/projects/${project._id}/export/en?format=${format}`, { headers: { cookie } });
+        const bytes = (await res.arrayBuffer()).byteLength;
+        return { bytes, keys: Number(res.headers.get("x-total-keys")), status: res.status };
+      });
+      if (exp.result.status !== 200 || exp.result.keys !== keys)
+        throw new Error(`export answered ${exp.result.status} with ${exp.result.keys} keys`);
+      add(`export ${format} (${mib(exp.result.bytes)})`, exp);
+      return exp;
+    };
+    await exportAs("json-nested");
+    const flat = await exportAs("json-flat");
+    if (databaseUrl) {
+      const copy = await floorCopy(databaseUrl, project._id);
+      rows.push({
+        label,
+        operation: `floor: the export's rows by COPY … TO STDOUT (${mib(copy.bytes)}; export json-flat / floor = ${(flat.ms / copy.ms).toFixed(2)})`,
+        ms: copy.ms,
+        growthMb: Number.NaN,
+        target: "",
+      });
+    }
 
     const changed = nestedFile(keys, "Wert");
     const reimport = await measure(pid, async () =>
@@ -182,7 +239,7 @@ async function runAgainst(label: string, env: Record<string, string>, keys: numb
     if (reimport.result.imported !== keys) throw new Error(`re-import wrote ${reimport.result.imported} of ${keys}`);
     add("re-import, overwrite, every value changed (+history)", reimport, importTarget);
 
-    if (keys <= 100_000) {
+    if (keys <= JSON_BODY_MAX_KEYS) {
       const legacy = await newProject("Bench JSON body");
       const envelope = JSON.stringify({ language: "en", format: "json-nested", content: nestedFile(keys) });
       const viaJson = await measure(pid, async () =>
@@ -194,11 +251,11 @@ async function runAgainst(label: string, env: Record<string, string>, keys: numb
 
     if (databaseUrl) {
       const floorProject = await newProject("Bench floor");
-      const floorMs = await floorInsert(databaseUrl, floorProject._id, keys, me.user?._id ?? me._id ?? "bench");
+      const floor = await floorInsert(databaseUrl, floorProject._id, keys, me.user?._id ?? me._id ?? "bench");
       rows.push({
         label,
-        operation: `floor: the same ${keys} keys + values + history by plain INSERT (import / floor = ${(imp.ms / floorMs).toFixed(2)})`,
-        ms: floorMs,
+        operation: `floor: the same ${keys} keys + values + history by INSERT … RETURNING, script CPU ${seconds(floor.cpuMs)} (import / floor = ${(imp.ms / floor.ms).toFixed(2)}, re-import / floor = ${(reimport.ms / floor.ms).toFixed(2)})`,
+        ms: floor.ms,
         growthMb: Number.NaN,
         target: "",
       });

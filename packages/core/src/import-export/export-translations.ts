@@ -1,6 +1,6 @@
 // Exports one project language as a file (docs/api-rules.md, "Import and export"): keys ordered
 // by namespace then key (json-nested: by full key, its tree), translator formats with every key, runtime formats with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
-// Rows are read through a cursor, 5,000 at a time, and the file is written to a temporary file
+// Rows are read through a cursor, 20,000 at a time, and the file is written to a temporary file
 // that the caller streams out: json-flat and json-nested are written entry by entry
 // (json-export-writer.ts), the other formats are serialized whole by @locale/formats.
 import { once } from "node:events";
@@ -57,8 +57,8 @@ export interface ExportResult {
 /** How many left-out keys the `export.completed` activity entry lists by name. */
 export const SKIPPED_KEYS_IN_ACTIVITY = 50;
 
-/** Rows per cursor fetch. */
-const PAGE = 5000;
+/** Rows per cursor fetch (a few MB of rows at most; fewer round trips). */
+const PAGE = 20_000;
 
 interface ExportRow {
   namespace: string;
@@ -93,7 +93,14 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
   const filePath = path.join(dir, exportFileName(language, format));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
-    const read = { projectId: project.id, language, sourceLanguage: project.sourceLanguage, namespace: input.namespace };
+    const read: RowQuery = {
+      projectId: project.id,
+      language,
+      sourceLanguage: project.sourceLanguage,
+      namespace: input.namespace,
+      // The source values number placeholders and fill bilingual files; nothing else reads them.
+      withSource: withSource || style !== undefined,
+    };
     // Entries a placeholder style cannot express: left out and reported with the format's own.
     const styleSkipped: SkippedEntry[] = [];
     const nativePlurals = writesNativePlurals(format);
@@ -193,19 +200,26 @@ interface RowQuery {
   language: string;
   sourceLanguage: string;
   namespace: string | undefined;
+  /** Whether rows carry the source language's value (else `sourceValue` is null). */
+  withSource: boolean;
 }
 
 /**
  * Whether two keys of different namespaces share a full key (`a.b` bare and `b` in namespace `a`).
  * json-flat lists keys by namespace then key, so such a pair is not adjacent and only the library
- * (one property, first position, last value) writes it; without one the file is streamed.
+ * (one property, first position, last value) writes it; without one the file is streamed. Two keys
+ * of one namespace never share a name, so a project without namespaced keys has no such pair, and
+ * otherwise one grouping of the project's keys by full key finds it (a self-join by full key was
+ * one comparison per pair of keys whenever the planner had no statistics, as after a large import:
+ * minutes at 100,000 keys).
  */
 async function hasFullKeyCollision(ctx: ServiceContext, q: RowQuery): Promise<boolean> {
   if (q.namespace !== undefined) return false;
-  const full = (k: string) => `(CASE WHEN ${k}."namespace" = '' THEN ${k}."key" ELSE ${k}."namespace" || '.' || ${k}."key" END)`;
   const rows = await ctx.db.prisma.$queryRawUnsafe<unknown[]>(
-    `SELECT 1 FROM "Key" a JOIN "Key" b ON b."projectId" = a."projectId" AND b."namespace" <> a."namespace" AND ${full("b")} = ${full("a")}
-     WHERE a."projectId" = $1 LIMIT 1`,
+    `SELECT 1 FROM "Key" k
+     WHERE k."projectId" = $1 AND EXISTS (SELECT 1 FROM "Key" n WHERE n."projectId" = $1 AND n."namespace" > '')
+     GROUP BY (CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END)
+     HAVING count(*) > 1 LIMIT 1`,
     q.projectId,
   );
   return rows.length > 0;
@@ -225,22 +239,25 @@ async function readRows(
   onPage: (rows: ExportRow[]) => Promise<boolean>,
 ): Promise<void> {
   await ctx.db.prisma.$transaction(async (tx: Tx) => {
-    const where = q.namespace !== undefined ? `AND k."namespace" = $4` : "";
+    const params: string[] = [q.projectId, q.language];
+    const param = (value: string) => `$${params.push(value)}`;
+    // The source value is read by a second join only where it is needed and is another language.
+    const sourceJoin = q.withSource && q.language !== q.sourceLanguage;
+    const source = !q.withSource ? "NULL::text" : sourceJoin ? `s."value"` : `t."value"`;
+    const join = sourceJoin ? `LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = ${param(q.sourceLanguage)}` : "";
+    const where = q.namespace !== undefined ? `AND k."namespace" = ${param(q.namespace)}` : "";
     const order = byFullKey
       ? `(CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END) COLLATE "C", k."namespace" COLLATE "C"`
       : `k."namespace" COLLATE "C", k."key" COLLATE "C"`;
     await tx.$executeRawUnsafe(
       `DECLARE export_rows NO SCROLL CURSOR FOR
-       SELECT k."namespace", k."key", k."description", t."value", t."status"::text AS "status", s."value" AS "sourceValue"
+       SELECT k."namespace", k."key", k."description", t."value", t."status"::text AS "status", ${source} AS "sourceValue"
        FROM "Key" k
        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
-       LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = $3
+       ${join}
        WHERE k."projectId" = $1 ${where}
        ORDER BY ${order}`,
-      q.projectId,
-      q.language,
-      q.sourceLanguage,
-      ...(q.namespace !== undefined ? [q.namespace] : []),
+      ...params,
     );
     for (;;) {
       const rows = await tx.$queryRawUnsafe<ExportRow[]>(`FETCH ${PAGE} FROM export_rows`);
@@ -276,7 +293,8 @@ async function streamJson(
       for (const r of rows) {
         const entry = toEntry(r);
         if (!entry) continue;
-        if (!(await writer.add(entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key, entry.value))) return false;
+        if (!writer.add(entry.namespace ? `${entry.namespace}.${entry.key}` : entry.key, entry.value)) return false;
+        if (writer.needsFlush) await writer.flush();
       }
       return true;
     });

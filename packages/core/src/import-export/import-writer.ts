@@ -4,6 +4,13 @@
 // and values written together with their history. Nothing here grows with the file: the api holds
 // one batch, the project's keys stay in the database. A journaled import (import-journal.ts) runs
 // each batch in a transaction of its own and lists what it wrote, so that it can be taken back.
+//
+// An import into a namespace that had no keys when it began (and, for dotted names, a project
+// without namespaced keys) has nothing to match: its keys are inserted without probing for existing
+// ones, and repeated keys are caught in memory (up to SEEN_IN_MEMORY names, then in the temporary
+// table). A key a concurrent writer created meanwhile meets the unique index (ON CONFLICT DO
+// NOTHING) and is then resolved like any existing key. Values of keys created by the same batch are
+// inserted without looking for a translation: no other transaction can have written one.
 import type { Tx } from "../activity/record-activity";
 import type { Actor } from "../auth/actor";
 import { hasErrors, type QaIssue } from "../qa";
@@ -43,6 +50,9 @@ export interface ImportTarget {
 /** How many created key names the `key.imported` activity entry lists. */
 export const IMPORTED_KEY_NAMES_IN_ACTIVITY = 50;
 
+/** Key names of the file an import into an empty namespace remembers in memory (about 70 bytes each). */
+export const SEEN_IN_MEMORY = 500_000;
+
 export class ImportWriter {
   keysCreated = 0;
   /**
@@ -57,35 +67,39 @@ export class ImportWriter {
   private opened = false;
   /** Whether the project had namespaced keys when the import began (else `ns.key` names need no lookup). */
   private hasNamespacedKeys = false;
+  /** Whether no name of the file could match a key that existed when the import began. */
+  private nothingToMatch = false;
+  /** The file's key names so far, while they are kept in memory (null: in the `import_seen` table). */
+  private seen: Set<string> | null = null;
 
   private tx!: Tx;
 
-  constructor(private readonly target: ImportTarget) {}
+  constructor(
+    private readonly target: ImportTarget,
+    /** How many key names the memory holds before they move to the table (tests lower it). */
+    private readonly seenInMemory = SEEN_IN_MEMORY,
+  ) {}
 
   /** Writes one batch in `tx` (the import's one transaction, or this batch's own when journaled). */
   async write(tx: Tx, batch: Candidate[]): Promise<BatchOutcome> {
     this.tx = tx;
     if (!this.opened) {
-      if (this.journalId) {
-        // Kept across the batches' transactions (PGlite's one connection, one import at a time: import-gate.ts); dropped by close().
-        await tx.$executeRawUnsafe(`DROP TABLE IF EXISTS pg_temp."import_seen"`);
-        await tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY)`);
-      } else {
-        // Dropped at commit (or with the rolled-back transaction); per connection, so concurrent imports never meet.
-        await tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY) ON COMMIT DROP`);
-      }
       // Read once, like the key list the import matched against before: a namespaced key created
       // meanwhile by a concurrent writer is not a target for dotted names of this file.
-      if (!this.target.namespaceGiven) {
-        const [row] = await this.tx.$queryRaw<{ found: boolean }[]>`
-          SELECT EXISTS (SELECT 1 FROM "Key" WHERE "projectId" = ${this.target.projectId} AND "namespace" > '') AS found`;
-        this.hasNamespacedKeys = row?.found ?? false;
-      }
+      const { projectId, namespace, namespaceGiven } = this.target;
+      const [row] = await this.tx.$queryRaw<{ namespaced: boolean; taken: boolean }[]>`
+        SELECT ${namespaceGiven} = false AND EXISTS (SELECT 1 FROM "Key" WHERE "projectId" = ${projectId} AND "namespace" > '') AS namespaced,
+          EXISTS (SELECT 1 FROM "Key" WHERE "projectId" = ${projectId} AND "namespace" = ${namespace}) AS taken`;
+      this.hasNamespacedKeys = row?.namespaced ?? true;
+      this.nothingToMatch = row?.taken === false && !this.hasNamespacedKeys;
+      if (this.nothingToMatch) this.seen = new Set();
+      else await this.createSeenTable();
       this.opened = true;
     }
     const { fresh, repeated } = await this.dropRepeated(batch);
     if (fresh.length === 0) return { written: 0, repeated, refused: [] };
-    const ids = await this.resolveKeys(fresh);
+    const ids = this.nothingToMatch ? await this.createKeys(fresh) : await this.resolveKeys(fresh);
+    const createdIds = new Set(ids.created);
     let written = 0;
     const valued = fresh.flatMap((c, i) =>
       c.takeValue ? [{ keyId: ids.ids[i]!, value: c.value, candidate: c, qaIssues: [] as QaIssue[] }] : [],
@@ -95,11 +109,14 @@ export class ImportWriter {
     if (valued.length > 0) {
       // The same gate as every other write: an entry failing an error-level check is refused
       // (listed in the result's errors), the rest of the file is imported with its warnings.
+      // A key created by this batch has no source value and no length limit yet.
+      const createdFacts = new Map(ids.created.map((id) => [id, { source: "", maxLength: null }]));
       const gate = await QaGate.load(
         this.tx,
         this.target.qa,
         valued.map((v) => v.keyId),
         [this.target.language],
+        createdFacts,
       );
       accepted = [];
       for (const v of valued) {
@@ -108,10 +125,14 @@ export class ImportWriter {
         else accepted.push({ ...v, qaIssues: storedQaIssues(issues) });
       }
     }
-    if (accepted.length > 0) {
-      const keyIds = await this.writeTranslations(accepted, ids.created);
-      written = keyIds.length;
-      // New source values: the keys' other languages are checked against them now.
+    const onCreated = accepted.filter((v) => createdIds.has(v.keyId));
+    const onExisting = onCreated.length === 0 ? accepted : accepted.filter((v) => !createdIds.has(v.keyId));
+    if (onCreated.length > 0) written += await this.insertTranslations(onCreated);
+    if (onExisting.length > 0) {
+      const keyIds = await this.writeTranslations(onExisting);
+      written += keyIds.length;
+      // New source values: the keys' other languages are checked against them now (a key created
+      // by this batch has no other language yet).
       if (this.target.language === this.target.qa.sourceLanguage) await recheckAfterSourceChange(this.tx, this.target.qa, keyIds);
     }
     return { written, repeated, refused };
@@ -119,7 +140,29 @@ export class ImportWriter {
 
   /** Drops what a journaled import kept between its transactions. */
   async close(tx: Tx): Promise<void> {
-    if (this.journalId && this.opened) await tx.$executeRawUnsafe(`DROP TABLE IF EXISTS pg_temp."import_seen"`);
+    if (this.journalId && this.opened && this.seen === null) await tx.$executeRawUnsafe(`DROP TABLE IF EXISTS pg_temp."import_seen"`);
+  }
+
+  private async createSeenTable(): Promise<void> {
+    if (this.journalId) {
+      // Kept across the batches' transactions (PGlite's one connection, one import at a time: import-gate.ts); dropped by close().
+      await this.tx.$executeRawUnsafe(`DROP TABLE IF EXISTS pg_temp."import_seen"`);
+      await this.tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY)`);
+    } else {
+      // Dropped at commit (or with the rolled-back transaction); per connection, so concurrent imports never meet.
+      await this.tx.$executeRawUnsafe(`CREATE TEMP TABLE "import_seen" ("key" text PRIMARY KEY) ON COMMIT DROP`);
+    }
+  }
+
+  /** Moves the names kept in memory into the `import_seen` table, which takes the rest of the file. */
+  private async spillSeen(seen: Set<string>): Promise<void> {
+    this.seen = null;
+    await this.createSeenTable();
+    const names = [...seen];
+    seen.clear();
+    for (let from = 0; from < names.length; from += 5000) {
+      await this.tx.$executeRaw`INSERT INTO "import_seen" ("key") SELECT unnest(${names.slice(from, from + 5000)}::text[])`;
+    }
   }
 
   /** Keeps the first occurrence of every key, within the batch and across the file. */
@@ -134,6 +177,14 @@ export class ImportWriter {
         unique.push(c);
       }
     }
+    if (this.seen) {
+      const seen = this.seen;
+      const fresh: Candidate[] = [];
+      for (const c of unique) (seen.has(c.key) ? repeated : fresh).push(c);
+      for (const c of fresh) seen.add(c.key);
+      if (seen.size > this.seenInMemory) await this.spillSeen(seen);
+      return { fresh, repeated };
+    }
     const seen = await this.tx.$queryRaw<{ key: string }[]>`
       WITH added AS (
         INSERT INTO "import_seen" ("key") SELECT unnest(${unique.map((c) => c.key)}::text[])
@@ -145,6 +196,52 @@ export class ImportWriter {
     const fresh: Candidate[] = [];
     for (const c of unique) (earlier.has(c.key) ? repeated : fresh).push(c);
     return { fresh, repeated };
+  }
+
+  /**
+   * `resolveKeys` where no key could match (`nothingToMatch`): the batch's keys are inserted as they
+   * are; a name the unique index turns away was created meanwhile by a concurrent writer, and is
+   * resolved like an existing key.
+   */
+  private async createKeys(batch: Candidate[]): Promise<{ ids: string[]; created: string[] }> {
+    const { projectId, namespace } = this.target;
+    const journalId = this.journalId;
+    const rows = await this.tx.$queryRaw<{ id: string; key: string }[]>`
+      WITH created AS (
+        INSERT INTO "Key" ("id", "projectId", "namespace", "key", "description", "createdAt", "updatedAt")
+        SELECT uuid_v7(), ${projectId}, ${namespace}, t.k, t.d, now(), now()
+        FROM unnest(${batch.map((c) => c.key)}::text[], ${batch.map((c) => c.description)}::text[]) AS t(k, d)
+        ON CONFLICT ("projectId", "namespace", "key") DO NOTHING
+        RETURNING "id", "key"
+      ), journaled AS (
+        INSERT INTO "ImportUndo" ("importId", "kind", "targetId")
+        SELECT ${journalId}::text, 'key', c."id" FROM created c WHERE ${journalId}::text IS NOT NULL
+      )
+      SELECT "id", "key" FROM created`;
+    const byName = new Map<string, string>();
+    for (const r of rows) byName.set(r.key, r.id);
+    const taken: Candidate[] = [];
+    const ids: string[] = new Array(batch.length);
+    let created = 0;
+    batch.forEach((c, ord) => {
+      const id = byName.get(c.key);
+      if (id === undefined) {
+        taken.push(c);
+        return;
+      }
+      ids[ord] = id;
+      if (this.createdNames.length < IMPORTED_KEY_NAMES_IN_ACTIVITY) this.createdNames.push(namespace ? `${namespace}.${c.key}` : c.key);
+      created++;
+    });
+    this.keysCreated += created;
+    const createdIds = rows.map((r) => r.id);
+    if (taken.length === 0) return { ids, created: createdIds };
+    const resolved = await this.resolveKeys(taken);
+    let next = 0;
+    batch.forEach((c, ord) => {
+      if (!byName.has(c.key)) ids[ord] = resolved.ids[next++]!;
+    });
+    return { ids, created: [...createdIds, ...resolved.created] };
   }
 
   /**
@@ -176,11 +273,14 @@ export class ImportWriter {
         -- LATERAL … LIMIT 1 (here, for dotted names, and for translations below) keeps this to one
         -- unique-index probe per name: as a plain join, the planner, whose statistics do not yet
         -- count the rows this import wrote, read all of the project's keys for every batch, so
-        -- batches got slower as the import went on.
+        -- batches got slower as the import went on. The project id is a sub-select, a value the
+        -- planner does not see: given the id, it took a project its statistics do not know (a new
+        -- one, after ANALYZE) for empty and probed through ("projectId", "createdAt"), reading all
+        -- of the project's keys for every name; without it, only the unique index fits one row.
         SELECT i.ord, k."id", (k."description" = '' AND i.d <> '') AS fill FROM input i
         CROSS JOIN LATERAL (
           SELECT k."id", k."description" FROM "Key" k
-          WHERE k."projectId" = ${projectId} AND k."namespace" = ${namespace} AND k."key" = i.k LIMIT 1
+          WHERE k."projectId" = (SELECT ${projectId}::text) AND k."namespace" = ${namespace} AND k."key" = i.k LIMIT 1
         ) k
       ), dotted AS (
         SELECT DISTINCT ON (s.ord) s.ord, k."id", (k."description" = '' AND i.d <> '') AS fill
@@ -188,7 +288,7 @@ export class ImportWriter {
         JOIN input i ON i.ord = s.ord
         CROSS JOIN LATERAL (
           SELECT k."id", k."description" FROM "Key" k
-          WHERE k."projectId" = ${projectId} AND k."namespace" = s.ns AND k."key" = s.k LIMIT 1
+          WHERE k."projectId" = (SELECT ${projectId}::text) AND k."namespace" = s.ns AND k."key" = s.k LIMIT 1
         ) k
         WHERE NOT EXISTS (SELECT 1 FROM exact e WHERE e.ord = s.ord)
         ORDER BY s.ord, length(s.ns)
@@ -255,11 +355,9 @@ export class ImportWriter {
    * One statement per batch: new translations are inserted, empty ones filled, and (with
    * overwrite) differing ones replaced; every row written gets its history entry with the previous
    * value and status read in the same statement. Returns the keys whose value was written.
+   * Only for keys that existed before this batch.
    */
-  private async writeTranslations(
-    values: { keyId: string; value: string; qaIssues: QaIssue[] }[],
-    createdKeys: string[],
-  ): Promise<string[]> {
+  private async writeTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[]): Promise<string[]> {
     const { projectId, language, overwrite, actor } = this.target;
     const journalId = this.journalId;
     const [row] = await this.tx.$queryRaw<{ keys: string[]; replaced: number }[]>`
@@ -300,11 +398,11 @@ export class ImportWriter {
         ) h
         RETURNING "id", "translationId", "keyId"
       ), journaled AS (
-        -- What taking the import back needs: a translation on a key this import created goes with its key.
+        -- What taking the import back needs (values of keys this batch created are not written
+        -- here: they go with their key, see insertTranslations).
         INSERT INTO "ImportUndo" ("importId", "kind", "targetId", "previous")
         SELECT ${journalId}::text, j.kind, j.target, j.previous FROM (
           SELECT 'translation' AS kind, n."id" AS target, NULL::jsonb AS previous FROM inserted n
-            WHERE n."keyId" NOT IN (SELECT unnest(${createdKeys}::text[]))
           UNION ALL SELECT 'translation', u."id", u.previous FROM updated u
           UNION ALL SELECT 'history', h."id", NULL FROM history h JOIN updated u ON u."id" = h."translationId"
         ) j WHERE ${journalId}::text IS NOT NULL
@@ -312,5 +410,31 @@ export class ImportWriter {
       SELECT ARRAY(SELECT "keyId" FROM history) AS keys, (SELECT count(*) FROM updated WHERE old_value <> '')::int AS replaced`;
     this.replaced += row?.replaced ?? 0;
     return row?.keys ?? [];
+  }
+
+  /**
+   * Values of keys created by this batch, with their history: inserted without looking for a
+   * translation, as none can exist (the key is not visible to any other transaction yet). Not
+   * journaled: taking the import back deletes the key, and its values with it.
+   */
+  private async insertTranslations(values: { keyId: string; value: string; qaIssues: QaIssue[] }[]): Promise<number> {
+    const { projectId, language, actor } = this.target;
+    const [row] = await this.tx.$queryRaw<{ written: number }[]>`
+      WITH inserted AS (
+        INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "qaIssues", "createdAt", "updatedAt")
+        SELECT uuid_v7(), ${projectId}, t.key_id, ${language}, t.v, 'translated', 'import', t.qa::jsonb, now(), now()
+        FROM unnest(${values.map((c) => c.keyId)}::text[], ${values.map((c) => c.value)}::text[], ${values.map((c) => (c.qaIssues.length > 0 ? JSON.stringify(c.qaIssues) : "[]"))}::text[])
+          AS t(key_id, v, qa)
+        RETURNING "id", "keyId", "value"
+      ), history AS (
+        INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
+          "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
+        SELECT uuid_v7(), n."id", ${projectId}, n."keyId", ${language}, NULL, n."value", 'untranslated',
+          'translated', ${actor.userId}, ${actor.userName}, 'import', now()
+        FROM inserted n
+        RETURNING 1
+      )
+      SELECT count(*)::int AS written FROM history`;
+    return row?.written ?? 0;
   }
 }

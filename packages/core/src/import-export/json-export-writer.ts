@@ -16,6 +16,9 @@ export interface JsonExportSink {
   write(piece: string): Promise<void>;
 }
 
+/** Text gathered before `add` asks for a flush: the sink sees a few large pieces, not one per entry. */
+const FLUSH_CHARS = 64 * 1024;
+
 const MAX_ARRAY_INDEX = 4294967294;
 
 function isArrayIndex(name: string): boolean {
@@ -23,6 +26,12 @@ function isArrayIndex(name: string): boolean {
 }
 
 const indent = (level: number) => "  ".repeat(level);
+
+/** Whether a name might be integer-like (the full test is a regular expression). */
+function startsWithDigit(name: string): boolean {
+  const c = name.charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
 
 export class JsonExportWriter {
   /** Entries written (the last may still change its value, see `pending`). */
@@ -36,8 +45,13 @@ export class JsonExportWriter {
   private hasChild: boolean[] = [false];
   /** Full keys of nested leaves that later keys may still extend (`a` before `a.b`). */
   private leaves: string[] = [];
-  private pending: { key: string; value: string } | undefined;
+  /** The last entry, not yet written: a following entry of the same full key replaces its value. */
+  private hasPending = false;
+  private pendingKey = "";
+  private pendingValue = "";
   private started = false;
+  /** Text counted in `bytes` and not yet handed to the sink. */
+  private buffered = "";
 
   constructor(
     private readonly nested: boolean,
@@ -45,36 +59,57 @@ export class JsonExportWriter {
     private readonly maxBytes: number,
   ) {}
 
-  /** Adds the next entry (full key order). Returns false once the file is full. */
-  async add(key: string, value: string): Promise<boolean> {
+  /**
+   * Adds the next entry (full key order). Returns false once the file is full. The text is kept
+   * until `flush` (or `finish`); call it when `needsFlush` says so.
+   */
+  add(key: string, value: string): boolean {
     if (this.truncated) return false;
-    if (this.pending && this.pending.key === key) {
+    if (this.hasPending && this.pendingKey === key) {
       // Same full key: the library's later assignment replaces the value in place.
-      this.pending.value = value;
+      this.pendingValue = value;
       this.count++;
       return true;
     }
-    if (this.pending) {
-      if (!(await this.emit(this.pending.key, this.pending.value))) return false;
+    if (this.hasPending) {
+      if (!(this.nested ? this.emit(this.pendingKey, this.pendingValue) : this.emitFlat(this.pendingKey, this.pendingValue))) {
+        return false;
+      }
       this.count++;
     }
-    this.pending = { key, value };
+    this.hasPending = true;
+    this.pendingKey = key;
+    this.pendingValue = value;
     return true;
   }
 
-  /** Writes what is pending and closes every object. */
-  async finish(): Promise<void> {
-    if (this.pending && !this.truncated) {
-      if (await this.emit(this.pending.key, this.pending.value)) this.count++;
-    }
-    this.pending = undefined;
-    if (!this.started) await this.put("{");
-    await this.put(`${this.closing(this.open.length)}\n`);
+  /** Whether enough text is waiting that the caller should `flush` now. */
+  get needsFlush(): boolean {
+    return this.buffered.length >= FLUSH_CHARS;
   }
 
-  private async put(piece: string): Promise<void> {
-    this.bytes += Buffer.byteLength(piece);
+  /** Hands the text gathered so far to the sink. */
+  async flush(): Promise<void> {
+    if (this.buffered === "") return;
+    const piece = this.buffered;
+    this.buffered = "";
     await this.sink.write(piece);
+  }
+
+  /** Writes what is pending, closes every object and flushes. */
+  async finish(): Promise<void> {
+    if (this.hasPending && !this.truncated) {
+      if (this.nested ? this.emit(this.pendingKey, this.pendingValue) : this.emitFlat(this.pendingKey, this.pendingValue)) this.count++;
+    }
+    this.hasPending = false;
+    if (!this.started) this.put("{");
+    this.put(`${this.closing(this.open.length)}\n`);
+    await this.flush();
+  }
+
+  private put(piece: string): void {
+    this.bytes += Buffer.byteLength(piece);
+    this.buffered += piece;
   }
 
   /** What closes the file when `depth` objects are open below the root. */
@@ -84,9 +119,26 @@ export class JsonExportWriter {
     return out + (this.hasChild[0] || depth > 0 ? "\n}" : "}");
   }
 
-  private async emit(key: string, value: string): Promise<boolean> {
-    const { path, name } = this.nested ? this.place(key) : { path: [] as string[], name: key };
-    if (!name.includes(".") && isArrayIndex(name)) throw new StreamOrderLost();
+  /** json-flat: one property of the root object per entry. */
+  private emitFlat(key: string, value: string): boolean {
+    if (startsWithDigit(key) && !key.includes(".") && isArrayIndex(key)) throw new StreamOrderLost();
+    const piece = `${this.started ? "," : "{"}\n  ${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+    const size = Buffer.byteLength(piece);
+    // The file must still fit once closed ("\n}\n").
+    if (this.bytes + size + 3 > this.maxBytes) {
+      this.truncated = true;
+      return false;
+    }
+    this.started = true;
+    this.hasChild[0] = true;
+    this.bytes += size;
+    this.buffered += piece;
+    return true;
+  }
+
+  private emit(key: string, value: string): boolean {
+    const { path, name } = this.place(key);
+    if (startsWithDigit(name) && !name.includes(".") && isArrayIndex(name)) throw new StreamOrderLost();
     let common = 0;
     while (common < this.open.length && common < path.length && this.open[common] === path[common]) common++;
     let piece = this.started ? "" : "{";
@@ -94,7 +146,7 @@ export class JsonExportWriter {
     const hasChild = this.hasChild.slice(0, common + 1);
     for (let d = common; d < path.length; d++) {
       const objectName = path[d]!;
-      if (isArrayIndex(objectName)) throw new StreamOrderLost();
+      if (startsWithDigit(objectName) && isArrayIndex(objectName)) throw new StreamOrderLost();
       piece += `${hasChild[d] ? "," : ""}\n${indent(d + 1)}${JSON.stringify(objectName)}: {`;
       hasChild[d] = true;
       hasChild[d + 1] = false;
@@ -105,17 +157,19 @@ export class JsonExportWriter {
     const savedHasChild = this.hasChild;
     this.hasChild = hasChild;
     const closing = this.closing(path.length);
-    if (this.bytes + Buffer.byteLength(piece) + Buffer.byteLength(closing) + 1 > this.maxBytes) {
+    const size = Buffer.byteLength(piece);
+    if (this.bytes + size + closing.length + 1 > this.maxBytes) {
       this.hasChild = savedHasChild;
       this.truncated = true;
       return false;
     }
     this.started = true;
     this.open = path;
-    if (this.nested && name === key.slice(key.length - name.length) && path.length + 1 === key.split(".").length) {
+    if (name === key.slice(key.length - name.length) && path.length + 1 === key.split(".").length) {
       this.leaves.push(key);
     }
-    await this.put(piece);
+    this.bytes += size;
+    this.buffered += piece;
     return true;
   }
 

@@ -35,7 +35,7 @@ export class QaGate {
 
   /**
    * Loads what checking values of these keys needs; `project` may be just an id (one more query).
-   * `knownKeys`: the keys' facts when the caller read them already (then `keyIds` is not read).
+   * `knownKeys`: the facts of keys the caller read (or created) already; only the other `keyIds` are read.
    */
   static async load(
     tx: Tx,
@@ -54,7 +54,7 @@ export class QaGate {
     if (!row) throw new Error(`quality gate: project ${String(project)} not found`);
     const settings = readQaSettings(row.qaSettings);
     const keys = knownKeys ?? new Map<string, KeyFacts>();
-    const ids = knownKeys ? [] : [...new Set(keyIds)];
+    const ids = [...new Set(keyIds)].filter((id) => !keys.has(id));
     if (ids.length > 0) {
       const facts = await tx.$queryRaw<{ id: string; maxLength: number | null; source: string | null }[]>`
         SELECT k."id", k."maxLength", t."value" AS source
