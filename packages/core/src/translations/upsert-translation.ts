@@ -51,7 +51,7 @@ export async function upsertTranslation(
     ]);
   }
   return ctx.db.prisma.$transaction(async (tx) => {
-    const { rows, changes } = await writeTranslations(
+    const { rows, changes, sourceValueOf } = await writeTranslations(
       tx,
       project.id,
       authorOf(ctx.actor),
@@ -101,7 +101,9 @@ export async function upsertTranslation(
         await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "approved" });
     }
     const sourceValue =
-      lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
+      lang === project.sourceLanguage
+        ? null
+        : (sourceValueOf(key.id) ?? (await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
     return toTranslationRecord(key, lang, rows[0] ?? null, sourceValue);
   });
 }
