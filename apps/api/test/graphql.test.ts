@@ -1,7 +1,7 @@
 // GraphQL at /graphql, black-box over HTTP: the same results, tenant scoping, permissions and
 // activity as REST, coded errors, a bounded number of SQL statements per query, and limits.
 
-import { conflict } from "@locale/core";
+import { conflict, createSession } from "@locale/core";
 import { getIntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toGraphqlError } from "../src/graphql";
@@ -314,6 +314,33 @@ describe("error mapping", () => {
 });
 
 describe("mutations use the core services", () => {
+  it("upsertTranslation stores a status with the value as the REST PUT does, and refuses an approval to a translator", async () => {
+    // An organization of its own: the translator joining it must not show up in other tests' member lists.
+    const boss = await signUpUser(server, "GraphQL Boss");
+    const asBoss = { apiKey: boss.apiKey };
+    const projectId = await createProject(boss.apiKey);
+    const key = await server.request("POST", `/api/projects/${projectId}/keys`, { ...asBoss, body: { key: "save" } });
+    const keyId = key.body._id as string;
+    const upsert = `mutation($p: ID!, $k: ID!, $v: String!, $s: TranslationStatus) {
+      upsertTranslation(projectId: $p, keyId: $k, language: "fr", value: $v, status: $s) { value status } }`;
+    const approved = await gql(upsert, { p: projectId, k: keyId, v: "Enregistrer", s: "approved" }, asBoss);
+    expect(approved.errors).toBeUndefined();
+    expect(approved.data.upsertTranslation).toEqual({ value: "Enregistrer", status: "approved" });
+    const actions = await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" } });
+    expect(actions.map((a) => a.action).sort()).toEqual(["translation.approved", "translation.created"]);
+
+    const translator = await signUpUser(server, "GraphQL Translator");
+    await server.db.prisma.membership.create({ data: { organizationId: boss.orgId, userId: translator.userId, role: "translator" } });
+    const { secret } = await createSession(server.db, translator.userId, boss.orgId);
+    const refused = await gql(upsert, { p: projectId, k: keyId, v: "Sauver", s: "approved" }, { cookie: `sid=${secret}` });
+    expect(refused.errors?.[0]).toMatchObject({ message: "Forbidden resource", extensions: { code: "FORBIDDEN", statusCode: 403 } });
+    const translated = await gql(upsert, { p: projectId, k: keyId, v: "Sauver", s: "translated" }, { cookie: `sid=${secret}` });
+    expect(translated.data.upsertTranslation).toEqual({ value: "Sauver", status: "translated" });
+
+    const unknown = await gql(upsert, { p: projectId, k: keyId, v: "x", s: "done" }, asBoss);
+    expect(unknown.errors?.[0]?.message).toContain("done");
+  });
+
   it("writes the same activity entries as REST, attributed to the caller", async () => {
     const created = await gql(
       `mutation { createProject(input: { name: "Via GraphQL", sourceLanguage: "en", targetLanguages: ["fr"] }) { id name languages keyCount } }`,

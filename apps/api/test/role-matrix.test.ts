@@ -53,6 +53,8 @@ interface Row {
   body?: unknown;
   /** The API-key scope the call needs, when it differs from the operation's (scopeOf). */
   scope?: Scope;
+  /** Every scope the call needs, when it needs more than one (a PUT that also approves). */
+  scopes?: Scope[];
   /** A browser redirect: an allowed caller gets a 302 with a Location. */
   redirect?: boolean;
 }
@@ -362,6 +364,14 @@ const ROWS: Row[] = [
   { op: "POST /projects/{projectId}/bulk-edits/apply", allowed: WRITERS, scope: "translations:write" },
   { op: "GET /projects/{projectId}/keys/{keyId}/translations", allowed: ALL },
   { op: "PUT /projects/{projectId}/keys/{keyId}/translations/{language}", allowed: WRITERS },
+  {
+    op: "PUT /projects/{projectId}/keys/{keyId}/translations/{language}",
+    allowed: WRITERS.filter((r) => REVIEWERS.includes(r)),
+    note: "value with status approved: writing and approving",
+    fresh: () => createKeyWithTranslation(server, fx.owner, fx.ids.projectId, fx.ids.language),
+    body: { value: "Genehmigt", status: "approved" },
+    scopes: ["translations:write", "translations:review"],
+  },
   { op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/status", allowed: ALL, note: "status translated" },
   {
     op: "PATCH /projects/{projectId}/keys/{keyId}/translations/{language}/qa-issues/{check}",
@@ -650,18 +660,19 @@ describe("role matrix", () => {
       (row) => [`${row.op}${row.note ? ` (${row.note})` : ""}`, row] as const,
     ),
   )("scopes: %s answers the owner's token scoped to what it needs, and refuses one scoped to everything else", async (_name, row) => {
-    const scope = row.scope ?? scopeOf(row.op)!;
+    const needed = row.scopes ?? [row.scope ?? scopeOf(row.op)!];
     const results: string[] = [];
-    for (const [label, scopes] of [
-      ["only", [scope]],
-      ["all but", SCOPES.filter((s) => s !== scope)],
-    ] as const) {
+    const tries: [string, readonly Scope[], boolean][] = [
+      [`only ${needed.join(" ")}`, needed, true],
+      ...needed.map((scope) => [`all but ${scope}`, SCOPES.filter((s) => s !== scope), false] as [string, Scope[], boolean]),
+    ];
+    for (const [label, scopes, allowed] of tries) {
       const token = await scopedToken(scopes);
       const call = buildCall(row.op, { ...fx.ids, ...(row.fresh ? await row.fresh("owner") : {}) });
       if (row.body !== undefined) call.body = row.body;
       const res = await sendCall(server, call, { apiKey: token });
-      const problem = breach(res, label === "only");
-      if (problem) results.push(`${label} ${scope}: ${problem}`);
+      const problem = breach(res, allowed);
+      if (problem) results.push(`${label}: ${problem}`);
     }
     expect(results).toEqual([]);
   });

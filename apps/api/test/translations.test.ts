@@ -231,6 +231,114 @@ describe("PUT upsert", () => {
   });
 });
 
+describe("PUT with a status", () => {
+  const actionsOf = async (projectId: string) =>
+    (await server.db.prisma.activity.findMany({ where: { projectId, targetType: "translation" } })).map((a) => a.action).sort();
+
+  it("stores the value with the status, once: history, the value's and the approval's activity, the TM entry", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "save");
+    await put(projectId, keyId, "en", { value: "Save" });
+    const approved = await put(projectId, keyId, "de", { value: "Speichern", status: "approved" });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ value: "Speichern", status: "approved", source: "human" });
+    expect((await history(projectId, keyId, "de")).map((e) => [e.previousValue, e.newValue, e.previousStatus, e.newStatus])).toEqual([
+      [null, "Speichern", "untranslated", "approved"],
+    ]);
+    expect(await actionsOf(projectId)).toEqual(["translation.approved", "translation.created", "translation.created"]);
+    const approval = await server.db.prisma.activity.findFirst({ where: { projectId, action: "translation.approved" } });
+    expect(approval?.metadata).toMatchObject({ keyId, key: "save", language: "de", previousStatus: "untranslated", newStatus: "approved" });
+    const tm = await server.db.prisma.tmEntry.findMany({
+      where: { organizationId: owner.orgId, sourceText: "Save", targetLanguage: "de" },
+    });
+    expect(tm.map((e) => [e.targetText, e.usageCount])).toEqual([["Speichern", 1]]);
+
+    // The same value and status again: nothing changes, nothing is recorded.
+    expect((await put(projectId, keyId, "de", { value: "Speichern", status: "approved" })).body).toEqual(approved.body);
+    expect(await history(projectId, keyId, "de")).toHaveLength(1);
+    expect(await actionsOf(projectId)).toHaveLength(3);
+
+    // The same value with another status records the status change as the status endpoint does.
+    const reviewed = await put(projectId, keyId, "de", { value: "Speichern", status: "reviewed" });
+    expect(reviewed.body).toMatchObject({ value: "Speichern", status: "reviewed" });
+    expect(await actionsOf(projectId)).toEqual([
+      "translation.approved",
+      "translation.created",
+      "translation.created",
+      "translation.reviewed",
+    ]);
+    const back = await put(projectId, keyId, "de", { value: "Speichern", status: "translated" });
+    expect(back.body.status).toBe("translated");
+    expect((await actionsOf(projectId)).filter((a) => a === "translation.updated")).toHaveLength(1);
+
+    // A new value approved at once: its value entry and its approval.
+    await put(projectId, keyId, "de", { value: "Sichern", status: "approved" });
+    expect((await history(projectId, keyId, "de"))[0]).toMatchObject({
+      previousValue: "Speichern",
+      newValue: "Sichern",
+      previousStatus: "translated",
+      newStatus: "approved",
+    });
+    expect((await actionsOf(projectId)).filter((a) => a === "translation.updated" || a === "translation.approved")).toEqual([
+      "translation.approved",
+      "translation.approved",
+      "translation.updated",
+      "translation.updated",
+    ]);
+    // Without a status a changed value still leaves the review behind.
+    expect((await put(projectId, keyId, "de", { value: "Ablegen" })).body.status).toBe("translated");
+  });
+
+  it("refuses reviewed and approved to whoever may not approve, writing nothing; translators set the other two", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const translator = await memberWithRole("translator");
+    const reviewer = await memberWithRole("reviewer");
+    await put(projectId, keyId, "de", { value: "Erst" }, translator);
+    for (const status of ["reviewed", "approved"]) {
+      const refused = await put(projectId, keyId, "de", { value: "Zweit", status }, translator);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual(FORBIDDEN);
+      // Reviewers approve through the status endpoint; they write no values.
+      expect((await put(projectId, keyId, "de", { value: "Zweit", status }, reviewer)).body).toEqual(FORBIDDEN);
+    }
+    const untranslated = await put(projectId, keyId, "de", { value: "Zweit", status: "untranslated" }, translator);
+    expect(untranslated.body).toMatchObject({ value: "Zweit", status: "untranslated" });
+    expect((await history(projectId, keyId, "de")).map((e) => [e.newValue, e.newStatus])).toEqual([
+      ["Zweit", "untranslated"],
+      ["Erst", "translated"],
+    ]);
+
+    // A token without translations:review is refused the same way.
+    const token = await server.request("POST", `/api/organizations/${owner.orgId}/tokens`, {
+      apiKey: owner.apiKey,
+      body: { name: "writes only", scopes: ["translations:write"] },
+    });
+    expect(token.status).toBe(201);
+    const scoped = await put(projectId, keyId, "de", { value: "Dritt", status: "approved" }, { apiKey: token.body.token });
+    expect(scoped.body).toEqual(FORBIDDEN);
+    expect((await put(projectId, keyId, "de", { value: "Dritt", status: "translated" }, { apiKey: token.body.token })).status).toBe(200);
+  });
+
+  it("refuses an unknown status, a status without a value and any field the PUT does not know with 400", async () => {
+    const projectId = await newProject();
+    const keyId = await newKey(projectId, "k");
+    const cases: [Record<string, unknown>, string][] = [
+      [{ value: "x", status: "done" }, "status"],
+      [{ value: "", status: "translated" }, "status"],
+      [{ value: "x", reviewed: true }, "reviewed"],
+      [{ value: "x", is_reviewed: true }, "is_reviewed"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await put(projectId, keyId, "de", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request", issues: [expect.any(Object)] });
+      expect(res.body.message).toContain(field);
+    }
+    expect(await history(projectId, keyId, "de")).toEqual([]);
+  });
+});
+
 describe("placeholder warnings", () => {
   it("warns when a translation's placeholders differ from the source value's, and saves anyway", async () => {
     const projectId = await newProject();

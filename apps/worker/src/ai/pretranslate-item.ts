@@ -3,9 +3,10 @@
 // one; each value is saved the way its origin prescribes (source `tm`, `mt` or `ai`, with its
 // history author). run-ai-job.ts does the rest exactly as for an AI batch.
 
-import { type AiConfig, findModel, loadAiOrgSettings, saveAiTranslationInTx, translateString } from "@locale/core/ai";
-import { MT_ENGINES, mtCredentialsOf, saveMtTranslationInTx, translateWithEngine } from "@locale/core/mt";
-import { findContextMatches, findTmMatch, pretranslateOptionsOf, saveTmTranslationInTx } from "@locale/core/pretranslate";
+import { type AiConfig, findModel, loadAiOrgSettings, translateString } from "@locale/core/ai";
+import { MT_ENGINES, mtCredentialsOf, translateWithEngine } from "@locale/core/mt";
+import { findContextMatches, findTmMatch, pretranslateOptionsOf } from "@locale/core/pretranslate";
+import { saveMachineTranslationInTx } from "@locale/core/translations";
 import type { AiJob, Database, Prisma } from "@locale/db";
 
 type Tx = Prisma.TransactionClient;
@@ -99,11 +100,14 @@ export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob
         translation: outcome.translation!,
         jobId: job.id,
       };
-      if (outcome.origin === "mt" && fallback.type === "mt") return saveMtTranslationInTx(tx, { ...common, engine: fallback.engine });
-      if (outcome.origin === "ai") return saveAiTranslationInTx(tx, { ...common, confidence: outcome.confidence!, model: job.model });
-      return saveTmTranslationInTx(tx, {
+      if (outcome.origin === "mt" && fallback.type === "mt")
+        return saveMachineTranslationInTx(tx, { ...common, origin: "mt", engine: fallback.engine });
+      if (outcome.origin === "ai")
+        return saveMachineTranslationInTx(tx, { ...common, origin: "ai", confidence: outcome.confidence!, model: job.model });
+      return saveMachineTranslationInTx(tx, {
         ...common,
-        origin: outcome.origin as "context" | "exact" | "fuzzy",
+        origin: "tm",
+        match: outcome.origin as "context" | "exact" | "fuzzy",
         similarity: outcome.similarity ?? 100,
       });
     },

@@ -23,10 +23,10 @@ import {
   type PromptMessages,
   preparePrompt,
   publishJobEvents,
-  saveAiTranslationInTx,
   translateString,
 } from "@locale/core/ai";
 import { PRETRANSLATE_KIND } from "@locale/core/pretranslate";
+import { saveMachineTranslationInTx } from "@locale/core/translations";
 import type { Database, Prisma } from "@locale/db";
 import type { Logger } from "pino";
 import { renewLease } from "./job-lease";
@@ -246,7 +246,8 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
                 },
                 outcome as Parameters<typeof pretranslate.save>[2],
               )
-            : saveAiTranslationInTx(tx, {
+            : saveMachineTranslationInTx(tx, {
+                origin: "ai",
                 organizationId: job.organizationId,
                 projectId: job.projectId,
                 keyId: item.keyId,

@@ -18,7 +18,6 @@ export * from "./provider-error";
 export * from "./resolve-providers";
 export * from "./retry";
 export * from "./run-sync-batch";
-export * from "./save-ai-translation";
 export * from "./select-model";
 export * from "./start-batch-job";
 export * from "./translate-batch";

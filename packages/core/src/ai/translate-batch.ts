@@ -4,10 +4,10 @@
 
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
+import { saveMachineTranslation } from "../translations/save-machine-translation";
 import { type BatchInput, prepareBatch } from "./batch-setup";
 import { listBatchCandidates } from "./list-batch-candidates";
 import { runSyncBatch, type SyncBatchResult } from "./run-sync-batch";
-import { saveAiTranslation } from "./save-ai-translation";
 import { translateString } from "./translate-string";
 
 export async function translateBatch(ctx: ServiceContext, projectId: string, input: BatchInput): Promise<SyncBatchResult> {
@@ -36,7 +36,8 @@ export async function translateBatch(ctx: ServiceContext, projectId: string, inp
       model,
       credentials: org.credentials[model.provider]!,
     });
-    const saved = await saveAiTranslation(ctx.db, {
+    const saved = await saveMachineTranslation(ctx.db, {
+      origin: "ai",
       organizationId: project.organizationId,
       projectId: project.id,
       keyId: c.keyId,

@@ -6,5 +6,4 @@ export * from "./mt-engines";
 export * from "./mt-translate-batch";
 export * from "./protect-text";
 export * from "./resolve-mt-engines";
-export * from "./save-mt-translation";
 export * from "./translate-with-engine";

@@ -12,9 +12,9 @@ import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { assertAiCharactersLeft } from "../limits/ai-characters";
 import { loadProject } from "../projects/load-project";
+import { saveMachineTranslation } from "../translations/save-machine-translation";
 import { MT_ENGINE_IDS, MT_ENGINES, type MtCredentials, type MtEngineId } from "./mt-engines";
 import { mtCredentialsOf } from "./resolve-mt-engines";
-import { saveMtTranslation } from "./save-mt-translation";
 import { translateWithEngine } from "./translate-with-engine";
 
 export interface MtBatchInput {
@@ -70,7 +70,8 @@ export async function mtTranslateBatch(ctx: ServiceContext, projectId: string, i
       targetLanguage,
       sourceText: c.sourceText,
     });
-    const saved = await saveMtTranslation(ctx.db, {
+    const saved = await saveMachineTranslation(ctx.db, {
+      origin: "mt",
       organizationId: project.organizationId,
       projectId: project.id,
       keyId: c.keyId,

@@ -4,6 +4,5 @@ export * from "./context-matches";
 export * from "./leverage-bands";
 export * from "./leverage-report";
 export * from "./pretranslate-options";
-export * from "./save-tm-translation";
 export * from "./start-pretranslate";
 export * from "./tm-match";

@@ -96,6 +96,11 @@ export class QaGate {
     }));
   }
 
+  /** The source-language value of a key as the gate read it ("" when none); undefined for a key it did not read. */
+  sourceValue(keyId: string): string | undefined {
+    return this.keys.get(keyId)?.source;
+  }
+
   /** The issues of one value (empty for an empty value). */
   check(keyId: string, language: string, value: string): QaIssue[] {
     const facts = this.keys.get(keyId);

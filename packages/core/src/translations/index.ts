@@ -6,6 +6,7 @@ export * from "./list-language-translations";
 export * from "./list-translation-history";
 export * from "./overwrite-translations";
 export * from "./revert-translation";
+export * from "./save-machine-translation";
 export * from "./translation-author";
 export * from "./translation-record";
 export * from "./update-translation-status";

@@ -49,7 +49,7 @@ export async function revertTranslation(
     let status: TranslationStatus = historyId ? entry.newStatus : entry.previousStatus;
     if ((status === "reviewed" || status === "approved") && !can(ctx.actor, "translations.review")) status = "translated";
     if (value === "") status = "untranslated";
-    const { rows, changes } = await writeTranslations(
+    const { rows, changes, sourceValueOf } = await writeTranslations(
       tx,
       project.id,
       authorOf(ctx.actor),
@@ -77,7 +77,9 @@ export async function revertTranslation(
         await rememberTranslation(tx, { project, keyId: key.id, language: lang, value: change.newValue, reason: "approved" });
     }
     const sourceValue =
-      lang === project.sourceLanguage ? null : ((await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
+      lang === project.sourceLanguage
+        ? null
+        : (sourceValueOf(key.id) ?? (await readSourceValues(tx, [key.id], project.sourceLanguage)).get(key.id) ?? "");
     return toTranslationRecord(key, lang, rows[0] ?? null, sourceValue);
   });
 }

@@ -9,7 +9,8 @@ import { authorOf } from "./translation-author";
 import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
 import { readSourceValues, writeTranslations } from "./write-translations";
 
-const STATUS_ACTION: Record<TranslationStatus, ActivityAction> = {
+/** The activity a status change records. */
+export const STATUS_ACTION: Record<TranslationStatus, ActivityAction> = {
   untranslated: "translation.updated",
   translated: "translation.updated",
   reviewed: "translation.reviewed",

@@ -54,7 +54,14 @@ export interface WriteTranslationsResult {
   /** State after each write, by write index (null: nothing stored, reads synthesise it). */
   rows: (Translation | null)[];
   changes: TranslationChange[];
+  /**
+   * A key's source-language value after the writes, when this write read it already (the quality
+   * gate reads it for writes with a value); undefined otherwise. Spares the caller a query.
+   */
+  sourceValueOf(keyId: string): string | undefined;
 }
+
+const UNKNOWN_SOURCE = () => undefined;
 
 const pairOf = (keyId: string, language: string) => `${keyId}\u0000${language}`;
 
@@ -76,7 +83,7 @@ export async function writeTranslations(
   /** The caller's loaded project (spares the gate a query). */
   project?: QaProject,
 ): Promise<WriteTranslationsResult> {
-  if (writes.length === 0) return { rows: [], changes: [] };
+  if (writes.length === 0) return { rows: [], changes: [], sourceValueOf: UNKNOWN_SOURCE };
   await lockTranslations(tx, writes);
   const valued = writes.filter((w) => w.value);
   const gate =
@@ -199,7 +206,13 @@ export async function writeTranslations(
     const sourceKeys = changes.filter((c) => c.valueChanged && c.translation.language === sourceLanguage).map((c) => c.translation.keyId);
     await recheckAfterSourceChange(tx, qaProject, sourceKeys);
   }
-  return { rows, changes };
+  const sourceValueOf = !gate
+    ? UNKNOWN_SOURCE
+    : (keyId: string) => {
+        const written = state.get(pairOf(keyId, gate.project.sourceLanguage));
+        return written ? written.value : gate.sourceValue(keyId);
+      };
+  return { rows, changes, sourceValueOf };
 }
 
 /** Source-language values of the given keys (for placeholder warnings). */

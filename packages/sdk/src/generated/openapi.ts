@@ -16036,6 +16036,11 @@ export interface operations {
                      * @enum {string}
                      */
                     source?: "human" | "ai";
+                    /**
+                     * @description Stored with the value. Default: a changed value becomes translated, an unchanged one keeps its status. reviewed/approved need the review permission (else 403, nothing written)
+                     * @enum {string}
+                     */
+                    status?: "untranslated" | "translated" | "reviewed" | "approved";
                     value: string;
                 };
             };

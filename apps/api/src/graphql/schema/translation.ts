@@ -132,6 +132,10 @@ builder.mutationFields((t) => ({
       value: t.arg.string({ required: true }),
       source: t.arg({ type: WritableSourceEnum }),
       aiConfidence: t.arg.int(),
+      status: t.arg({
+        type: TranslationStatusEnum,
+        description: "Stored with the value (default: derived); reviewed/approved need the review permission",
+      }),
     },
     resolve: (_root, args, ctx) => {
       const { projectId, keyId, language, ...input } = parseProcedureInput<

@@ -66,7 +66,12 @@ export const ZUpsertTranslationRequest = ZTranslationPath.extend({
   value: ZStoredText.max(100_000),
   source: z.enum(["human", "ai"]).optional().describe('Default "human"'),
   aiConfidence: z.number().int().min(0).max(100).nullable().optional().describe('0-100, only with source "ai"'),
-});
+  status: ZTranslationStatus.optional().describe(
+    "Stored with the value. Default: a changed value becomes translated, an unchanged one keeps its status. reviewed/approved need the review permission (else 403, nothing written)",
+  ),
+})
+  // A field the PUT does not know is refused, never dropped: the caller would think it was applied.
+  .strict();
 
 export const ZUpdateStatusRequest = ZTranslationPath.extend({ status: ZTranslationStatus });
 
