@@ -1,29 +1,28 @@
 // Sign-in failures: one documented 401 body whatever was wrong, and no timing difference between
 // an unknown e-mail and a known one (both verify a password hash).
-import * as crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
-
-vi.mock("node:crypto", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:crypto")>();
-  return { ...actual, scrypt: vi.fn(actual.scrypt) };
-});
 
 const UNAUTHORIZED = { statusCode: 401, message: "Unauthorized", error: "Unauthorized" };
 
 let server: TestServer;
 let user: TestUser;
+// Counts key derivations: a spy on the module object the password code calls through, so it sees
+// the calls even when another test file loaded that code first (files share modules, no isolation).
+let scrypt: MockInstance<typeof crypto.scrypt>;
 
 beforeAll(async () => {
+  scrypt = vi.spyOn(crypto, "scrypt");
   server = await startTestServer();
   user = await signUpUser(server);
 });
 afterAll(async () => {
   await server.close();
+  scrypt.mockRestore();
 });
 
 async function scryptCallsOf(body: { email: string; password: string }): Promise<{ status: number; calls: number }> {
-  const scrypt = vi.mocked(crypto.scrypt);
   scrypt.mockClear();
   const res = await server.request("POST", "/api/auth/login", { body });
   return { status: res.status, calls: scrypt.mock.calls.length };

@@ -1,5 +1,7 @@
 // Password hashing with scrypt from node:crypto (no native addon, no download).
-import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+// scrypt is looked up on the module object at each call (not bound by a named import), so a test can
+// count the key derivations with vi.spyOn whichever test file loaded this module first.
+import crypto, { randomBytes, type ScryptOptions, timingSafeEqual } from "node:crypto";
 
 const N = 16384;
 const R = 8;
@@ -7,7 +9,9 @@ const P = 1;
 const KEY_LENGTH = 64;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password, salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    crypto.scrypt(password, salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
