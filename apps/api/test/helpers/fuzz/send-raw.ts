@@ -15,16 +15,29 @@ export interface RawResult {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-export function sendRaw(
+type RawRequest = { method: string; target: string; headers: Record<string, string>; body?: Buffer };
+
+export async function sendRaw(baseUrl: string, req: RawRequest, timeoutMs: number): Promise<RawResult> {
+  const first = await sendOnce(baseUrl, req, timeoutMs, agent);
+  // The keep-alive race node's documentation describes (`request.reusedSocket`): the server closes
+  // an idle connection (its keep-alive timeout) just as the agent hands it to the next request,
+  // which then fails with a reset or "socket hang up" without the server having read it. That is
+  // the client's socket, not an answer; send once more on a new connection.
+  if (first.staleSocket) return sendOnce(baseUrl, req, timeoutMs, false);
+  return first;
+}
+
+function sendOnce(
   baseUrl: string,
-  req: { method: string; target: string; headers: Record<string, string>; body?: Buffer },
+  req: RawRequest,
   timeoutMs: number,
-): Promise<RawResult> {
+  via: http.Agent | false,
+): Promise<RawResult & { staleSocket?: boolean }> {
   const { hostname, port } = new URL(baseUrl);
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (r: Omit<RawResult, "ms">) => {
+    const finish = (r: Omit<RawResult, "ms"> & { staleSocket?: boolean }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -34,7 +47,7 @@ export function sendRaw(
     if (req.body) headers["content-length"] = String(req.body.length);
     let outgoing: http.ClientRequest;
     try {
-      outgoing = http.request({ host: hostname, port: Number(port), method: req.method, path: req.target, headers, agent });
+      outgoing = http.request({ host: hostname, port: Number(port), method: req.method, path: req.target, headers, agent: via });
     } catch (error) {
       finish({ status: 0, headers: {}, text: "", hung: false, error: `not sendable: ${(error as Error).message}` });
       return;
@@ -57,7 +70,10 @@ export function sendRaw(
       );
       res.on("error", (e) => finish({ status: res.statusCode ?? 0, headers: res.headers, text: "", hung: false, error: e.message }));
     });
-    outgoing.on("error", (e) => finish({ status: 0, headers: {}, text: "", hung: false, error: e.message }));
+    outgoing.on("error", (e: NodeJS.ErrnoException) => {
+      const staleSocket = outgoing.reusedSocket && (e.code === "ECONNRESET" || e.message === "socket hang up");
+      finish({ status: 0, headers: {}, text: "", hung: false, error: e.message, staleSocket });
+    });
     outgoing.end(req.body);
   });
 }
