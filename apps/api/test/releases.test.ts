@@ -134,6 +134,7 @@ describe("releases", () => {
     expect(numbered.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(numbered.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(numbered.headers.get("access-control-allow-origin")).toBe("*");
+    expect(numbered.headers.get("access-control-expose-headers")).toBe("ETag");
     expect(numbered.headers.get("vary")).toBe("Accept-Encoding");
     const latest = await fetchPublic(`/delivery/${deliveryId}/latest/de.json`);
     expect(latest.bytes.equals(numbered.bytes)).toBe(true);

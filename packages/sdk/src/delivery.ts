@@ -75,7 +75,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       let res: Response;
       try {
         res = await doFetch(`${base}/${options.version ?? "latest"}/${encodeURIComponent(language)}.${options.ext ?? "json"}`, {
-          headers: previous ? { "if-none-match": previous.etag } : {},
+          headers: previous?.etag ? { "if-none-match": previous.etag } : {},
         });
       } catch {
         return previous ? { messages: JSON.parse(previous.body) as Messages, source: "cache" } : bundled(language);
