@@ -1,7 +1,7 @@
 // The packages as a user gets them: `pnpm pack` each publishable package (its prepack builds
 // dist), `npm install` the tarballs (with i18next, the backend's peer) into a scratch project
-// outside the workspace, type-check a consumer under NodeNext and Bundler resolution (an
-// @ts-expect-error must hold, so types that silently became `any` fail), run it against a live
+// outside the workspace, type-check a consumer under NodeNext and Bundler resolution (each
+// expected type error must hold, so types that silently became `any` fail), run it against a live
 // server (the i18next backend reading a release), run the installed CLI bins, and bundle the SDK
 // for a browser. Nothing is cached between runs: fresh tarballs, fresh install.
 import { execFile } from "node:child_process";
