@@ -8,7 +8,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{core,db,sdk,cli}/test/**/*.test.ts"];
+const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{core,db,sdk,cli,i18next-backend}/test/**/*.test.ts"];
 const ONCE = "**/*.once.test.ts";
 const POSTGRES_ONLY = "**/*.postgres.test.ts";
 

@@ -1,8 +1,8 @@
 // Releases and public delivery (docs/delivery.md), end to end over HTTP: what a release holds
-// (approved values only, never a value with an error-level quality issue, never comments,
-// descriptions or history), the numbered and `latest` files with strong ETags, 304s and the
-// stored brotli/gzip encodings, the manifest, rollback, delete, and the rotated id's 404 that
-// says nothing about the project.
+// (approved values, every source value whatever its status, never a value with an error-level
+// quality issue, never comments, descriptions or history), the numbered and `latest` files with
+// strong ETags, 304s and the stored brotli/gzip encodings, the manifest, rollback, delete, and the
+// rotated id's 404 that says nothing about the project.
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,17 +53,17 @@ describe("releases", () => {
   let keyIds: Record<string, string>;
   let deliveryId: string;
 
-  it("publishes approved values only, never an error-level value, a comment, a description or history", async () => {
+  it("publishes approved values and the source text, never an error-level value, a comment, a description or history", async () => {
     ({ projectId, keyIds } = await seedProject(server, owner, [
       { key: "greeting", source: "Hello, {name}!", description: "SECRET-DESCRIPTION", targets: { de: "Hallo, {name}!" } },
       { key: "draft", source: "Draft", targets: { de: "UNAPPROVED-ENTWURF" } },
       { key: "spaced", source: "Two words", targets: { de: "Zwei  Wörter" } },
       { key: "nested.title", source: "Title", targets: { de: "Titel" } },
+      // A source value with an error-level issue: left out of the source file like any other.
+      { key: "gap", source: "Source  gap" },
     ]));
-    for (const key of ["greeting", "spaced", "nested.title"]) {
-      expect((await approve(projectId, keyIds[key]!, "de")).status).toBe(200);
-      expect((await approve(projectId, keyIds[key]!, "en")).status).toBe(200);
-    }
+    // Only German is approved: the source language's values are published whatever their status.
+    for (const key of ["greeting", "spaced", "nested.title"]) expect((await approve(projectId, keyIds[key]!, "de")).status).toBe(200);
     // An earlier value of greeting stays in history only.
     await api("PUT", `/projects/${projectId}/keys/${keyIds.draft!}/translations/de`, { value: "UNAPPROVED-ENTWURF-2" });
     const comment = await api("POST", `/projects/${projectId}/keys/${keyIds.greeting!}/comments`, { body: "SECRET-COMMENT" });
@@ -77,6 +77,8 @@ describe("releases", () => {
     }, 60_000);
     const errors = await api("GET", `/projects/${projectId}/translations/de?qa=error`);
     expect(errors.body.data.map((t: any) => t.key)).toEqual(["spaced"]);
+    const sourceErrors = await api("GET", `/projects/${projectId}/translations/en?qa=error`);
+    expect(sourceErrors.body.data.map((t: any) => t.key)).toEqual(["gap"]);
 
     const created = await api("POST", `/projects/${projectId}/releases`, { note: "first" });
     expect(created.status).toBe(201);
@@ -109,12 +111,20 @@ describe("releases", () => {
         await fetchEncoded(`/delivery/${deliveryId}/1/${language}.json`, "br"),
       ];
       const text = all[0]!.bytes.toString("utf8") + brotliDecompressSync(all[1]!.bytes).toString("utf8");
-      for (const secret of ["SECRET", "UNAPPROVED", "Zwei", "Draft"]) expect(text).not.toContain(secret);
+      for (const secret of ["SECRET", "UNAPPROVED", "Zwei"]) expect(text).not.toContain(secret);
     }
+    // The source file holds every source value, approved or not (its text is authored, not a translation).
     const en = await fetchPublic(`/delivery/${deliveryId}/1/en.json`);
-    expect(JSON.parse(en.bytes.toString("utf8"))).toEqual({ greeting: "Hello, {name}!", "nested.title": "Title", spaced: "Two words" });
+    expect(JSON.parse(en.bytes.toString("utf8"))).toEqual({
+      draft: "Draft",
+      greeting: "Hello, {name}!",
+      "nested.title": "Title",
+      spaced: "Two words",
+    });
+    const enStatuses = (await api("GET", `/projects/${projectId}/translations/en`)).body.data.map((t: any) => t.status);
+    expect(enStatuses).not.toContain("approved");
     const activity = await api("GET", `/projects/${projectId}/activity?action=release.created`);
-    expect(activity.body.data[0].metadata).toMatchObject({ version: 1, entries: { de: 2, en: 3, fr: 0 } });
+    expect(activity.body.data[0].metadata).toMatchObject({ version: 1, entries: { de: 2, en: 4, fr: 0 } });
   });
 
   it("serves files with strong ETags, 304s, stored brotli and gzip, and the cache headers of each path", async () => {
@@ -124,6 +134,7 @@ describe("releases", () => {
     expect(numbered.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(numbered.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(numbered.headers.get("access-control-allow-origin")).toBe("*");
+    expect(numbered.headers.get("access-control-expose-headers")).toBe("ETag");
     expect(numbered.headers.get("vary")).toBe("Accept-Encoding");
     const latest = await fetchPublic(`/delivery/${deliveryId}/latest/de.json`);
     expect(latest.bytes.equals(numbered.bytes)).toBe(true);

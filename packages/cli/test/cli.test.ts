@@ -391,11 +391,13 @@ describe("release", () => {
     await writeFile(path.join(dir, ".localerc.json"), JSON.stringify({ projectId, files: "locales/{language}.json", format: "json-flat" }));
     expect((await cli(["push"], { cwd: dir })).code).toBe(0);
 
-    // Imported values are `translated`: the default (approved only) publishes no key.
+    // Imported values are `translated`: the default (approved only) publishes no translation, and
+    // the source text whatever its status.
     const first = await cli(["release", "create", "--note", "empty"], { cwd: dir });
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^Release 1 published \(json-flat, statuses approved\); latest → 1\n/);
     expect(first.stdout).toMatch(/fr\.json\s+0 keys/);
+    expect(first.stdout).toMatch(/en\.json\s+1 keys/);
     const second = await cli(
       ["release", "create", "--statuses", "translated,approved", "--languages", "fr", "--placeholders", "i18next", "--json"],
       {

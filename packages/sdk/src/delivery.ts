@@ -51,9 +51,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   async function kept(language: string): Promise<Kept | undefined> {
     const held = memory.get(language);
     if (held) return held;
-    const stored = await options.storage?.get(storageKey(language));
-    if (!stored) return undefined;
     try {
+      // Storage is a cache: one that cannot be read (a browser's private mode) holds nothing.
+      const stored = await options.storage?.get(storageKey(language));
+      if (!stored) return undefined;
       const parsed = JSON.parse(stored) as Kept;
       memory.set(language, parsed);
       return parsed;
@@ -74,7 +75,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       let res: Response;
       try {
         res = await doFetch(`${base}/${options.version ?? "latest"}/${encodeURIComponent(language)}.${options.ext ?? "json"}`, {
-          headers: previous ? { "if-none-match": previous.etag } : {},
+          headers: previous?.etag ? { "if-none-match": previous.etag } : {},
         });
       } catch {
         return previous ? { messages: JSON.parse(previous.body) as Messages, source: "cache" } : bundled(language);
@@ -84,11 +85,23 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         await res.body?.cancel();
         return previous ? { messages: JSON.parse(previous.body) as Messages, source: "cache" } : bundled(language);
       }
-      const body = await res.text();
+      let body: string;
+      let messages: Messages;
+      try {
+        body = await res.text();
+        messages = JSON.parse(body) as Messages;
+      } catch {
+        // The connection dropped (or a proxy answered something else) mid-body: as if offline.
+        return previous ? { messages: JSON.parse(previous.body) as Messages, source: "cache" } : bundled(language);
+      }
       const next = { etag: res.headers.get("etag") ?? "", body };
       memory.set(language, next);
-      await options.storage?.set(storageKey(language), JSON.stringify(next));
-      return { messages: JSON.parse(body) as Messages, source: "network" };
+      try {
+        await options.storage?.set(storageKey(language), JSON.stringify(next));
+      } catch {
+        // A full or refused storage keeps the fresh strings in memory only.
+      }
+      return { messages, source: "network" };
     },
     async manifest() {
       const res = await doFetch(`${base}/manifest.json`);

@@ -1,6 +1,8 @@
 // The SDK's delivery client against a real server: it loads a release's strings without an API
 // key, revalidates by ETag (304), follows a new release, and falls back to the copy it kept, then
 // to the bundled strings, when the service cannot be reached.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProject } from "../../../apps/api/test/helpers/fake-ai-providers";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../../apps/api/test/helpers/test-server";
@@ -57,5 +59,38 @@ describe("createDeliveryClient", () => {
     const rotated = createDeliveryClient({ baseUrl: baseUrl!, storage });
     await new Promise((r) => setTimeout(r, 100));
     expect((await rotated.load("de")).source).toMatch(/cache|not-modified/);
+  });
+
+  it("treats storage as a cache (a full or refused one loses nothing) and a broken body as offline", async () => {
+    const client = createClient({ baseUrl: server.url, apiKey: user.apiKey });
+    const { projectId } = await seedProject(server, user, [{ key: "title", source: "Welcome", targets: { de: "Willkommen" } }], {
+      targetLanguages: ["de"],
+    });
+    await client.releases.create(projectId, { statuses: ["translated"] });
+    const { baseUrl } = await client.releases.delivery(projectId);
+    const refusing: DeliveryStorage = {
+      get: () => {
+        throw new Error("SecurityError: storage is disabled");
+      },
+      set: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
+    const delivery = createDeliveryClient({ baseUrl: baseUrl!, storage: refusing });
+    expect(await delivery.load("de")).toEqual({ messages: { title: "Willkommen" }, source: "network" });
+    expect(await delivery.load("de")).toEqual({ messages: { title: "Willkommen" }, source: "not-modified" });
+
+    // A 200 whose body is not the file (a captive portal's page): the bundled strings.
+    const portal = http.createServer((_req, res) => res.end("<html>Sign in to the Wi-Fi</html>"));
+    await new Promise<void>((resolve) => portal.listen(0, "127.0.0.1", resolve));
+    try {
+      const behindPortal = createDeliveryClient({
+        baseUrl: `http://127.0.0.1:${(portal.address() as AddressInfo).port}/delivery/x`,
+        bundled: { de: { title: "Gebündelt" } },
+      });
+      expect(await behindPortal.load("de")).toEqual({ messages: { title: "Gebündelt" }, source: "bundled" });
+    } finally {
+      await new Promise((resolve) => portal.close(resolve));
+    }
   });
 });

@@ -1,8 +1,9 @@
 // The packages as a user gets them: `pnpm pack` each publishable package (its prepack builds
-// dist), `npm install` the tarballs into a scratch project outside the workspace, type-check a
-// consumer under NodeNext and Bundler resolution (an @ts-expect-error must hold, so types that
-// silently became `any` fail), run it against a live server, run the installed CLI bins, and
-// bundle the SDK for a browser. Nothing is cached between runs: fresh tarballs, fresh install.
+// dist), `npm install` the tarballs (with i18next, the backend's peer) into a scratch project
+// outside the workspace, type-check a consumer under NodeNext and Bundler resolution (each
+// expected type error must hold, so types that silently became `any` fail), run it against a live
+// server (the i18next backend reading a release), run the installed CLI bins, and bundle the SDK
+// for a browser. Nothing is cached between runs: fresh tarballs, fresh install.
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,8 +16,10 @@ import { signUpUser, startTestServer, type TestServer, type TestUser } from "../
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const PACKAGES = ["sdk", "cli", "formats"] as const;
+const PACKAGES = ["sdk", "cli", "formats", "i18next-backend"] as const;
 const TYPESCRIPT_VERSION = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")).devDependencies.typescript as string;
+const I18NEXT_VERSION = JSON.parse(await readFile(path.join(ROOT, "packages/i18next-backend/package.json"), "utf8")).devDependencies
+  .i18next as string;
 
 let work: string;
 let scratch: string;
@@ -57,6 +60,8 @@ async function run(file: string, args: string[], options: { cwd: string; env?: R
 const CONSUMER = `import { ApiError, createClient, type Outputs } from "@locale/sdk";
 import { importFromPath } from "@locale/sdk/node";
 import { parse, serialize } from "@locale/formats";
+import LocaleBackend, { type LocaleBackendOptions } from "@locale/i18next-backend";
+import { createInstance } from "i18next";
 import { writeFile } from "node:fs/promises";
 
 const client = createClient({ baseUrl: process.env.API_URL!, apiKey: process.env.API_KEY! });
@@ -73,13 +78,25 @@ const exported = await client.files.export(project._id, "fr", { format: "json-fl
 const parsed = parse("json-flat", exported.text(), { language: "fr" });
 const po = serialize("po", parsed.entries, { language: "fr" });
 const missing = await client.projects.get("00000000-0000-0000-0000-000000000000").catch((e: unknown) => e);
+// The i18next backend reads a release of the project from its public delivery address.
+await client.releases.create(project._id, { statuses: ["translated"], format: "json-nested", placeholders: "i18next" });
+const { baseUrl } = await client.releases.delivery(project._id);
+const i18n = createInstance();
+await i18n.use(LocaleBackend).init<LocaleBackendOptions>({
+  lng: "fr",
+  fallbackLng: false,
+  backend: { baseUrl: baseUrl!, bundled: { fr: { translation: { farewell: "Au revoir" } } } },
+});
+// @ts-expect-error a version is a release number or "latest"
+const pinned: LocaleBackendOptions = { baseUrl: baseUrl!, version: "newest" };
 console.log(JSON.stringify({
   imported: imported.imported,
   keys: (await client.keys.list(project._id)).data.map((k) => k.key),
   entries: parsed.entries,
   poHasMsgstr: String(po).includes('msgstr "Bonjour"'),
   missing: missing instanceof ApiError ? missing.statusCode : String(missing),
-  unused: typeof wrong + typeof notANumber,
+  translated: [i18n.t("greeting"), i18n.t("farewell")],
+  unused: typeof wrong + typeof notANumber + typeof pinned,
 }));
 `;
 
@@ -120,7 +137,15 @@ beforeAll(async () => {
   await writeFile(path.join(scratch, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   const installed = await run(
     "npm",
-    ["install", "--no-audit", "--no-fund", ...PACKAGES.map((n) => tarballs[n]!), `typescript@${TYPESCRIPT_VERSION}`, "@types/node@20"],
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      ...PACKAGES.map((n) => tarballs[n]!),
+      `i18next@${I18NEXT_VERSION}`,
+      `typescript@${TYPESCRIPT_VERSION}`,
+      "@types/node@20",
+    ],
     { cwd: scratch },
   );
   expect(installed.code, installed.stderr).toBe(0);
@@ -152,6 +177,10 @@ describe("published packages", () => {
       const outside = stdout.split("\n").filter((f) => f && !/^package\/(dist\/|bin\/|package\.json$|README\.md$)/.test(f));
       expect(outside, name).toEqual([]);
     }
+    // The backend depends on the SDK's published version, not on the workspace.
+    const backend = JSON.parse(await readFile(path.join(scratch, "node_modules/@locale/i18next-backend/package.json"), "utf8"));
+    expect(backend.dependencies).toEqual({ "@locale/sdk": expect.stringMatching(/^\^\d+\.\d+\.\d+$/) });
+    expect(backend.peerDependencies).toEqual({ i18next: ">=23" });
     const sdkTypes = await readFile(path.join(scratch, "node_modules/@locale/sdk/dist/index.d.ts"), "utf8");
     expect(sdkTypes).not.toMatch(/@locale\/api|@trpc\/server/);
   });
@@ -188,7 +217,8 @@ describe("published packages", () => {
       entries: [{ key: "greeting", value: "Bonjour" }],
       poHasMsgstr: true,
       missing: 404,
-      unused: "functionstring",
+      translated: ["Bonjour", "Au revoir"],
+      unused: "functionstringobject",
     });
   });
 

@@ -80,6 +80,9 @@ function send(
     "Cache-Control": o.cache,
     Vary: "Accept-Encoding",
     "Access-Control-Allow-Origin": "*",
+    // A page on another origin reads the ETag only when it is exposed: without it no browser
+    // client could revalidate (If-None-Match), and every visit would download the file again.
+    "Access-Control-Expose-Headers": "ETag",
     "X-Content-Type-Options": "nosniff",
   };
   if (matches(req.headers["if-none-match"], o.sha)) {

@@ -73,8 +73,8 @@ export default function ReleasesScreen({ projectId }: { projectId: string }) {
       </p>
       <h1>Releases of {p.name}</h1>
       <p>
-        A release is a numbered, unchangeable snapshot of the approved strings. Applications fetch it without an API key from the delivery
-        address; <code>latest</code> follows the newest release unless you roll back.
+        A release is a numbered, unchangeable snapshot of the source text and the approved translations. Applications fetch it without an
+        API key from the delivery address; <code>latest</code> follows the newest release unless you roll back.
       </p>
 
       <h2>Delivery</h2>

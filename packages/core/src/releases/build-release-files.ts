@@ -1,8 +1,9 @@
 // The files of a new release (docs/delivery.md): per language, the values whose status is one of
-// the release's statuses and that carry no error-level quality issue (ignored or not), written in
-// the release's format and placeholder style, and compressed once (brotli, gzip) so delivery never
-// compresses per request. Only keys and values reach a file: never descriptions, comments,
-// history or the source text of bilingual formats.
+// the release's statuses (in the source language every value: it is the authored text, not a
+// translation awaiting review) and that carry no error-level quality issue (ignored or not),
+// written in the release's format and placeholder style, and compressed once (brotli, gzip) so
+// delivery never compresses per request. Only keys and values reach a file: never descriptions,
+// comments, history or the source text of bilingual formats.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -45,7 +46,7 @@ async function readDeliverable(ctx: ServiceContext, projectId: string, language:
      FROM "Key" k
      JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
      LEFT JOIN "Translation" s ON s."keyId" = k."id" AND s."language" = $3
-     WHERE k."projectId" = $1 AND t."value" <> '' AND t."status"::text = ANY($4::text[])
+     WHERE k."projectId" = $1 AND t."value" <> '' AND ($2::text = $3::text OR t."status"::text = ANY($4::text[]))
        AND NOT (t."qaIssues" <> '[]'::jsonb AND EXISTS (
          SELECT 1 FROM jsonb_array_elements(t."qaIssues") qi WHERE qi->>'severity' = 'error'))
      ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`,

@@ -10,7 +10,7 @@ export const DEFAULT_RELEASE_FORMAT: FormatId = "json-flat";
 export interface CreateReleaseInput {
   /** Project languages to publish (default: every project language, the source included). */
   languages?: string[];
-  /** Statuses whose values are published (default `["approved"]`). */
+  /** Statuses whose values are published (default `["approved"]`); the source language's values always are. */
   statuses?: string[];
   format?: string;
   /** Write placeholders in this platform style (docs/placeholders.md); default: as stored (ICU). */

@@ -18738,7 +18738,7 @@ export interface operations {
                     note?: string;
                     /** @description Write placeholders in this platform style (docs/placeholders.md) */
                     placeholders?: string;
-                    /** @description Statuses whose values are published (default `["approved"]`) */
+                    /** @description Statuses whose values are published (default `["approved"]`); source-language values are published whatever their status */
                     statuses?: ("translated" | "reviewed" | "approved")[];
                 };
             };

@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
     args: {
       projectId: t.arg.id({ required: true }),
       languages: t.arg.stringList(),
-      statuses: t.arg.stringList({ description: 'Default ["approved"]' }),
+      statuses: t.arg.stringList({ description: 'Default ["approved"]; source-language values are published whatever their status' }),
       format: t.arg.string({ description: "Default json-flat" }),
       placeholders: t.arg.string(),
       note: t.arg.string(),

@@ -48,7 +48,7 @@ export const ZCreateReleaseRequest = ZProjectPath.extend({
     .array(z.enum(["translated", "reviewed", "approved"]))
     .max(3)
     .optional()
-    .describe('Statuses whose values are published (default `["approved"]`)'),
+    .describe('Statuses whose values are published (default `["approved"]`); source-language values are published whatever their status'),
   format: z.string().max(50).optional().describe("A file format id (default `json-flat`; `pot` is refused)"),
   placeholders: z.string().max(50).optional().describe("Write placeholders in this platform style (docs/placeholders.md)"),
   note: z.string().max(2000).optional(),

@@ -1,0 +1,5 @@
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  build: { target: "es2022", modulePreload: { polyfill: false }, assetsInlineLimit: 0 },
+});
