@@ -2,7 +2,7 @@
 // with a message naming the variable.
 import { type OidcProviderConfig, oidcProvidersFromEnv } from "@locale/core/auth/oidc";
 import { type QuotaConfig, quotaConfigFromEnv } from "@locale/core/limits";
-import type { ScreenshotConfig } from "@locale/core/screenshots";
+import { type ScreenshotConfig, screenshotStorageFromEnv } from "@locale/core/screenshots";
 import { DEFAULT_TM_ENGINE_SETTINGS, type TmEngineSettings } from "@locale/core/tm";
 import { DEFAULT_HEAP_GROWTH_PERCENT, MAX_HEAP_GROWTH_PERCENT, resolveFromUserDirectory } from "@locale/runtime";
 import express from "express";
@@ -203,24 +203,23 @@ export interface AppConfig extends Env {
 
 function screenshotsOf(e: Env): ScreenshotConfig {
   const base = { maxBytes: e.SCREENSHOT_MAX_BYTES, maxPixels: e.SCREENSHOT_MAX_PIXELS, processing: e.SCREENSHOT_PROCESSING };
-  if (e.SCREENSHOT_STORAGE === "database") return { ...base, storage: { kind: "database" } };
-  const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !e[name]);
-  if (missing.length > 0) {
-    throw new Error(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when SCREENSHOT_STORAGE=s3`).join("\n")}`);
+  try {
+    // The same reading as the standalone worker's (it deletes objects of deleted screenshots).
+    const storage = screenshotStorageFromEnv({
+      SCREENSHOT_STORAGE: e.SCREENSHOT_STORAGE,
+      S3_BUCKET: e.S3_BUCKET,
+      S3_REGION: e.S3_REGION,
+      S3_ENDPOINT: e.S3_ENDPOINT,
+      S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: e.S3_FORCE_PATH_STYLE === undefined ? undefined : String(e.S3_FORCE_PATH_STYLE),
+      S3_PREFIX: e.S3_PREFIX,
+    });
+    return { ...base, storage };
+  } catch (error) {
+    const lines = (error as Error).message.split("\n").map((line) => `  ${line}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return {
-    ...base,
-    storage: {
-      kind: "s3",
-      bucket: e.S3_BUCKET as string,
-      region: e.S3_REGION,
-      ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
-      accessKeyId: e.S3_ACCESS_KEY_ID as string,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
-      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
-      prefix: e.S3_PREFIX,
-    },
-  };
 }
 
 function quotasOf(env: Record<string, string | undefined>): QuotaConfig {

@@ -63,7 +63,12 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
     ai: { ...aiConfigFromEnv({ ...config }), quotas: config.quotas },
     quotas: config.quotas,
     webhookAllowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
-    screenshots: config.screenshots,
+    screenshots: {
+      ...config.screenshots,
+      onCleanupFailure: logger
+        ? (failure) => logger.warn(failure, "deleting objects of a deleted screenshot failed; retried later")
+        : undefined,
+    },
     account: {
       passwordResetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
       maxFailuresPerAccount: config.SIGNIN_MAX_FAILURES,

@@ -2,7 +2,8 @@
 // i18next and Vite into a scratch copy of its test application (outside the workspace), build it
 // with Vite, serve it under a strict Content-Security-Policy (no 'unsafe-inline', no eval) from
 // an origin of its own, and drive it in Chromium against a live api: 50 keys marked without
-// moving a pixel, 50 capture regions within 2 px of their elements, an Alt+click edit saved with
+// moving a pixel, 50 capture regions within 2 px of their elements uploaded to the api with a
+// developer's token (a translator's refused) and read back, an Alt+click edit saved with
 // a translator's token (value and history through the API), the quality gate's 422 shown after
 // Alt+Enter, a reviewer's token refused with the server's message, and no CSP violation anywhere.
 import { execFile } from "node:child_process";
@@ -293,22 +294,58 @@ describe("@locale/in-context in a Vite + i18next application (packed tarball, st
     await page.locator('[data-key="action.5"]', { hasText: /^Texte action 5$/ }).waitFor();
   });
 
-  it("captures the page: 50 regions, each within 2 px of its element's rectangle", async () => {
+  it("captures the page and uploads it with a developer's token: the screenshot and its 50 regions, each within 2 px, arrive", async () => {
+    const before = await server.request("GET", `/api/projects/${projectId}/screenshots`, { apiKey: owner.apiKey });
+    expect(before.status).toBe(200);
+    // A translator's token (kept for the tab by the edit above) may not write screenshots: the
+    // server's 403 message comes back from capture() and nothing is stored.
+    const refusal = await page.evaluate(async () => {
+      const ic = (window as unknown as { inContext: { capture(o: object): Promise<Capture> } }).inContext;
+      return ic.capture({ name: "refused" }).then(
+        () => "uploaded",
+        (e: Error) => e.message,
+      );
+    });
+    const forbidden = await server.request("POST", `/api/projects/${projectId}/screenshots`, {
+      apiKey: members.translator!.apiKey,
+      body: { name: "x", content: "AA==" },
+    });
+    expect(forbidden.status).toBe(403);
+    expect(refusal).toBe(forbidden.body.message);
+
+    // The developer's token, as a developer would give it (kept for the tab), then the real upload:
+    // `POST /api/projects/{projectId}/screenshots` of the running api.
+    await page.evaluate(([name, token]) => sessionStorage.setItem(name!, token!), [TOKEN_STORAGE, members.developer!.apiKey]);
+    await openApp(page);
     const elements = await rectangles(page);
     const result = await page.evaluate(async () => {
       const ic = (window as unknown as { inContext: { capture(o: object): Promise<Capture> } }).inContext;
-      const r = await ic.capture({
-        upload: async (u: { image: Blob; name: string }) => {
-          const bytes = new Uint8Array(await u.image.arrayBuffer());
-          return { type: u.image.type, size: u.image.size, name: u.name, bytes: Array.from(bytes) };
-        },
-      });
+      const r = await ic.capture({ name: "In-context test application" });
       return { ...r, scale: window.devicePixelRatio };
     });
-    expect(result.uploaded).toMatchObject({ type: "image/png" });
-    // Kept for a look at what a translator would upload.
-    await writeFile(screenshotPath("in-context-capture"), Buffer.from((result.uploaded as { bytes: number[] }).bytes));
-    expect((result.uploaded as { size: number }).size).toBeGreaterThan(10_000);
+    const uploaded = result.uploaded as { _id: string; width: number; height: number; regions: unknown[]; createdBy: string };
+    expect(uploaded).toMatchObject({ width: result.width, height: result.height, createdBy: members.developer!.userId });
+    // Read back through the api: the new screenshot, its regions exactly those measured, its image a PNG.
+    const listed = await server.request("GET", `/api/projects/${projectId}/screenshots`, { apiKey: owner.apiKey });
+    expect(listed.body).toHaveLength(before.body.length + 1);
+    const stored = (listed.body as (typeof uploaded & { name: string; contentType: string })[]).find((s) => s._id === uploaded._id)!;
+    expect(stored).toMatchObject({
+      name: "In-context test application",
+      contentType: "image/png",
+      width: result.width,
+      height: result.height,
+    });
+    const strip = (r: { keyId: string; x: number; y: number; width: number; height: number }) =>
+      [r.keyId, r.x, r.y, r.width, r.height].join();
+    expect((stored.regions as Capture["regions"]).map(strip).sort()).toEqual(result.regions.map(strip).sort());
+    const image = await fetch(`${server.url}/api/projects/${projectId}/screenshots/${uploaded._id}/image`, {
+      headers: { "X-API-Key": owner.apiKey },
+    });
+    expect(image.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(10_000);
+    // Kept for a look at what was stored.
+    await writeFile(screenshotPath("in-context-capture"), bytes);
     expect(result.unknownKeys).toEqual([]);
     expect(result.width).toBe(Math.round(1280 * result.scale));
     expect(result.regions).toHaveLength(50);

@@ -1,10 +1,17 @@
 // Screenshots kept in S3-compatible object storage (SCREENSHOT_STORAGE=s3), against a local server
 // speaking the S3 protocol: the image and thumbnail go to the bucket (not the database), are served
-// back with their content types, are removed with the screenshot, and a refused upload or a storage
-// outage leaves neither an object nor a row behind.
+// back with their content types, are removed with the screenshot and with a project deleted for
+// good (after the commit; a storage that does not answer never holds up the delete, the objects
+// are retried later), and a refused upload or a storage outage leaves neither an object nor a row
+// behind.
+
+import { purgeExpiredProjects } from "@locale/core";
+import { runObjectCleanup } from "@locale/core/screenshots";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
+import { coreConfigOf } from "../src/server";
+import { waitUntil } from "./helpers/fake-ai-providers";
 import { type S3TestServer, startS3Server } from "./helpers/s3-server";
 import { testImage } from "./helpers/test-images";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
@@ -36,8 +43,22 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const upload = (body: Record<string, unknown>) =>
-  server.request("POST", `/api/projects/${projectId}/screenshots`, { apiKey: owner.apiKey, body });
+const upload = (body: Record<string, unknown>, project = projectId) =>
+  server.request("POST", `/api/projects/${project}/screenshots`, { apiKey: owner.apiKey, body });
+
+/** A new project with `count` screenshots in the bucket; returns its id. */
+async function projectWithShots(count: number): Promise<string> {
+  const created = await server.request("POST", "/api/projects", { apiKey: owner.apiKey, body: { name: "Gone", sourceLanguage: "en" } });
+  const id = created.body._id as string;
+  const png = await testImage("png", 120, 80);
+  for (let i = 0; i < count; i++) expect((await upload({ name: `s${i}`, content: png.toString("base64") }, id)).status).toBe(201);
+  expect(objectsOf(id)).toHaveLength(count * 2);
+  return id;
+}
+
+const objectsOf = (project: string) => [...s3.objects.keys()].filter((k) => k.startsWith(`locale/${project}/`));
+const queued = (project: string) =>
+  server.db.prisma.screenshotObjectCleanup.findMany({ where: { storageKey: { startsWith: `${project}/` } } });
 
 describe("SCREENSHOT_STORAGE=s3", () => {
   it("stores the image and its thumbnail as objects, serves them back and deletes them with the screenshot", async () => {
@@ -92,5 +113,56 @@ describe("SCREENSHOT_STORAGE=s3", () => {
     expect(() => loadConfig({ SCREENSHOT_STORAGE: "s3", S3_BUCKET: "b" })).toThrow(
       /S3_ACCESS_KEY_ID: required when SCREENSHOT_STORAGE=s3\n {2}S3_SECRET_ACCESS_KEY: required when SCREENSHOT_STORAGE=s3/,
     );
+  });
+
+  it("a project deleted for good takes its objects after the commit; other projects' stay", async () => {
+    const kept = await upload({ name: "kept", content: (await testImage("png", 50, 50)).toString("base64") });
+    expect(kept.status).toBe(201);
+    const gone = await projectWithShots(3);
+    const res = await server.request("DELETE", `/api/projects/${gone}/permanent`, { cookie: owner.cookie });
+    expect(res.status, res.text).toBe(200);
+    await waitUntil(async () => objectsOf(gone).length === 0 && (await queued(gone)).length === 0);
+    expect(await server.db.prisma.screenshot.count({ where: { projectId: gone } })).toBe(0);
+    expect(objectsOf(projectId)).toEqual(expect.arrayContaining([`locale/${projectId}/${kept.body._id}`]));
+  });
+
+  it("a storage that does not answer never holds up a delete: the objects stay queued and a later sweep deletes them", async () => {
+    const gone = await projectWithShots(2);
+    const single = await projectWithShots(1);
+    const [shot] = (await server.request("GET", `/api/projects/${single}/screenshots`, { apiKey: owner.apiKey })).body;
+    s3.failing = true;
+    try {
+      const res = await server.request("DELETE", `/api/projects/${gone}/permanent`, { cookie: owner.cookie });
+      expect(res.status, res.text).toBe(200);
+      const one = await server.request("DELETE", `/api/projects/${single}/screenshots/${shot._id}`, { apiKey: owner.apiKey });
+      expect(one.status, one.text).toBe(200);
+      // The attempt right after the commit failed: recorded on the rows, the objects still there.
+      await waitUntil(async () => (await queued(gone)).every((r) => r.attempts === 1) && (await queued(gone)).length === 2, 60_000);
+      expect(await queued(single)).toMatchObject([{ storageKey: `${single}/${shot._id}`, attempts: 1 }]);
+      for (const row of [...(await queued(gone)), ...(await queued(single))]) {
+        expect(row.lastError).toBeTruthy();
+        expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      }
+      expect(objectsOf(gone)).toHaveLength(4);
+      expect(objectsOf(single)).toHaveLength(2);
+    } finally {
+      s3.failing = false;
+    }
+    const ctx = { db: server.db, config: coreConfigOf(server.config) };
+    // Not due yet: a sweep now leaves them; once the retry delay has passed, it deletes them.
+    expect(await runObjectCleanup(ctx)).toEqual({ deleted: 0, failed: 0 });
+    const later = new Date(Date.now() + 2 * 60_000);
+    expect(await runObjectCleanup(ctx, { now: later })).toEqual({ deleted: 3, failed: 0 });
+    expect(objectsOf(gone)).toEqual([]);
+    expect(objectsOf(single)).toEqual([]);
+    expect(await queued(gone)).toEqual([]);
+  });
+
+  it("the retention purge of an archived project deletes its objects too", async () => {
+    const old = await projectWithShots(1);
+    await server.db.prisma.project.update({ where: { id: old }, data: { archived: true, archivedAt: new Date("2020-01-01T00:00:00Z") } });
+    const ctx = { db: server.db, config: coreConfigOf(server.config) };
+    expect(await purgeExpiredProjects(ctx)).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => objectsOf(old).length === 0 && (await queued(old)).length === 0);
   });
 });

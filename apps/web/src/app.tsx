@@ -16,6 +16,8 @@ const EditorScreen = lazy(() => import("./editor/editor-screen"));
 const ImportExportScreen = lazy(() => import("./screens/import-export"));
 const LeverageScreen = lazy(() => import("./screens/leverage"));
 const ReleasesScreen = lazy(() => import("./screens/releases"));
+const ScreenshotsScreen = lazy(() => import("./screenshots/screenshots-screen"));
+const RegionEditorScreen = lazy(() => import("./screenshots/region-editor-screen"));
 const OrganizationScreen = lazy(() => import("./admin/organization-screen"));
 const AccountScreen = lazy(() => import("./screens/account"));
 
@@ -28,6 +30,11 @@ const ROUTES: Route[] = [
   { pattern: "/projects/:projectId/files", render: (p) => <ImportExportScreen projectId={p.projectId!} /> },
   { pattern: "/projects/:projectId/leverage", render: (p) => <LeverageScreen projectId={p.projectId!} /> },
   { pattern: "/projects/:projectId/releases", render: (p) => <ReleasesScreen projectId={p.projectId!} /> },
+  { pattern: "/projects/:projectId/screenshots", render: (p) => <ScreenshotsScreen projectId={p.projectId!} /> },
+  {
+    pattern: "/projects/:projectId/screenshots/:screenshotId",
+    render: (p) => <RegionEditorScreen projectId={p.projectId!} screenshotId={p.screenshotId!} />,
+  },
   { pattern: "/organization", render: () => <OrganizationScreen section="members" /> },
   { pattern: "/organization/:section", render: (p) => <OrganizationScreen section={p.section!} /> },
   { pattern: "/account", render: () => <AccountScreen /> },

@@ -3,6 +3,7 @@
 // have been handed back, within SHUTDOWN_TIMEOUT_MS.
 
 import { DEFAULT_CORE_CONFIG } from "@locale/core";
+import { DEFAULT_SCREENSHOT_CONFIG, type ScreenshotConfig, screenshotStorageFromEnv } from "@locale/core/screenshots";
 import { configureTmEngine, describeTmEngine, type TmEngineSettings, tmEngineSettingsFromEnv } from "@locale/core/tm";
 import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/db";
 import {
@@ -78,10 +79,13 @@ onStopSignal((signal) => {
   );
 }, logger);
 let tmEngine: TmEngineSettings;
+let screenshotStorage: ScreenshotConfig["storage"];
 try {
   tmEngine = tmEngineSettingsFromEnv(process.env);
+  // The bucket the api writes to: this worker deletes objects of deleted screenshots there.
+  screenshotStorage = screenshotStorageFromEnv(process.env);
 } catch (error) {
-  console.error(`Invalid configuration:\n  ${(error as Error).message}`);
+  console.error(`Invalid configuration:\n  ${(error as Error).message.split("\n").join("\n  ")}`);
   process.exit(1);
 }
 const opened = await createDb(url, {
@@ -100,6 +104,11 @@ async function startRunning(opened: Database): Promise<void> {
       ...DEFAULT_CORE_CONFIG,
       publicUrl: process.env.PUBLIC_URL ?? DEFAULT_CORE_CONFIG.publicUrl,
       projectRetentionDays: Number(process.env.PROJECT_RETENTION_DAYS ?? DEFAULT_CORE_CONFIG.projectRetentionDays),
+      screenshots: {
+        ...DEFAULT_SCREENSHOT_CONFIG,
+        storage: screenshotStorage,
+        onCleanupFailure: (failure) => logger.warn(failure, "deleting objects of a deleted screenshot failed; retried later"),
+      },
     },
     env: process.env,
     logger,

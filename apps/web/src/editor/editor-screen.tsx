@@ -362,6 +362,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           <Link to={`/projects/${p._id}/files`}>Import / export</Link>
           <Link to={`/projects/${p._id}/leverage`}>Leverage</Link>
           <Link to={`/projects/${p._id}/releases`}>Releases</Link>
+          {can("screenshots.read") && <Link to={`/projects/${p._id}/screenshots`}>Screenshots</Link>}
           {can("projects.write") && <Link to={`/projects/${p._id}/settings`}>Settings</Link>}
           <button type="button" className="link" onClick={() => setShowShortcuts(true)}>
             Keyboard shortcuts <kbd>?</kbd>

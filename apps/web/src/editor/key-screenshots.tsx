@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { Dialog, ErrorMessage } from "../components/ui";
+import { Link } from "../router/router";
 
 type Screenshot = RouterOutputs["screenshots"]["list"][number];
 
@@ -65,6 +66,7 @@ export function KeyScreenshots({ projectId, keyId, keyName }: { projectId: strin
               {open.width}×{open.height} px; the highlighted area is where this key appears.
             </p>
             <div className="actions">
+              <Link to={`/projects/${projectId}/screenshots/${open._id}`}>Open the region editor</Link>
               <button type="button" onClick={() => setOpen(null)}>
                 Close
               </button>

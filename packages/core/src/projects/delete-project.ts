@@ -1,13 +1,17 @@
 // Permanent deletion: all project data goes (cascades); activity has no foreign key to projects,
-// so the organization's entries stay, plus a final organization-level `project.deleted`.
+// so the organization's entries stay, plus a final organization-level `project.deleted`. Screenshot
+// objects in object storage are queued in the same transaction and deleted after the commit,
+// without holding up the answer; what fails is retried by the worker's sweep.
 import type { Project } from "@locale/db";
 import { type ActivityAuthor, recordActivity } from "../activity/record-activity";
 import type { ServiceContext, SystemContext } from "../context";
 import { forbidden } from "../errors/app-error";
+import { cleanUpAfterCommit, queueProjectObjectCleanup } from "../screenshots/object-cleanup";
 import { loadProject } from "./load-project";
 
 async function deleteProjectRow(ctx: SystemContext, project: Project, author: ActivityAuthor, reason: string): Promise<void> {
-  await ctx.db.prisma.$transaction(async (tx) => {
+  const objects = await ctx.db.prisma.$transaction(async (tx) => {
+    const keys = await queueProjectObjectCleanup(tx, project.id);
     await tx.project.delete({ where: { id: project.id } });
     await recordActivity(tx, author, {
       action: "project.deleted",
@@ -16,7 +20,9 @@ async function deleteProjectRow(ctx: SystemContext, project: Project, author: Ac
       targetType: "project",
       metadata: { projectId: project.id, name: project.name, reason },
     });
+    return keys;
   });
+  void cleanUpAfterCommit(ctx, objects);
 }
 
 /** Only the owner, signed in with a session, may do this; API keys and other roles get 403. */

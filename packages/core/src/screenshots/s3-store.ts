@@ -59,12 +59,14 @@ export async function getScreenshotObject(config: S3StorageConfig, storageKey: s
   }
 }
 
-/** Best effort: an object left behind costs storage, never correctness. */
-export async function deleteScreenshotObjects(config: S3StorageConfig, storageKey: string): Promise<void> {
+/** Deletes both objects; throws when the storage does not confirm (deleting a missing object succeeds). */
+export async function deleteScreenshotObjectsOrThrow(config: S3StorageConfig, storageKey: string): Promise<void> {
   const keys = objectKeys(config, storageKey);
   const client = clientFor(config);
-  for (const key of [keys.image, keys.thumbnail]) {
-    // A failure is left alone: the row is the truth, and an orphaned object is never served.
-    await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key })).catch(() => undefined);
-  }
+  for (const key of [keys.image, keys.thumbnail]) await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+}
+
+/** Best effort, for objects no row ever pointed at (an upload that failed after writing them). */
+export async function deleteScreenshotObjects(config: S3StorageConfig, storageKey: string): Promise<void> {
+  await deleteScreenshotObjectsOrThrow(config, storageKey).catch(() => undefined);
 }

@@ -23,6 +23,8 @@ export interface ScreenshotConfig {
   processing: number;
   /** Where images are kept: the database (default) or S3-compatible object storage. */
   storage: { kind: "database" } | S3StorageConfig;
+  /** Told when deleting objects of deleted screenshots fails (they are retried later). */
+  onCleanupFailure?: (failure: { storageKey: string; attempts: number; error: string }) => void;
 }
 
 export const DEFAULT_SCREENSHOT_CONFIG: ScreenshotConfig = {

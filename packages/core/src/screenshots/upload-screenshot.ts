@@ -3,9 +3,10 @@ import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
+import { queueObjectCleanup } from "./object-cleanup";
 import { processImage } from "./process-image";
 import { assertValidRegions, type RegionInput } from "./regions";
-import { deleteScreenshotObjects, putScreenshotObjects } from "./s3-store";
+import { deleteScreenshotObjectsOrThrow, putScreenshotObjects } from "./s3-store";
 import { DEFAULT_SCREENSHOT_CONFIG } from "./screenshot-config";
 import { REGION_ORDER, type ScreenshotRecord, toScreenshotRecord } from "./screenshot-record";
 
@@ -75,7 +76,12 @@ export async function uploadScreenshot(ctx: ServiceContext, projectId: string, i
     });
     return toScreenshotRecord(created);
   } catch (err) {
-    if (storage.kind === "s3" && storageKey) await deleteScreenshotObjects(storage, storageKey);
+    // No row points at the objects: delete them now, or queue them for the sweep if that fails.
+    if (storage.kind === "s3" && storageKey) {
+      await deleteScreenshotObjectsOrThrow(storage, storageKey).catch(() =>
+        queueObjectCleanup(ctx.db.prisma, [storageKey]).catch(() => undefined),
+      );
+    }
     throw err;
   }
 }

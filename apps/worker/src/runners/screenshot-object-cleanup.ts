@@ -1,0 +1,33 @@
+// Deletes objects of deleted screenshots that could not be deleted right after their delete
+// (SCREENSHOT_STORAGE=s3; docs/visual-context.md, "Storage"): every few minutes and at start-up,
+// the due rows of ScreenshotObjectCleanup, each retried with a growing delay until it succeeds.
+import { runObjectCleanup } from "@locale/core/screenshots";
+import type { Runner } from "../runner";
+
+const EVERY_MS = 5 * 60 * 1000;
+
+export const screenshotObjectCleanupRunner: Runner = {
+  name: "screenshot-object-cleanup",
+  async start({ db, config, logger }) {
+    if (config.screenshots?.storage.kind !== "s3") return { async stop() {} };
+    const run = async () => {
+      try {
+        const { deleted, failed } = await runObjectCleanup({ db, config });
+        if (deleted || failed) logger.info({ deleted, failed }, "swept objects of deleted screenshots");
+      } catch (err) {
+        logger.error({ err }, "sweep of screenshot objects failed");
+      }
+    };
+    let running = run();
+    const timer = setInterval(() => {
+      running = running.then(run);
+    }, EVERY_MS);
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await running;
+      },
+    };
+  },
+};
