@@ -22,6 +22,7 @@ import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
 import { corsPolicy } from "./rest/cors";
 import { csrfGuard } from "./rest/csrf";
+import { restDispatcher } from "./rest/dispatch/dispatcher";
 import { expressErrorHandler, notFoundRoute, retryAfterHeaders, rewriteAdapterErrors } from "./rest/error-responses";
 import { isRawImportRequest } from "./rest/import-route";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
@@ -163,8 +164,10 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   // REST reads (a GET that reaches a procedure) are answered in front of express: see listen().
   // The public delivery (docs/delivery.md) goes first: it owns every path under /delivery/.
   const delivery = deliveryRoute(new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS), logger, logRequest as never);
+  const dispatch = restDispatcher(app, deps, logger, logRequest);
+  frontOf.set(app, (req, res) => delivery(req, res) || dispatch(req, res));
   const reads = restReads(app, deps, logger, logRequest);
-  frontOf.set(app, (req, res) => delivery(req, res) || reads(req, res));
+  legacyFrontOf.set(app, (req, res) => delivery(req, res) || reads(req, res));
   const gate = rateLimitGate(app, deps, logger, logRequest);
   if (gate) gateOf.set(app, gate);
   return { app, deps, logger, rateLimiter: gate?.limiter ?? null };
@@ -172,13 +175,20 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
 
 /** What answers a request before the express application does (createApp sets it). */
 const frontOf = new WeakMap<express.Express, (req: http.IncomingMessage, res: http.ServerResponse) => boolean>();
+/** The request path before the dispatcher (REST reads in front, writes through express): kept for the differential test. */
+const legacyFrontOf = new WeakMap<express.Express, (req: http.IncomingMessage, res: http.ServerResponse) => boolean>();
 /** The rate limits every request to an API passes first (docs/api-rules.md, "Rate limits"). */
 const gateOf = new WeakMap<express.Express, RateLimitGate>();
 
 /** Listens and resolves with the bound address (port 0 picks a free port). */
-export function listen(app: express.Express, port: number, host: string): Promise<{ server: http.Server; url: string }> {
+export function listen(
+  app: express.Express,
+  port: number,
+  host: string,
+  options: { restPath?: "dispatch" | "legacy" } = {},
+): Promise<{ server: http.Server; url: string }> {
   return new Promise((resolve, reject) => {
-    const front = frontOf.get(app);
+    const front = (options.restPath === "legacy" ? legacyFrontOf : frontOf).get(app);
     const served: http.RequestListener = front ? (req, res) => void (front(req, res) || app(req, res)) : app;
     const gate = gateOf.get(app);
     const handler: http.RequestListener = gate ? (req, res) => gate.pass(req, res, () => served(req, res)) : served;

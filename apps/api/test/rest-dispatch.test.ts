@@ -1,0 +1,223 @@
+// The REST dispatcher (src/rest/dispatch/) against the request path it replaced. Reads are compared
+// with express alone in rest-reads.test.ts; here every write of the OpenAPI document (POST, PUT,
+// PATCH, DELETE) goes to the application as `listen` serves it (the dispatcher in front) and to
+// express alone (the OpenAPI adapter behind the body parser, CSRF and input guards), in every way a
+// request is refused or let through without changing data — a body that does not parse, another
+// content type or charset, text PostgreSQL cannot store, nesting, a body over the limit, a foreign
+// Origin with a session cookie, no or a wrong credential, another tenant, a path the guard refuses —
+// and both must answer the same status, headers and bytes. Successful writes change the data, so
+// the same write cannot go to both: each goes once to each path, for two organizations built alike,
+// and the answers must match once the organizations' own ids, new ids and times are set aside.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
+import { createLogger } from "../src/logger";
+import { PLAIN_ROUTES } from "../src/rest/plain-routes";
+import { createApp, listen } from "../src/server";
+import { type RawResponse, rawRequest } from "./helpers/raw-request";
+import { buildCall, createOrgFixture, listOperations, type OrgFixture, startWebhookReceiver } from "./helpers/route-fixtures";
+import { startTestServer, type TestServer } from "./helpers/test-server";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+let server: TestServer;
+let receiver: { url: string; close(): Promise<void> };
+let org: OrgFixture;
+let stranger: OrgFixture;
+let writes: string[];
+let publicOps: Set<string>;
+
+/** The headers a client can tell apart (rate-limit counters move between any two requests). */
+const COMPARED_HEADERS = [
+  "content-type",
+  "content-length",
+  "transfer-encoding",
+  "etag",
+  "retry-after",
+  "set-cookie",
+  "vary",
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+  "location",
+  "cache-control",
+];
+
+function seen(res: RawResponse) {
+  return {
+    status: res.status,
+    headers: Object.fromEntries(COMPARED_HEADERS.map((name) => [name, res.headers[name]]).filter(([, v]) => v !== undefined)),
+    text: res.text,
+  };
+}
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  server = await startTestServer({ MAX_BODY_BYTES: String(MAX_BODY_BYTES) }, { bareExpress: true });
+  org = await createOrgFixture(server, { name: "Dispatch", webhookUrl: receiver.url, aiReady: false });
+  stranger = await createOrgFixture(server, { name: "Stranger", webhookUrl: receiver.url, aiReady: false });
+  // Plain routes (a bare JSON string body, raw files) are express's on both paths.
+  const plain = new Set(
+    PLAIN_ROUTES.flatMap((route) =>
+      Object.entries(route.docs).flatMap(([path, item]) => Object.keys(item ?? {}).map((m) => `${m.toUpperCase()} ${path}`)),
+    ),
+  );
+  writes = (await listOperations(server)).filter((op) => !op.startsWith("GET ") && !plain.has(op));
+  const doc = (await server.request("GET", "/api/openapi.json")).body as {
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  };
+  publicOps = new Set();
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(item)) if (op.security?.length === 0) publicOps.add(`${method.toUpperCase()} ${path}`);
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+});
+
+interface Variant {
+  name: string;
+  target: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Requests to one write that no path lets change data: each is refused before or by the procedure. */
+function refusals(op: string): Variant[] {
+  const call = buildCall(op, org.ids);
+  const [pathOnly, query] = call.path.split("?") as [string, string | undefined];
+  const q = query ? `?${query}` : "";
+  const json = { "content-type": "application/json" };
+  const owner = { "x-api-key": org.members.owner.apiKey };
+  const valid = JSON.stringify(call.body ?? {});
+  const deep = `${"[".repeat(80)}${"]".repeat(80)}`;
+  const variants: Variant[] = [
+    { name: "malformed JSON", target: `/api${call.path}`, headers: { ...owner, ...json }, body: "{" },
+    { name: "malformed JSON under /api/v1", target: `/api/v1${call.path}`, headers: { ...owner, ...json }, body: '{"a":' },
+    { name: "a JSON string", target: `/api${call.path}`, headers: { ...owner, ...json }, body: '"text"' },
+    { name: "malformed JSON, trailing slash", target: `/api${pathOnly}/${q}`, headers: { ...owner, ...json }, body: "{" },
+    {
+      name: "malformed JSON, upper case",
+      target: `/api/${pathOnly.slice(1).toUpperCase()}${q}`,
+      headers: { ...owner, ...json },
+      body: "{",
+    },
+    { name: "NUL in the body", target: `/api${call.path}`, headers: { ...owner, ...json }, body: '{"name":"a\\u0000b","key":"x"}' },
+    { name: "a lone surrogate key", target: `/api${call.path}`, headers: { ...owner, ...json }, body: '{"\\ud800":1}' },
+    { name: "nested too deep", target: `/api${call.path}`, headers: { ...owner, ...json }, body: `{"a":${deep}}` },
+    {
+      name: "over the body limit",
+      target: `/api${call.path}`,
+      headers: { ...owner, ...json },
+      body: JSON.stringify({ pad: "x".repeat(MAX_BODY_BYTES) }),
+    },
+    {
+      name: "a gzip body that is not gzip",
+      target: `/api${call.path}`,
+      headers: { ...owner, ...json, "content-encoding": "gzip" },
+      body: valid,
+    },
+    { name: "NUL in the path", target: `/api${pathOnly}%00${q}`, headers: { ...owner, ...json }, body: valid },
+    { name: "NUL in the query", target: `/api${pathOnly}${q ? `${q}&` : "?"}x=%00`, headers: { ...owner, ...json }, body: valid },
+    { name: "a dot-dot segment", target: `/api${pathOnly}/%2e%2e${q}`, headers: { ...owner, ...json }, body: valid },
+    {
+      name: "a session cookie from a foreign origin",
+      target: `/api${call.path}`,
+      headers: { cookie: org.members.owner.cookie, origin: "https://evil.example", ...json },
+      body: valid,
+    },
+    {
+      name: "a session cookie from a foreign referer",
+      target: `/api${call.path}`,
+      headers: { cookie: org.members.owner.cookie, referer: "https://evil.example/page", ...json },
+      body: valid,
+    },
+  ];
+  // A DELETE's body is optional: the document lists no 415 for it.
+  if (!op.startsWith("DELETE"))
+    variants.push(
+      { name: "text/plain", target: `/api${call.path}`, headers: { ...owner, "content-type": "text/plain" }, body: valid },
+      {
+        name: "another charset",
+        target: `/api${call.path}`,
+        headers: { ...owner, "content-type": "application/json; charset=latin9" },
+        body: valid,
+      },
+    );
+  if (!publicOps.has(op)) {
+    variants.push(
+      { name: "no credentials", target: `/api${call.path}`, headers: json, body: valid },
+      { name: "no credentials, no body", target: `/api${call.path}`, headers: {} },
+      { name: "a wrong key", target: `/api/v1${call.path}`, headers: { "x-api-key": "lk_wrong", ...json }, body: valid },
+      {
+        name: "a wrong key, CORS origin",
+        target: `/api${call.path}`,
+        headers: { "x-api-key": "lk_wrong", origin: server.url, ...json },
+        body: valid,
+      },
+    );
+    // Another tenant reaching this organization's resources: 404, whatever the route.
+    if (pathOnly.includes(org.ids.orgId) || pathOnly.includes(org.ids.projectId))
+      variants.push({
+        name: "another tenant",
+        target: `/api${call.path}`,
+        headers: { "x-api-key": stranger.owner.apiKey, ...json },
+        body: valid,
+      });
+  }
+  return variants;
+}
+
+describe("the REST dispatcher", () => {
+  it("answers every refused write of the document exactly as the express path does", { timeout: 900_000 }, async () => {
+    expect(writes.length).toBeGreaterThan(40);
+    let compared = 0;
+    for (const op of writes) {
+      for (const variant of refusals(op)) {
+        const options = { headers: variant.headers, body: variant.body };
+        const front = await rawRequest(server.url, op.slice(0, op.indexOf(" ")), variant.target, options);
+        const bare = await rawRequest(server.bareUrl!, op.slice(0, op.indexOf(" ")), variant.target, options);
+        const label = `${op}: ${variant.name} (${variant.target})`;
+        expect(front.status, label).toBeGreaterThanOrEqual(400);
+        expect(seen(front), label).toEqual(seen(bare));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(writes.length * 15);
+  });
+
+  it("answers writes and reads itself and leaves plain routes and unknown paths to express", async () => {
+    // A second app over the same database, its express counted: app(req, res) calls app.handle.
+    const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off" });
+    const { app } = createApp(server.db, config, createLogger("silent"));
+    let expressCalls = 0;
+    const counted = app as unknown as { handle: (...args: unknown[]) => unknown };
+    const handle = counted.handle.bind(app);
+    counted.handle = (...args: unknown[]) => {
+      expressCalls++;
+      return handle(...args);
+    };
+    const { server: http0, url } = await listen(app, 0, "127.0.0.1");
+    try {
+      const auth = { "x-api-key": org.owner.apiKey, "content-type": "application/json" };
+      const read = await fetch(`${url}/api/v1/projects/${org.ids.projectId}/keys/${org.ids.keyId}`, { headers: auth });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { _id: string })._id).toBe(org.ids.keyId);
+      const write = await fetch(`${url}/api/projects/${org.ids.projectId}/keys`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ key: "written.by.the.dispatcher" }),
+      });
+      expect(write.status).toBe(201);
+      const refused = await fetch(`${url}/api/projects/${org.ids.projectId}/keys`, { method: "POST", headers: auth, body: "{" });
+      expect(refused.status).toBe(400);
+      expect(expressCalls).toBe(0);
+      const exported = await fetch(`${url}/api/projects/${org.ids.projectId}/export/de?format=json-flat`, { headers: auth });
+      expect(exported.status).toBe(200);
+      expect((await fetch(`${url}/api/nothing-here`, { headers: auth })).status).toBe(404);
+      expect((await fetch(`${url}/api/projects/${org.ids.projectId}/%2e%2e`, { method: "DELETE", headers: auth })).status).toBe(404);
+      expect(expressCalls).toBe(3);
+    } finally {
+      await new Promise((resolve) => http0.close(resolve));
+    }
+  });
+});
