@@ -31,10 +31,8 @@ export interface RequestOptions {
 
 export interface TestServer {
   url: string;
-  /** With `bareExpress`: the same application served by express alone (no REST reads in front). */
+  /** With `bareExpress`: the same application served by express alone (no REST dispatcher in front: the reference it is compared with). */
   bareUrl?: string;
-  /** With `legacyRest`: the same application on the request path before the REST dispatcher. */
-  legacyUrl?: string;
   db: Database;
   config: AppConfig;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
@@ -43,7 +41,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { worker?: boolean; logQueries?: boolean; bareExpress?: boolean; legacyRest?: boolean; databaseUrl?: string } = {},
+  options: { worker?: boolean; logQueries?: boolean; bareExpress?: boolean; databaseUrl?: string } = {},
 ): Promise<TestServer> {
   // A database of the test's own (a private PostgreSQL cluster), else a fresh test database.
   const dbOptions = env.DB_TRANSACTION_MAX_WAIT_MS ? { transactionMaxWaitMs: Number(env.DB_TRANSACTION_MAX_WAIT_MS) } : {};
@@ -70,7 +68,6 @@ export async function startTestServer(
     bare = http.createServer(app);
     await new Promise<void>((resolve) => bare!.listen(0, "127.0.0.1", resolve));
   }
-  const legacy = options.legacyRest ? await listen(app, 0, "127.0.0.1", { restPath: "legacy" }) : undefined;
   const worker = options.worker ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
   // The port is known only now; links (invitations) and the CSRF origin use the real address.
   if (!env.PUBLIC_URL) {
@@ -83,14 +80,12 @@ export async function startTestServer(
   return {
     url,
     bareUrl: bare ? `http://127.0.0.1:${(bare.address() as AddressInfo).port}` : undefined,
-    legacyUrl: legacy?.url,
     db,
     config,
     request,
     async close() {
       await worker?.stop();
       if (bare) await new Promise<void>((resolve) => bare!.close(() => resolve()));
-      if (legacy) await new Promise<void>((resolve) => legacy.server.close(() => resolve()));
       await new Promise<void>((resolve) => (server as http.Server).close(() => resolve()));
       (server as http.Server).closeAllConnections?.();
       await db.close();

@@ -5,10 +5,14 @@
 /** Characters a WHATWG pathname keeps as they are; any other sends the path through `URL`. */
 const PLAIN_PATH = /^[A-Za-z0-9\-._~%!$&'()*+,;=:@/|[\]^]*$/;
 
-/** The length of the REST mount a raw URL path starts with (/api/v1/ or /api/), or -1. */
+/**
+ * The length of the REST mount a raw URL path starts with (/api/v1/ or /api/), or -1. Any case,
+ * as express matches its mounts: `/API/V1/projects` reached the same procedures there.
+ */
 export function mountLengthOf(rawPath: string): number {
-  if (rawPath.startsWith("/api/v1/")) return 7;
-  if (rawPath.startsWith("/api/")) return 4;
+  const head = rawPath.slice(0, 8).toLowerCase();
+  if (head === "/api/v1/") return 7;
+  if (head.startsWith("/api/")) return 4;
   return -1;
 }
 
