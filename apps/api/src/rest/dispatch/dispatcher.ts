@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
-import { coerceSchema } from "trpc-to-openapi";
+import { coerceSchema, normalizePath } from "trpc-to-openapi";
 import { appRouter } from "../../routers";
 import { type AppDeps, contextFactory } from "../../trpc/context";
 import { errorBodyOf } from "../../trpc/init";
@@ -111,7 +111,8 @@ export function restDispatcher(
     const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
     const mount = mountLengthOf(rawPath);
     if (mount < 0 || hasAmbiguousPath(url)) return false;
-    const path = pathnameOf(rawPath.slice(mount));
+    // Without its trailing slash, as the adapter matched: `/projects/x/` is `/projects/x`.
+    const path = normalizePath(pathnameOf(rawPath.slice(mount)));
     if (isDocumentPath(path) || table.isPlain(method, path)) return false;
     const found = table.match(method, path);
     if (!found) return false;
