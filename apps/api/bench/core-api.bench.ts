@@ -359,6 +359,7 @@ async function runOverhead(databaseUrl: string): Promise<OverheadResult> {
         HOST: "127.0.0.1",
         WORKER_MODE: "off",
         DATA_DIR: "/tmp",
+        ...UNREACHED_RATE_LIMITS,
       };
       baseline = { url, child: await startProcess(["dist/main.js"], env, url, "/health", dir) };
     }

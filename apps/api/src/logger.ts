@@ -42,8 +42,8 @@ const summaryOf = (req: LoggedRequest) => ({
   remoteAddress: req.socket.remoteAddress,
 });
 
-// `req.log`: on node's own request prototype, which express's inherits from (REST reads answered
-// in front of express keep node's), bound to the logger of the app that took the request.
+// `req.log`: on node's own request prototype, which express's inherits from (REST reads the dispatcher
+// answers in front of express keep node's), bound to the logger of the app that took the request.
 Object.defineProperty(IncomingMessage.prototype, "log", {
   configurable: true,
   get(this: LoggedRequest) {

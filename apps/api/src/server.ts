@@ -1,5 +1,6 @@
-// Builds the express application: JSON body limits, credentials, CSRF, REST (trpc-to-openapi)
-// at /api/v1 and /api, tRPC at /trpc, the OpenAPI document and the docs browser.
+// Builds the express application: JSON body limits, credentials, CSRF, REST's plain routes at
+// /api/v1 and /api, tRPC at /trpc, the OpenAPI document and the docs browser; and the REST
+// dispatcher (rest/dispatch/) that `listen` puts in front of it for every procedure route.
 import http from "node:http";
 import type { CoreConfig } from "@locale/core";
 import { aiConfigFromEnv } from "@locale/core/ai";
@@ -22,6 +23,7 @@ import { mountAcceptInvitePage } from "./rest/accept-invite-page";
 import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
 import { corsPolicy } from "./rest/cors";
 import { csrfGuard } from "./rest/csrf";
+import { restDispatcher } from "./rest/dispatch/dispatcher";
 import { expressErrorHandler, notFoundRoute, retryAfterHeaders, rewriteAdapterErrors } from "./rest/error-responses";
 import { isRawImportRequest } from "./rest/import-route";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
@@ -30,7 +32,6 @@ import { mountOidcRoutes } from "./rest/oidc-routes";
 import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
 import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
-import { restReads } from "./rest/rest-reads";
 import { isRawScreenshotRequest } from "./rest/screenshot-routes";
 import { RetryAfterResponse, retryAfterOnUnavailable } from "./retry-after-response";
 import { appRouter } from "./routers";
@@ -126,6 +127,9 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   restApi.use(csrfGuard(config));
   restApi.use(guardInput);
   for (const route of PLAIN_ROUTES) route.mount(restApi, deps);
+  // trpc-to-openapi's adapter, behind the same guards: the request path the dispatcher replaced,
+  // kept as the reference its differential tests compare with (express alone, `bareExpress`).
+  // Served by `listen`, it sees no procedure route: the dispatcher answers them all first.
   restApi.use(normalizeRequest);
   restApi.use(rewriteAdapterErrors);
   restApi.use(
@@ -165,11 +169,11 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
 
   app.use(notFoundRoute);
   app.use(expressErrorHandler(logger));
-  // REST reads (a GET that reaches a procedure) are answered in front of express: see listen().
+  // Procedure routes are answered in front of express by the REST dispatcher: see listen().
   // The public delivery (docs/delivery.md) goes first: it owns every path under /delivery/.
   const delivery = deliveryRoute(new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS), logger, logRequest as never);
-  const reads = restReads(app, deps, logger, logRequest);
-  frontOf.set(app, (req, res) => delivery(req, res) || reads(req, res));
+  const dispatch = restDispatcher(app, deps, logger, logRequest);
+  frontOf.set(app, (req, res) => delivery(req, res) || dispatch(req, res));
   const gate = rateLimitGate(app, deps, logger, logRequest);
   if (gate) gateOf.set(app, gate);
   return { app, deps, logger, rateLimiter: gate?.limiter ?? null };

@@ -1,13 +1,10 @@
-// REST reads answered in front of express (src/rest/rest-reads.ts) must answer exactly what the
-// express chain answers. The same application is served twice — as `listen` serves it (REST
-// reads first) and by express alone — and every GET of the OpenAPI document (filled from an
+// REST reads answered in front of express (the dispatcher, src/rest/dispatch/) must answer exactly
+// what the express chain answers. The same application is served twice — as `listen` serves it (the
+// dispatcher first) and by express alone — and every GET of the OpenAPI document (filled from an
 // organization holding every kind of resource), plus malformed and foreign variants, must get the
 // same status, content type, ETag and body from both, for a writer, a reader, a project token,
 // another tenant and no one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config";
-import { createLogger } from "../src/logger";
-import { createApp, listen } from "../src/server";
 import { rawRequest } from "./helpers/raw-request";
 import { buildCall, createOrgFixture, listOperations, type OrgFixture, startWebhookReceiver } from "./helpers/route-fixtures";
 import { startTestServer, type TestServer } from "./helpers/test-server";
@@ -110,40 +107,6 @@ describe("REST reads in front of express", () => {
         rawRequest(server.bareUrl!, "GET", path, { headers: { ...auth, ...headers }, body }),
       ]);
       expect({ status: front.status, text: front.text }, body).toEqual({ status: bare.status, text: bare.text });
-    }
-  });
-
-  it("answer reads themselves and leave writes, plain routes and unknown paths to express", async () => {
-    // A second app over the same database, its express counted: app(req, res) calls app.handle.
-    const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off" });
-    const { app } = createApp(server.db, config, createLogger("silent"));
-    let expressCalls = 0;
-    const counted = app as unknown as { handle: (...args: unknown[]) => unknown };
-    const handle = counted.handle.bind(app);
-    counted.handle = (...args: unknown[]) => {
-      expressCalls++;
-      return handle(...args);
-    };
-    const { server: http0, url } = await listen(app, 0, "127.0.0.1");
-    try {
-      const auth = { "x-api-key": org.owner.apiKey };
-      const read = await get(url, `/api/v1/projects/${org.ids.projectId}/keys/${org.ids.keyId}`, auth);
-      expect(read.status).toBe(200);
-      expect(JSON.parse(read.text)._id).toBe(org.ids.keyId);
-      expect((await get(url, `/api/projects/${stranger.ids.projectId}`, auth)).status).toBe(404);
-      expect((await get(url, `/api/projects/${org.ids.projectId}/keys?limit=0`, auth)).status).toBe(400);
-      expect(expressCalls).toBe(0);
-      const write = await fetch(`${url}/api/projects/${org.ids.projectId}/keys`, {
-        method: "POST",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ key: "written.through.express" }),
-      });
-      expect(write.status).toBe(201);
-      expect((await get(url, `/api/projects/${org.ids.projectId}/export/de?format=json-flat`, auth)).status).toBe(200);
-      expect((await get(url, "/api/nothing-here", auth)).status).toBe(404);
-      expect(expressCalls).toBe(3);
-    } finally {
-      await new Promise((resolve) => http0.close(resolve));
     }
   });
 });

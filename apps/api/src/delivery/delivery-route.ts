@@ -1,5 +1,5 @@
 // The public delivery (docs/delivery.md), answered in front of express (wired in `listen`, ahead
-// of the REST reads): no credentials, no cookies, no rate limit; every path under /delivery/ is
+// of the REST dispatcher): no credentials, no cookies, no rate limit; every path under /delivery/ is
 // owned here.
 //   GET|HEAD /delivery/<deliveryId>/manifest.json
 //   GET|HEAD /delivery/<deliveryId>/<version|latest>/<language>.<ext>

@@ -1,4 +1,4 @@
-// The rate limiter in front of the application (wired in `listen`, ahead of the REST reads and
+// The rate limiter in front of the application (wired in `listen`, ahead of the REST dispatcher and
 // express): requests to /api, /trpc and /graphql spend a token of their subject's bucket and get
 // the RateLimit-* headers; an empty bucket answers 429 there, before any route runs. /health,
 // the web application's files and the two API browsers' assets are not limited.

@@ -60,7 +60,7 @@ export function applyCors(config: OriginConfig, req: IncomingMessage, res: Serve
   return true;
 }
 
-/** Express middleware for /api, /trpc and /graphql (REST reads answered in front call applyCors themselves). */
+/** Express middleware for /api, /trpc and /graphql (the REST dispatcher in front calls applyCors itself). */
 export function corsPolicy(config: OriginConfig) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!applyCors(config, req, res)) next();

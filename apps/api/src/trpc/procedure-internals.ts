@@ -48,3 +48,19 @@ export function dropOutputValidation(procedure: unknown): boolean {
   def.middlewares.splice(at, 1);
   return true;
 }
+
+/**
+ * Calls a procedure as `router.createCaller(ctx)` would (the same middlewares, input parsing and
+ * errors), without building a caller proxy and walking it per request: the REST dispatcher's call.
+ */
+export function callProcedure(procedure: unknown, call: { path: string; ctx: unknown; input: unknown }): Promise<unknown> {
+  const input = call.input;
+  return (procedure as (opts: Record<string, unknown>) => Promise<unknown>)({
+    path: call.path,
+    getRawInput: async () => input,
+    ctx: call.ctx,
+    type: defOf(procedure).type,
+    signal: undefined,
+    batchIndex: 0,
+  });
+}

@@ -31,7 +31,7 @@ export interface RequestOptions {
 
 export interface TestServer {
   url: string;
-  /** With `bareExpress`: the same application served by express alone (no REST reads in front). */
+  /** With `bareExpress`: the same application served by express alone (no REST dispatcher in front: the reference it is compared with). */
   bareUrl?: string;
   db: Database;
   config: AppConfig;
