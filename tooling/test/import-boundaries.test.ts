@@ -59,7 +59,7 @@ describe("import boundaries", () => {
     ["packages/core/src/keys/*.ts", 'import { x } from "node:fs";'],
     ["packages/runtime/src/*.ts", 'import { x } from "node:fs";'],
     ["packages/core/src/qa/checks/*.ts", 'import { x } from "../types";'],
-    ["packages/core/src/browser/*.ts", 'import { x } from "../shared/placeholders";'],
+    ["packages/core/src/browser/*.ts", 'import { x } from "../pretranslate/leverage-bands";'],
   ])("%s may `%s`", { timeout: 60_000 }, async (file, line) => {
     expect(await restricted(file, line)).toBe(false);
   });
