@@ -1,5 +1,6 @@
 // Deletes projects archived longer than PROJECT_RETENTION_DAYS, hourly (and once at start-up).
 import { purgeExpiredProjects } from "@locale/core";
+import { runPeriodically } from "../run-periodically";
 import type { Runner } from "../runner";
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -15,16 +16,6 @@ export const purgeArchivedProjectsRunner: Runner = {
         logger.error({ err }, "purge of archived projects failed");
       }
     };
-    let running = run();
-    const timer = setInterval(() => {
-      running = running.then(run);
-    }, EVERY_MS);
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await running;
-      },
-    };
+    return runPeriodically(run, EVERY_MS);
   },
 };

@@ -2,6 +2,7 @@
 // (SCREENSHOT_STORAGE=s3; docs/visual-context.md, "Storage"): every few minutes and at start-up,
 // the due rows of ScreenshotObjectCleanup, each retried with a growing delay until it succeeds.
 import { runObjectCleanup } from "@locale/core/screenshots";
+import { runPeriodically } from "../run-periodically";
 import type { Runner } from "../runner";
 
 const EVERY_MS = 5 * 60 * 1000;
@@ -18,16 +19,6 @@ export const screenshotObjectCleanupRunner: Runner = {
         logger.error({ err }, "sweep of screenshot objects failed");
       }
     };
-    let running = run();
-    const timer = setInterval(() => {
-      running = running.then(run);
-    }, EVERY_MS);
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await running;
-      },
-    };
+    return runPeriodically(run, EVERY_MS);
   },
 };
