@@ -36,6 +36,11 @@ export const procedureMeta = (procedure: unknown): AppMeta | undefined => defOf(
 export const procedureType = (procedure: unknown): ProcedureDef["type"] => defOf(procedure).type;
 export const procedureInputs = (procedure: unknown): InputParser[] => defOf(procedure).inputs;
 export const procedureMiddlewares = (procedure: unknown): unknown[] => defOf(procedure).middlewares;
+/** The schema of `.output()`, or undefined when the procedure declares none. */
+export const procedureOutput = (procedure: unknown): unknown => defOf(procedure).output;
+/** Whether tRPC's run-time output check (the middleware `.output()` adds) is in the chain. */
+export const checksOutput = (procedure: unknown): boolean =>
+  defOf(procedure).middlewares.some((middleware) => middleware._type === "output");
 
 /**
  * Removes the run-time output check tRPC adds for `.output()`; false when the procedure declares
