@@ -12,7 +12,6 @@ import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import express from "express";
 import type { Logger } from "pino";
 import swaggerUi from "swagger-ui-express";
-import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
 import { type AppConfig, tmEngineSettingsOf, trustProxyOf } from "./config";
 import { DeliveryCache, deliveryRoute } from "./delivery/delivery-route";
 import { graphqlHandlers } from "./graphql";
@@ -24,15 +23,15 @@ import { answerClientError, MAX_HEADER_BYTES } from "./rest/client-errors";
 import { corsPolicy } from "./rest/cors";
 import { csrfGuard } from "./rest/csrf";
 import { restDispatcher } from "./rest/dispatch/dispatcher";
-import { expressErrorHandler, notFoundRoute, retryAfterHeaders, rewriteAdapterErrors } from "./rest/error-responses";
+import { expressErrorHandler, notFoundRoute, retryAfterHeaders } from "./rest/error-responses";
 import { isRawImportRequest } from "./rest/import-route";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
-import { normalizeRequest } from "./rest/normalize-request";
 import { mountOidcRoutes } from "./rest/oidc-routes";
-import { buildOpenApiDocument, successStatusOf } from "./rest/openapi";
+import { buildOpenApiDocument } from "./rest/openapi";
 import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
 import { isRawScreenshotRequest } from "./rest/screenshot-routes";
+import { unknownRestRoute } from "./rest/unknown-rest-route";
 import { RetryAfterResponse, retryAfterOnUnavailable } from "./retry-after-response";
 import { appRouter } from "./routers";
 import { type AppDeps, contextFactory } from "./trpc/context";
@@ -79,7 +78,21 @@ export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
   };
 }
 
-export function createApp(db: Database, config: AppConfig, logger: Logger = createLogger(config.LOG_LEVEL)): AppServer {
+export interface AppOptions {
+  /**
+   * Tests only: handlers put at the end of the REST router, where express alone (without the
+   * dispatcher) would otherwise answer an unknown route — the differential tests mount the OpenAPI
+   * adapter here as the reference the dispatcher is compared with.
+   */
+  restReference?: (deps: AppDeps, logger: Logger) => express.RequestHandler[];
+}
+
+export function createApp(
+  db: Database,
+  config: AppConfig,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  options: AppOptions = {},
+): AppServer {
   const deps: AppDeps = { db, config, core: coreConfigOf(config, logger) };
   configureTmEngine(db, tmEngineSettingsOf(config));
   configureFileParsing({
@@ -127,24 +140,11 @@ export function createApp(db: Database, config: AppConfig, logger: Logger = crea
   restApi.use(csrfGuard(config));
   restApi.use(guardInput);
   for (const route of PLAIN_ROUTES) route.mount(restApi, deps);
-  // trpc-to-openapi's adapter, behind the same guards: the request path the dispatcher replaced,
-  // kept as the reference its differential tests compare with (express alone, `bareExpress`).
-  // Served by `listen`, it sees no procedure route: the dispatcher answers them all first.
-  restApi.use(normalizeRequest);
-  restApi.use(rewriteAdapterErrors);
-  restApi.use(
-    createOpenApiExpressMiddleware({
-      router: appRouter,
-      createContext: contextFactory(deps),
-      maxBodySize: config.MAX_BODY_BYTES,
-      responseMeta: ({ paths, errors }) => {
-        if (errors.length > 0) return { headers: retryAfterHeaders(errors[0]) };
-        const status = successStatusOf(paths?.[0]);
-        return status ? { status } : {};
-      },
-      onError: ({ error, path }) => logInternalError(logger, error, path),
-    }) as unknown as express.RequestHandler,
-  );
+  // Procedure routes never get here when `listen` serves the app: the dispatcher answers them in
+  // front of express. A test may put a reference in their place (`restReference`, the OpenAPI
+  // adapter the dispatcher replaced); otherwise what is left below /api is an unknown route.
+  for (const handler of options.restReference?.(deps, logger) ?? []) restApi.use(handler);
+  restApi.use(unknownRestRoute);
   restApi.use(expressErrorHandler(logger));
   // /api/v1 first: the /api mount answers every path below it and never falls through.
   app.use("/api/v1", restApi);

@@ -3,6 +3,7 @@
 // none of these client mistakes writes an error line to the log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../src/routers";
+import { proceduresOf, procedureType } from "../src/trpc/procedure-internals";
 import { type LoggedServer, startLoggedServer } from "./helpers/logged-server";
 import { signUpUser, type TestUser } from "./helpers/test-server";
 
@@ -10,10 +11,7 @@ let server: LoggedServer;
 let user: TestUser;
 let projectId: string;
 
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, p]) => ({
-  path,
-  type: p._def.type,
-}));
+const procedures = Object.entries(proceduresOf(appRouter)).map(([path, p]) => ({ path, type: procedureType(p) }));
 const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v));
 
 /** The documented tRPC error answer (docs/api-rules.md) for `status`. */

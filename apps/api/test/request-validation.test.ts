@@ -1,5 +1,5 @@
-// JSON bodies are validated as sent: no type coercion (the OpenAPI adapter's query-string
-// coercion is patched off for bodies, see patches/trpc-to-openapi@3.3.0.patch).
+// JSON bodies are validated as sent: no type coercion (the REST dispatcher coerces query strings
+// only; trpc-to-openapi's adapter, which it replaced, coerced bodies too).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 

@@ -5,12 +5,13 @@
 // is lost between them. Heartbeat comments keep proxies from closing an idle stream; the stream
 // ends after `complete` or `cancelled`.
 
-import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
+import { AppError, badRequest } from "@locale/core";
 import { FINISHED_JOB_STATUSES, jobEventsChannel, loadAiJob, readJobEventsAfter, TERMINAL_EVENTS } from "@locale/core/ai";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { type AppDeps, resolveActor } from "../trpc/context";
+import type { AppDeps } from "../trpc/context";
 import { sendError } from "./error-responses";
+import { serviceContextOf } from "./plain-request";
 import type { PlainRoute } from "./plain-route";
 
 const errorResponse = (description: string) => ({
@@ -29,9 +30,7 @@ function lastEventIdOf(req: Request): bigint {
 }
 
 async function handleStream(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const actor = await resolveActor(deps, req);
-  if (!actor) throw unauthorized();
-  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
+  const svc = await serviceContextOf(deps, req);
   const job = await loadAiJob(svc, String(req.params.projectId), String(req.params.jobId));
   let last = lastEventIdOf(req);
 

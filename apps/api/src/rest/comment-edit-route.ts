@@ -7,16 +7,16 @@
 // with JSON.parse (the non-strict parse `express.json({strict: false})` would do); because the
 // refusal skipped the CSRF guard, the guard is applied here before the handler runs.
 
-import { AppError, badRequest, unauthorized } from "@locale/core";
+import { AppError, badRequest } from "@locale/core";
 import { updateComment } from "@locale/core/comments";
 import type { NextFunction, Request, Response, Router } from "express";
 import { z } from "zod";
 import { ZComment } from "../routers/comments/comments.types";
 import { ZErrorBody } from "../schemas/common";
 import type { AppDeps } from "../trpc/context";
-import { resolveActor } from "../trpc/context";
 import { csrfGuard } from "./csrf";
 import { sendError } from "./error-responses";
+import { serviceContextOf } from "./plain-request";
 import type { PlainRoute } from "./plain-route";
 
 const PATH = "/projects/:projectId/keys/:keyId/comments/:commentId";
@@ -44,11 +44,10 @@ function bareJsonBody(err: unknown): { value: unknown } | undefined {
 function handler(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const actor = await resolveActor(deps, req);
-      if (!actor) return sendError(res, unauthorized().toBody());
+      const svc = await serviceContextOf(deps, req);
       if (typeof req.body !== "string") return sendError(res, notAString().toBody());
       const { projectId, keyId, commentId } = req.params as Params;
-      const comment = await updateComment({ db: deps.db, actor, config: deps.core }, { projectId, keyId, commentId }, req.body);
+      const comment = await updateComment(svc, { projectId, keyId, commentId }, req.body);
       res.status(200).json(comment);
     } catch (error) {
       if (error instanceof AppError) return sendError(res, error.toBody());

@@ -1,31 +1,11 @@
-// The one place REST errors take their documented shape {statusCode, message, error, issues?}:
-// the OpenAPI adapter writes responses itself, so its JSON is rewritten on the way out; express
-// errors (malformed JSON, oversized bodies) and unknown routes get the same body here.
+// The one place express-side REST errors take their documented shape {statusCode, message, error,
+// issues?}: express errors (malformed JSON, oversized bodies), plain routes' refusals and unknown
+// routes. Procedure errors take it in the dispatcher (errorBodyOf, trpc/init.ts).
 
 import { AppError, type ErrorBody, errorBodyForStatus, fromDatabaseError, retryAfterOf } from "@locale/core";
 import { TRPCError } from "@trpc/server";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
-
-/** Wraps res.end so an adapter error body `{..., appBody}` goes out as `appBody` with its status. */
-export function rewriteAdapterErrors(req: Request, res: Response, next: NextFunction): void {
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  (res as unknown as { end: (...args: unknown[]) => Response }).end = (chunk?: unknown, ...rest: unknown[]) => {
-    if (res.statusCode >= 400 && typeof chunk === "string" && !res.headersSent) {
-      try {
-        const parsed = JSON.parse(chunk) as { appBody?: ErrorBody; message?: string };
-        const body = parsed.appBody ?? errorBodyForStatus(res.statusCode, parsed.message ?? "Error");
-        res.statusCode = body.statusCode;
-        if (body.statusCode >= 500) (req as Request & { log?: Logger }).log?.error({ path: req.path }, "request failed");
-        return end(JSON.stringify(body), ...rest);
-      } catch {
-        // not JSON: leave it as it is
-      }
-    }
-    return end(chunk, ...rest);
-  };
-  next();
-}
 
 /** `Retry-After` for a refusal that asks for one (a busy database or import queue: 503), on every surface. */
 export function retryAfterHeaders(error: unknown): Record<string, string> {

@@ -5,30 +5,18 @@
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
-import { AppError, badRequest, type ServiceContext, unauthorized } from "@locale/core";
+import { AppError, type ServiceContext } from "@locale/core";
 import { type ExportInput, exportAllLanguages, exportTranslations, FORMAT_IDS, SKIPPED_KEYS_IN_ACTIVITY } from "@locale/core/import-export";
 import { PLACEHOLDER_STYLES } from "@locale/formats";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { type AppDeps, resolveActor } from "../trpc/context";
+import type { AppDeps } from "../trpc/context";
 import { sendError } from "./error-responses";
+import { queryBoolean, requiredQuery, serviceContextOf, singleQuery } from "./plain-request";
 import type { PlainRoute } from "./plain-route";
 
 const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZErrorRef } } });
-
-function parseBoolean(value: unknown, field: string): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (value === "true") return true;
-  if (value === "false") return false;
-  throw badRequest(`${field}: must be "true" or "false"`, [{ path: field, message: 'must be "true" or "false"' }]);
-}
-
-function singleQuery(value: unknown, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw badRequest(`${field}: must be given once`, [{ path: field, message: "must be given once" }]);
-  return value;
-}
 
 /** The first left-out keys (full keys, percent-encoded, comma-separated), as the activity lists them. */
 function skippedKeysHeader(skipped: Array<{ key: string; namespace?: string }>): string {
@@ -40,15 +28,12 @@ function skippedKeysHeader(skipped: Array<{ key: string; namespace?: string }>):
 
 /** The caller's service context and the export options of the query string (both export routes). */
 async function exportRequest(deps: AppDeps, req: Request): Promise<{ svc: ServiceContext; options: Omit<ExportInput, "language"> }> {
-  const actor = await resolveActor(deps, req);
-  if (!actor) throw unauthorized();
-  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
-  const format = singleQuery(req.query.format, "format");
-  if (format === undefined) throw badRequest("format: is required", [{ path: "format", message: "is required" }]);
-  const namespace = singleQuery(req.query.namespace, "namespace");
-  const includeUntranslated = parseBoolean(singleQuery(req.query.includeUntranslated, "includeUntranslated"), "includeUntranslated");
-  const approvedOnly = parseBoolean(singleQuery(req.query.approvedOnly, "approvedOnly"), "approvedOnly");
-  const placeholders = singleQuery(req.query.placeholders, "placeholders");
+  const svc = await serviceContextOf(deps, req);
+  const format = requiredQuery(req, "format");
+  const namespace = singleQuery(req, "namespace");
+  const includeUntranslated = queryBoolean(req, "includeUntranslated");
+  const approvedOnly = queryBoolean(req, "approvedOnly");
+  const placeholders = singleQuery(req, "placeholders");
   return {
     svc,
     options: {

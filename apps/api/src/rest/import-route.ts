@@ -8,14 +8,15 @@ import { type FileHandle, open, unlink } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AppError, badRequest, payloadTooLarge, type ServiceContext, unauthorized } from "@locale/core";
+import { AppError, badRequest, payloadTooLarge } from "@locale/core";
 import { FORMAT_IDS, importTranslationFile, prepareImport } from "@locale/core/import-export";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import { ZImportFileResponse } from "../routers/import-export/import-file";
 import { PLACEHOLDERS_ON_IMPORT } from "../schemas/placeholders";
-import { type AppDeps, resolveActor } from "../trpc/context";
+import type { AppDeps } from "../trpc/context";
 import { sendError, setRetryAfter } from "./error-responses";
+import { queryBoolean, requiredQuery, serviceContextOf, singleQuery } from "./plain-request";
 import type { PlainRoute } from "./plain-route";
 
 const ROUTE = "/projects/:projectId/import/:language";
@@ -25,18 +26,6 @@ const errorResponse = (description: string) => ({ description, content: { "appli
 /** `express.json` must leave this route's body alone, whatever its content type says. */
 export function isRawImportRequest(req: IncomingMessage): boolean {
   return req.method === "POST" && /^\/(?:api\/(?:v1\/)?)?projects\/[^/?]+\/import\/[^/?]+(?:\?|$)/.test(req.url ?? "");
-}
-
-function singleQuery(value: unknown, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw badRequest(`${field}: must be given once`, [{ path: field, message: "must be given once" }]);
-  return value;
-}
-
-function parseFlag(value: string | undefined, field: string): boolean {
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
-  throw badRequest(`${field}: must be "true" or "false"`, [{ path: field, message: 'must be "true" or "false"' }]);
 }
 
 /** Copies the body into `file`; rejects with 413 once it passes `limit` (Node discards the rest). */
@@ -85,22 +74,19 @@ async function* readBack(file: FileHandle): AsyncIterable<Uint8Array> {
 }
 
 async function handleImport(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const actor = await resolveActor(deps, req);
-  if (!actor) throw unauthorized();
-  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
-  const format = singleQuery(req.query.format, "format");
-  if (format === undefined) throw badRequest("format: is required", [{ path: "format", message: "is required" }]);
-  const namespace = singleQuery(req.query.namespace, "namespace");
+  const svc = await serviceContextOf(deps, req);
+  const format = requiredQuery(req, "format");
+  const namespace = singleQuery(req, "namespace");
   if (namespace !== undefined && namespace.length > 200) {
     throw badRequest("namespace: must be at most 200 characters", [{ path: "namespace", message: "must be at most 200 characters" }]);
   }
-  const overwrite = parseFlag(singleQuery(req.query.overwrite, "overwrite"), "overwrite");
-  const dryRun = parseFlag(singleQuery(req.query.dryRun, "dryRun"), "dryRun");
-  const fileName = singleQuery(req.query.fileName, "fileName");
+  const overwrite = queryBoolean(req, "overwrite") ?? false;
+  const dryRun = queryBoolean(req, "dryRun") ?? false;
+  const fileName = singleQuery(req, "fileName");
   if (fileName !== undefined && fileName.length > 1000) {
     throw badRequest("fileName: must be at most 1000 characters", [{ path: "fileName", message: "must be at most 1000 characters" }]);
   }
-  const placeholders = singleQuery(req.query.placeholders, "placeholders");
+  const placeholders = singleQuery(req, "placeholders");
   const limit = deps.config.IMPORT_MAX_BODY_BYTES;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();

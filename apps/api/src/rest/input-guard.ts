@@ -52,11 +52,13 @@ export function assertStorableInput(value: unknown, path = ""): void {
 /** The first problem in a request's URL path (decoded where it decodes) or its parsed query. */
 export function pathOrQueryProblem(path: string, query: unknown): AppError | null {
   let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // malformed percent-encoding: the path is checked as it came
-  }
+  // Without a `%` there is nothing to decode (the common case: no copy of the path per request).
+  if (path.includes("%"))
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // malformed percent-encoding: the path is checked as it came
+    }
   const pathMessage = unstorableTextProblem(decoded);
   if (pathMessage) return badRequest(`path: ${pathMessage}`, [{ path: "path", message: pathMessage }]);
   const problem = findInputProblem(query);

@@ -100,10 +100,3 @@ export function buildOpenApiDocument(baseUrl: string, plainPaths: ZodOpenApiPath
   doc.components = { ...doc.components, headers: { ...doc.components?.headers, ...RATE_LIMIT_HEADERS } };
   return doc;
 }
-
-/** Success status of a procedure path (201 for creating procedures). */
-export function successStatusOf(procedurePath: string | undefined): number | undefined {
-  if (!procedurePath) return undefined;
-  const proc = proceduresOf(appRouter)[procedurePath];
-  return proc === undefined ? undefined : procedureMeta(proc)?.successStatus;
-}

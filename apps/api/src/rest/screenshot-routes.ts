@@ -1,14 +1,15 @@
 // The screenshot routes the JSON adapter cannot express: the upload with the image itself as the
 // request body, and the image and thumbnail downloads (their own content types).
 import type { IncomingMessage } from "node:http";
-import { AppError, badRequest, payloadTooLarge, type ServiceContext, unauthorized } from "@locale/core";
+import { AppError, badRequest, payloadTooLarge } from "@locale/core";
 import { DEFAULT_SCREENSHOT_CONFIG, readScreenshotImage, uploadScreenshot } from "@locale/core/screenshots";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { UPLOAD_ERRORS, ZScreenshot } from "../routers/screenshots/screenshots.types";
-import { type AppDeps, resolveActor } from "../trpc/context";
+import type { AppDeps } from "../trpc/context";
 import { sendError, setRetryAfter } from "./error-responses";
+import { requiredQuery, serviceContextOf } from "./plain-request";
 import type { PlainRoute } from "./plain-route";
 
 const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
@@ -17,12 +18,6 @@ const errorResponse = (description: string) => ({ description, content: { "appli
 /** `express.json` must leave this route's body alone, whatever its content type says. */
 export function isRawScreenshotRequest(req: IncomingMessage): boolean {
   return req.method === "POST" && /^\/(?:api\/(?:v1\/)?)?projects\/[^/?]+\/screenshots\/file(?:\?|$)/.test(req.url ?? "");
-}
-
-async function serviceContext(deps: AppDeps, req: Request): Promise<ServiceContext> {
-  const actor = await resolveActor(deps, req);
-  if (!actor) throw unauthorized();
-  return { db: deps.db, actor, config: deps.core };
 }
 
 /** The whole body, refused with 413 as soon as it passes `limit` (Node discards the rest). */
@@ -54,16 +49,9 @@ function readBody(req: Request, limit: number): Promise<Buffer> {
   });
 }
 
-function singleQuery(value: unknown, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw badRequest(`${field}: must be given once`, [{ path: field, message: "must be given once" }]);
-  return value;
-}
-
 async function handleUpload(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const svc = await serviceContext(deps, req);
-  const name = singleQuery(req.query.name, "name");
-  if (name === undefined) throw badRequest("name: is required", [{ path: "name", message: "is required" }]);
+  const svc = await serviceContextOf(deps, req);
+  const name = requiredQuery(req, "name");
   const limit = (deps.core.screenshots ?? DEFAULT_SCREENSHOT_CONFIG).maxBytes;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(`The image is larger than ${limit} bytes`);
@@ -73,7 +61,7 @@ async function handleUpload(deps: AppDeps, req: Request, res: Response): Promise
 }
 
 async function handleImage(deps: AppDeps, req: Request, res: Response, variant: "image" | "thumbnail"): Promise<void> {
-  const svc = await serviceContext(deps, req);
+  const svc = await serviceContextOf(deps, req);
   const file = await readScreenshotImage(
     svc,
     { projectId: String(req.params.projectId), screenshotId: String(req.params.screenshotId) },

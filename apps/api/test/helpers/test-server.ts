@@ -7,6 +7,7 @@ import { startWorker } from "@locale/worker";
 import { type AppConfig, loadConfig } from "../../src/config";
 import { createLogger } from "../../src/logger";
 import { coreConfigOf, createApp, listen } from "../../src/server";
+import { adapterReference } from "./adapter-reference";
 import { recordContract } from "./contract-recorder";
 import { jsonRequester } from "./json-request";
 import { UNREACHED_RATE_LIMITS } from "./unreached-rate-limits";
@@ -31,7 +32,10 @@ export interface RequestOptions {
 
 export interface TestServer {
   url: string;
-  /** With `bareExpress`: the same application served by express alone (no REST dispatcher in front: the reference it is compared with). */
+  /**
+   * With `bareExpress`: the same application served by express alone, the OpenAPI adapter in place
+   * of the REST dispatcher (helpers/adapter-reference.ts): the reference the dispatcher is compared with.
+   */
   bareUrl?: string;
   db: Database;
   config: AppConfig;
@@ -60,7 +64,7 @@ export async function startTestServer(
     ...env,
   });
   const logger = createLogger(config.LOG_LEVEL);
-  const { app, deps } = createApp(db, config, logger);
+  const { app, deps } = createApp(db, config, logger, options.bareExpress ? { restReference: adapterReference } : {});
   const { server, url } = await listen(app, 0, "127.0.0.1");
   await recordContract(server, url);
   let bare: http.Server | undefined;

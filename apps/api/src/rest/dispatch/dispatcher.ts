@@ -85,6 +85,8 @@ export function restDispatcher(
   const createContext = contextFactory(deps);
   // express's own query parser (its `req.query`), so both paths read a query string alike.
   const parseQuery = app.get("query parser fn") as (query: string) => Record<string, unknown>;
+  // What that parser makes of no query string; read, never written, so one serves every request.
+  const noQuery: Record<string, unknown> = Object.freeze(parseQuery(""));
   const jsonBody = express.json({ limit: deps.config.MAX_BODY_BYTES }) as Middleware;
   const csrf = csrfGuard(deps.config) as Middleware;
   const expressError = expressErrorHandler(logger);
@@ -121,7 +123,7 @@ export function restDispatcher(
     req.originalUrl = url;
     if (method === "GET" && !hasBody(incoming)) {
       applyCors(deps.config, req, res);
-      const query = parseQuery(queryAt < 0 ? "" : url.slice(queryAt + 1));
+      const query = queryAt < 0 ? noQuery : parseQuery(url.slice(queryAt + 1));
       requestLog(req, res, () => void read(req, res, found.route, found.pathInput, rawPath, query));
       return true;
     }

@@ -6,6 +6,7 @@
 // missing or bad credentials. About a quarter are valid.
 import fc from "fast-check";
 import { appRouter } from "../../../src/routers";
+import { procedureMeta, proceduresOf, procedureType } from "../../../src/trpc/procedure-internals";
 import type { FuzzRequest } from "./mutations";
 import { idFor } from "./mutations";
 import type { FuzzOperation, JsonSchema } from "./openapi-operations";
@@ -25,15 +26,13 @@ export interface TrpcProcedure {
   idFields: Array<{ name: string; restPath: string }>;
 }
 
-type ProcedureDef = { _def: { type: string; meta?: { openapi?: { method: string; path: string } } } };
-
 /** Every procedure of the router, with its input schema taken from the served OpenAPI document. */
 export function trpcProceduresOf(operations: FuzzOperation[]): TrpcProcedure[] {
   const byId = new Map(operations.map((op) => [op.id, op]));
-  return Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>)
-    .filter(([, p]) => p._def.type === "query" || p._def.type === "mutation")
+  return Object.entries(proceduresOf(appRouter))
+    .filter(([, p]) => procedureType(p) === "query" || procedureType(p) === "mutation")
     .map(([path, p]) => {
-      const openapi = p._def.meta?.openapi;
+      const openapi = procedureMeta(p)?.openapi;
       const op = openapi ? byId.get(`${openapi.method} ${openapi.path}`) : undefined;
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];
@@ -48,7 +47,7 @@ export function trpcProceduresOf(operations: FuzzOperation[]): TrpcProcedure[] {
       return {
         id: `trpc ${path}`,
         path,
-        type: p._def.type as "query" | "mutation",
+        type: procedureType(p) as "query" | "mutation",
         input: { type: "object", properties, required },
         idFields: (op?.pathParams ?? []).map((param) => ({ name: param.name, restPath: op!.path })),
       };
