@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
 import { textDirection } from "../components/text-direction";
@@ -60,7 +61,7 @@ const STATUS_LABEL: Record<string, string> = {
 export default function EditorScreen({ projectId }: { projectId: string }) {
   const qc = useQueryClient();
   const can = useCan();
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
   const p = project.data;
   const [shownTargets, setShownTargets] = useState<string[] | null>(null);
   const targets = useMemo(
@@ -102,8 +103,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   const searchRef = useRef<HTMLInputElement>(null);
 
   const progress = useQuery({
-    queryKey: ["progress", projectId],
-    queryFn: () => trpc.analytics.progress.query({ projectId }),
+    ...queries.analytics.progress.queryOptions({ projectId }),
     enabled: !!p,
   });
 
@@ -171,8 +171,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       trpc.translations.upsert.mutate({ projectId, keyId: v.row.id, language: v.language, value: v.value }),
     onSuccess: (t) => {
       patchCachedTranslation(qc, projectId, t);
-      void qc.invalidateQueries({ queryKey: ["progress", projectId] });
-      void qc.invalidateQueries({ queryKey: ["history", projectId, t.keyId, t.language] });
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: projectId }));
+      void qc.invalidateQueries(queries.translations.history.pathFilter({ projectId: projectId, keyId: t.keyId, language: t.language }));
     },
   });
 
