@@ -4,7 +4,7 @@
 // provider and comes back to this screen with the same session.
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../api/queries";
-import { errorMessage, trpc } from "../api/trpc";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage } from "../components/ui";
 import { providerStartHref, useProviders } from "./provider-buttons";
 

@@ -4,7 +4,6 @@
 // a successful sign-in; `invitation` is an invitation token the sign-in accepts on the way.
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../api/queries";
-import { trpc } from "../api/trpc";
 
 export function useProviders() {
   return useQuery({ ...queries.auth.providers.queryOptions({}), staleTime: 5 * 60_000 });

@@ -3,7 +3,7 @@ import { ACTIVITY_ACTIONS } from "@locale/core/browser";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
 import { queries } from "../api/queries";
-import { errorMessage, trpc } from "../api/trpc";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
 import { type ActivityNames, describeActivity } from "./activity-details";
 

@@ -8,7 +8,7 @@ import { CopyField } from "./members-section";
 
 export function ProjectTokensSection({ projectId }: { projectId: string }) {
   const qc = useQueryClient();
-  const key = ["tokens", projectId];
+  const _key = ["tokens", projectId];
   const tokens = useQuery(queries.tokens.listProjectTokens.queryOptions({ projectId }));
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);

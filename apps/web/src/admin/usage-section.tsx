@@ -3,7 +3,7 @@
 // on the organization settings screen; the limits themselves are not theirs to change.
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../api/queries";
-import { errorMessage, trpc } from "../api/trpc";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage } from "../components/ui";
 
 const LABELS: Record<string, string> = {

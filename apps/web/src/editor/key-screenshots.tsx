@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { queries } from "../api/queries";
-import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
+import { errorMessage, type RouterOutputs } from "../api/trpc";
 import { Dialog, ErrorMessage } from "../components/ui";
 import { Link } from "../router/router";
 

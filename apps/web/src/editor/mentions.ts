@@ -3,7 +3,7 @@
 // their user ids are sent with the comment, which stores them.
 import { useQuery } from "@tanstack/react-query";
 import { queries } from "../api/queries";
-import { type RouterOutputs, trpc } from "../api/trpc";
+import type { RouterOutputs } from "../api/trpc";
 
 export type Person = RouterOutputs["comments"]["people"][number];
 

@@ -6,7 +6,7 @@ import { type DragEvent, useState } from "react";
 import { queries } from "../api/queries";
 import { downloadFile } from "../api/rest";
 import { useCan } from "../api/session";
-import { errorMessage, trpc } from "../api/trpc";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, Field, languageName } from "../components/ui";
 import { Link } from "../router/router";
 import { EVIDENCE_LABEL } from "./file-language";

@@ -5,7 +5,7 @@ import { LEVERAGE_BANDS, type LeverageBand } from "@locale/core/browser";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { queries } from "../api/queries";
-import { errorMessage, trpc } from "../api/trpc";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, languageName } from "../components/ui";
 import { Link } from "../router/router";
 

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { queries } from "../api/queries";
-import { trpc } from "../api/trpc";
 
 export interface PickedKey {
   id: string;
