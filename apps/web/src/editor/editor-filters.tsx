@@ -30,6 +30,11 @@ export function EditorFilterFields(props: {
   setShownTargets: (languages: string[]) => void;
 }) {
   const { targetLanguages, filters, setFilters, onSearch, searchRef, choices, targets, setShownTargets } = props;
+  const languageOptions = targetLanguages.map((l) => (
+    <option key={l} value={l}>
+      {languageName(l)} ({l})
+    </option>
+  ));
   return (
     <>
       <SearchBox ref={searchRef} initial={filters.search} onSearch={onSearch} />
@@ -37,11 +42,7 @@ export function EditorFilterFields(props: {
         Untranslated in
         <select value={filters.untranslatedIn} onChange={(e) => setFilters((f) => ({ ...f, untranslatedIn: e.target.value }))}>
           <option value="">Any language</option>
-          {targetLanguages.map((l) => (
-            <option key={l} value={l}>
-              {languageName(l)} ({l})
-            </option>
-          ))}
+          {languageOptions}
         </select>
       </label>
       <label>
@@ -68,11 +69,7 @@ export function EditorFilterFields(props: {
         <label>
           Status in
           <select value={filters.statusIn} onChange={(e) => setFilters((f) => ({ ...f, statusIn: e.target.value }))}>
-            {targetLanguages.map((l) => (
-              <option key={l} value={l}>
-                {languageName(l)} ({l})
-              </option>
-            ))}
+            {languageOptions}
           </select>
         </label>
       )}
@@ -122,11 +119,7 @@ export function EditorFilterFields(props: {
           Issues in
           <select value={filters.qaIn} onChange={(e) => setFilters((f) => ({ ...f, qaIn: e.target.value }))}>
             <option value="">Shown languages</option>
-            {targetLanguages.map((l) => (
-              <option key={l} value={l}>
-                {languageName(l)} ({l})
-              </option>
-            ))}
+            {languageOptions}
           </select>
         </label>
       )}
