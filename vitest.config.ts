@@ -16,7 +16,7 @@ const dbProject = (backend: "pglite" | "postgres") => ({
   test: {
     name: backend,
     include: dbSuites,
-    exclude: ["**/node_modules/**", ONCE, ...(backend === "pglite" ? [POSTGRES_ONLY] : [])],
+    exclude: ["**/node_modules/**", "apps/web/**", ONCE, ...(backend === "pglite" ? [POSTGRES_ONLY] : [])],
     env: { TEST_DB_BACKEND: backend },
     globalSetup: backend === "postgres" ? ["./vitest.postgres-setup.ts"] : [],
     // Files share a worker's modules instead of each loading the app afresh: measured on a quiet
@@ -42,7 +42,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/{formats,runtime,in-context}/**/*.test.ts", "tooling/**/*.test.ts"],
+          include: ["packages/{formats,runtime,in-context}/**/*.test.ts", "apps/web/test/**/*.test.ts", "tooling/**/*.test.ts"],
           exclude: ["**/node_modules/**"],
           testTimeout: 60_000,
         },

@@ -3,7 +3,8 @@
 // start route with `link=true` (docs/sign-in-with-oidc.md, "Linking"): the browser leaves for the
 // provider and comes back to this screen with the same session.
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage } from "../components/ui";
 import { providerStartHref, useProviders } from "./provider-buttons";
 
@@ -16,7 +17,7 @@ export function linkHref(startUrl: string): string {
 
 export function LinkedProviders() {
   const providers = useProviders();
-  const identities = useQuery({ queryKey: ["auth", "identities"], queryFn: () => trpc.auth.identities.query({}) });
+  const identities = useQuery(queries.auth.identities.queryOptions({}));
   const items = providers.data?.items ?? [];
   // Nothing to link while the server offers no provider.
   if (items.length === 0) return null;

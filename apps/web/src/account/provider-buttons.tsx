@@ -3,12 +3,10 @@
 // must leave the application. `returnTo` (a same-origin path) is where the callback lands after
 // a successful sign-in; `invitation` is an invitation token the sign-in accepts on the way.
 import { useQuery } from "@tanstack/react-query";
-import { trpc } from "../api/trpc";
-
-export const PROVIDERS_KEY = ["auth", "providers"] as const;
+import { queries } from "../api/queries";
 
 export function useProviders() {
-  return useQuery({ queryKey: PROVIDERS_KEY, queryFn: () => trpc.auth.providers.query({}), staleTime: 5 * 60_000 });
+  return useQuery({ ...queries.auth.providers.queryOptions({}), staleTime: 5 * 60_000 });
 }
 
 export function providerStartHref(startUrl: string, options: { returnTo?: string | null; invitation?: string | null }): string {

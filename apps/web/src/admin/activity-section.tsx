@@ -2,7 +2,8 @@
 import { ACTIVITY_ACTIONS } from "@locale/core/browser";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
-import { errorMessage, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
 import { type ActivityNames, describeActivity } from "./activity-details";
 
@@ -13,22 +14,20 @@ const NO_FILTERS: Filters = { action: "", userId: "", from: "", to: "" };
 export function ActivitySection() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const members = useQuery({ queryKey: ["members"], queryFn: () => trpc.members.list.query({ orgId: "current" }) });
-  const projects = useQuery({ queryKey: ["projects", true], queryFn: () => trpc.projects.list.query({ includeArchived: "true" }) });
+  const members = useQuery(queries.members.list.queryOptions({ orgId: "current" }));
+  const projects = useQuery(queries.projects.list.queryOptions({ includeArchived: "true" }));
   const names: ActivityNames = {
     project: (id) => projects.data?.find((p) => p._id === id)?.name,
     user: (id) => members.data?.find((m) => m.userId === id)?.name,
   };
   const activity = useQuery({
-    queryKey: ["activity", filters, page],
-    queryFn: () =>
-      trpc.activity.listOrganization.query({
-        orgId: "current",
-        page,
-        limit: 50,
-        // Empty fields are left out rather than sent as "" (which would filter on nothing).
-        ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")),
-      }),
+    ...queries.activity.listOrganization.queryOptions({
+      orgId: "current",
+      page,
+      limit: 50,
+      // Empty fields are left out rather than sent as "" (which would filter on nothing).
+      ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")),
+    }),
   });
   const set = (k: keyof Filters) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setFilters((f) => ({ ...f, [k]: e.target.value }));

@@ -2,12 +2,13 @@
 // loaded from elsewhere) and contributors, per project.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 
 export function AnalyticsSection() {
-  const projects = useQuery({ queryKey: ["projects", false], queryFn: () => trpc.projects.list.query({}) });
-  const overview = useQuery({ queryKey: ["overview"], queryFn: () => trpc.analytics.overview.query({ orgId: "current" }) });
+  const projects = useQuery(queries.projects.list.queryOptions({}));
+  const overview = useQuery(queries.analytics.overview.queryOptions({ orgId: "current" }));
   const [projectId, setProjectId] = useState("");
   const current = projectId || projects.data?.[0]?._id || "";
   return (
@@ -34,12 +35,9 @@ export function AnalyticsSection() {
 }
 
 function ProjectAnalytics({ projectId }: { projectId: string }) {
-  const progress = useQuery({ queryKey: ["progress", projectId], queryFn: () => trpc.analytics.progress.query({ projectId }) });
-  const overTime = useQuery({
-    queryKey: ["progress-time", projectId],
-    queryFn: () => trpc.analytics.progressOverTime.query({ projectId, days: 30 }),
-  });
-  const contributors = useQuery({ queryKey: ["contributors", projectId], queryFn: () => trpc.analytics.contributors.query({ projectId }) });
+  const progress = useQuery(queries.analytics.progress.queryOptions({ projectId }));
+  const overTime = useQuery(queries.analytics.progressOverTime.queryOptions({ projectId, days: 30 }));
+  const contributors = useQuery(queries.analytics.contributors.queryOptions({ projectId }));
   const days = overTime.data ?? [];
   const max = Math.max(1, ...days.map((d) => d.translations + d.reviews));
   const w = 600;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
@@ -7,14 +8,14 @@ import { ErrorMessage, Field } from "../components/ui";
 export function GlossariesSection() {
   const qc = useQueryClient();
   const can = useCan();
-  const list = useQuery({ queryKey: ["glossaries"], queryFn: () => trpc.glossary.list.query({ orgId: "current" }) });
+  const list = useQuery(queries.glossary.list.queryOptions({ orgId: "current" }));
   const [openId, setOpenId] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: (v: { name: string; sourceLanguage: string; targetLanguages: string[] }) =>
       trpc.glossary.create.mutate({ orgId: "current", ...v }),
     onSuccess: (g) => {
       setOpenId(g._id);
-      void qc.invalidateQueries({ queryKey: ["glossaries"] });
+      void qc.invalidateQueries(queries.glossary.list.pathFilter());
     },
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -65,11 +66,8 @@ export function GlossariesSection() {
 function Terms({ glossaryId, targetLanguages, canWrite }: { glossaryId: string; targetLanguages: string[]; canWrite: boolean }) {
   const qc = useQueryClient();
   const [search, setSearch] = useState("");
-  const terms = useQuery({
-    queryKey: ["terms", glossaryId, search],
-    queryFn: () => trpc.glossary.listTerms.query({ orgId: "current", id: glossaryId, ...(search ? { search } : {}) }),
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ["terms", glossaryId] });
+  const terms = useQuery(queries.glossary.listTerms.queryOptions({ orgId: "current", id: glossaryId, ...(search ? { search } : {}) }));
+  const refresh = () => void qc.invalidateQueries(queries.glossary.listTerms.pathFilter({ id: glossaryId }));
   const add = useMutation({
     mutationFn: (v: { term: string; definition: string; doNotTranslate: boolean; translations: { language: string; value: string }[] }) =>
       trpc.glossary.createTerm.mutate({ orgId: "current", id: glossaryId, ...v }),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan, useSession } from "../api/session";
 import { errorMessage, type RouterInputs, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field } from "../components/ui";
@@ -12,10 +13,9 @@ export function MembersSection() {
   const me = useSession();
   const can = useCan();
   const manage = can("members.manage");
-  const members = useQuery({ queryKey: ["members"], queryFn: () => trpc.members.list.query({ orgId: "current" }) });
+  const members = useQuery(queries.members.list.queryOptions({ orgId: "current" }));
   const invitations = useQuery({
-    queryKey: ["invitations"],
-    queryFn: () => trpc.members.listInvitations.query({ orgId: "current" }),
+    ...queries.members.listInvitations.queryOptions({ orgId: "current" }),
     enabled: manage,
   });
   const [lastInvite, setLastInvite] = useState<{ email: string; url: string; emailStatus: string } | null>(null);
@@ -24,26 +24,26 @@ export function MembersSection() {
     mutationFn: (v: { email: string; role: Role }) => trpc.members.invite.mutate({ orgId: "current", ...v }),
     onSuccess: (inv) => {
       setLastInvite({ email: inv.email, url: inv.inviteUrl, emailStatus: inv.emailStatus });
-      void qc.invalidateQueries({ queryKey: ["invitations"] });
+      void qc.invalidateQueries(queries.members.listInvitations.pathFilter());
     },
   });
   const changeRole = useMutation({
     mutationFn: (v: { userId: string; role: Role }) => trpc.members.updateRole.mutate({ orgId: "current", ...v }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ["members"] });
-      void qc.invalidateQueries({ queryKey: ["auth", "me"] });
+      void qc.invalidateQueries(queries.members.list.pathFilter());
+      void qc.invalidateQueries(queries.auth.me.pathFilter());
     },
   });
   const remove = useMutation({
     mutationFn: (userId: string) => trpc.members.remove.mutate({ orgId: "current", userId }),
     onSuccess: () => {
       setRemoving(null);
-      void qc.invalidateQueries({ queryKey: ["members"] });
+      void qc.invalidateQueries(queries.members.list.pathFilter());
     },
   });
   const revoke = useMutation({
     mutationFn: (invitationId: string) => trpc.members.revokeInvitation.mutate({ orgId: "current", invitationId }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ["invitations"] }),
+    onSuccess: () => void qc.invalidateQueries(queries.members.listInvitations.pathFilter()),
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -1,18 +1,19 @@
 // A project's own API tokens on its settings screen: listed with revoke, and created for this project only.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field } from "../components/ui";
 import { CopyField } from "./members-section";
 
 export function ProjectTokensSection({ projectId }: { projectId: string }) {
   const qc = useQueryClient();
-  const key = ["tokens", projectId];
-  const tokens = useQuery({ queryKey: key, queryFn: () => trpc.tokens.listProjectTokens.query({ projectId }) });
+  const _key = ["tokens", projectId];
+  const tokens = useQuery(queries.tokens.listProjectTokens.queryOptions({ projectId }));
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
   // Organization-wide lists show project tokens too, so both are refreshed.
-  const refresh = () => qc.invalidateQueries({ queryKey: ["tokens"] });
+  const refresh = () => qc.invalidateQueries(queries.tokens.pathFilter());
   const create = useMutation({
     mutationFn: (name: string) => trpc.tokens.createProjectToken.mutate({ projectId, name, scopes: null, expiresAt: null }),
     onSuccess: async (t) => {

@@ -3,9 +3,9 @@
 // of stored issues, whose progress is shown.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage, languageName } from "../components/ui";
-import { qaSettingsKey } from "../editor/qa";
 
 type Settings = RouterOutputs["quality"]["getSettings"];
 type Severity = "off" | "warning" | "error";
@@ -24,8 +24,7 @@ export function QaSettingsSection({
 }) {
   const qc = useQueryClient();
   const settings = useQuery({
-    queryKey: qaSettingsKey(projectId),
-    queryFn: () => trpc.quality.getSettings.query({ projectId }),
+    ...queries.quality.getSettings.queryOptions({ projectId }),
     // Follow a running recheck until it completes.
     refetchInterval: (q) => (q.state.data?.recheck && q.state.data.recheck.status !== "completed" ? 2000 : false),
   });
@@ -40,7 +39,7 @@ export function QaSettingsSection({
     mutationFn: (d: NonNullable<typeof draft>) =>
       trpc.quality.updateSettings.mutate({ projectId, checks: d.checks, languages: d.languages }),
     onSuccess: (s: Settings) => {
-      qc.setQueryData(qaSettingsKey(projectId), s);
+      qc.setQueryData(queries.quality.getSettings.queryKey({ projectId }), s);
       setDraft({ checks: s.checks, languages: s.languages });
       setSaved(true);
     },

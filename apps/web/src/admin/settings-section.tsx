@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
 import { UsageSection } from "./usage-section";
 
 export function SettingsSection() {
   const qc = useQueryClient();
-  const org = useQuery({ queryKey: ["organization"], queryFn: () => trpc.organizations.get.query({ orgId: "current" }) });
+  const org = useQuery(queries.organizations.get.queryOptions({ orgId: "current" }));
   const [saved, setSaved] = useState(false);
   const update = useMutation({
     mutationFn: (v: Parameters<typeof trpc.organizations.update.mutate>[0]) => trpc.organizations.update.mutate(v),
     onSuccess: () => {
       setSaved(true);
-      void qc.invalidateQueries({ queryKey: ["organization"] });
-      void qc.invalidateQueries({ queryKey: ["auth", "me"] });
+      void qc.invalidateQueries(queries.organizations.pathFilter());
+      void qc.invalidateQueries(queries.auth.me.pathFilter());
     },
   });
   const o = org.data;

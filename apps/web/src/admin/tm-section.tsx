@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage } from "../components/ui";
@@ -11,35 +12,31 @@ export function TmSection() {
   const [search, setSearch] = useState("");
   const [langs, setLangs] = useState({ source: "", target: "" });
   const list = useQuery({
-    queryKey: ["tm-list", page, langs],
-    queryFn: () =>
-      trpc.tm.list.query({
-        orgId: "current",
-        page,
-        limit: 50,
-        ...(langs.source ? { sourceLang: langs.source } : {}),
-        ...(langs.target ? { targetLang: langs.target } : {}),
-      }),
+    ...queries.tm.list.queryOptions({
+      orgId: "current",
+      page,
+      limit: 50,
+      ...(langs.source ? { sourceLang: langs.source } : {}),
+      ...(langs.target ? { targetLang: langs.target } : {}),
+    }),
     enabled: !search,
   });
   const found = useQuery({
-    queryKey: ["tm-search", search, langs],
-    queryFn: () =>
-      trpc.tm.search.query({
-        orgId: "current",
-        sourceText: search,
-        limit: 50,
-        minSimilarity: 30,
-        ...(langs.source ? { sourceLang: langs.source } : {}),
-        ...(langs.target ? { targetLang: langs.target } : {}),
-      }),
+    ...queries.tm.search.queryOptions({
+      orgId: "current",
+      sourceText: search,
+      limit: 50,
+      minSimilarity: 30,
+      ...(langs.source ? { sourceLang: langs.source } : {}),
+      ...(langs.target ? { targetLang: langs.target } : {}),
+    }),
     enabled: !!search,
   });
   const del = useMutation({
     mutationFn: (entryId: string) => trpc.tm.delete.mutate({ orgId: "current", entryId }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ["tm-list"] });
-      void qc.invalidateQueries({ queryKey: ["tm-search"] });
+      void qc.invalidateQueries(queries.tm.list.pathFilter());
+      void qc.invalidateQueries(queries.tm.search.pathFilter());
     },
   });
   const rows = search ? (found.data ?? []) : (list.data?.data ?? []);

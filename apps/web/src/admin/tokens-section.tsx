@@ -2,14 +2,15 @@
 import { SCOPES } from "@locale/core/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field } from "../components/ui";
 import { CopyField } from "./members-section";
 
 export function TokensSection() {
   const qc = useQueryClient();
-  const projects = useQuery({ queryKey: ["projects", false], queryFn: () => trpc.projects.list.query({}) });
-  const tokens = useQuery({ queryKey: ["tokens"], queryFn: () => trpc.tokens.listOrganizationTokens.query({ orgId: "current" }) });
+  const projects = useQuery(queries.projects.list.queryOptions({}));
+  const tokens = useQuery(queries.tokens.listOrganizationTokens.queryOptions({ orgId: "current" }));
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; name: string; projectId: string | null } | null>(null);
   const create = useMutation({
@@ -19,7 +20,7 @@ export function TokensSection() {
         : trpc.tokens.createOrganizationToken.mutate({ orgId: "current", name: v.name, scopes: v.scopes, expiresAt: v.expiresAt }),
     onSuccess: (t) => {
       setCreated({ name: t.name, token: t.token });
-      void qc.invalidateQueries({ queryKey: ["tokens"] });
+      void qc.invalidateQueries(queries.tokens.pathFilter());
     },
   });
   const revoke = useMutation({
@@ -29,7 +30,7 @@ export function TokensSection() {
         : trpc.tokens.revokeOrganizationToken.mutate({ orgId: "current", tokenId: t.id }),
     onSuccess: () => {
       setRevoking(null);
-      void qc.invalidateQueries({ queryKey: ["tokens"] });
+      void qc.invalidateQueries(queries.tokens.pathFilter());
     },
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {

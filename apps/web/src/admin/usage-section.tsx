@@ -2,7 +2,8 @@
 // members (open invitations included) and AI characters this month. Owners and admins only,
 // on the organization settings screen; the limits themselves are not theirs to change.
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage } from "../components/ui";
 
 const LABELS: Record<string, string> = {
@@ -15,7 +16,7 @@ const LABELS: Record<string, string> = {
 const number = new Intl.NumberFormat("en");
 
 export function UsageSection() {
-  const usage = useQuery({ queryKey: ["organization", "usage"], queryFn: () => trpc.organizations.usage.query({ orgId: "current" }) });
+  const usage = useQuery(queries.organizations.usage.queryOptions({ orgId: "current" }));
   const u = usage.data;
   return (
     <section aria-labelledby="usage-heading" className="usage">

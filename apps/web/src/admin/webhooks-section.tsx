@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field } from "../components/ui";
 import { CopyField } from "./members-section";
@@ -12,23 +13,23 @@ function webhookApi(owner: WebhookOwner) {
   if (owner) {
     const s = { projectId: owner.projectId };
     return {
-      key: ["webhooks", owner.projectId],
-      list: () => trpc.webhooks.listProjectWebhooks.query(s),
+      list: queries.webhooks.listProjectWebhooks.queryOptions(s),
+      listFilter: queries.webhooks.listProjectWebhooks.pathFilter(s),
       create: (v: { url: string; events: string[] }) => trpc.webhooks.createProjectWebhook.mutate({ ...s, ...v }),
       update: (v: { id: string; active: boolean }) => trpc.webhooks.updateProjectWebhook.mutate({ ...s, ...v }),
       remove: (id: string) => trpc.webhooks.deleteProjectWebhook.mutate({ ...s, id }),
-      deliveries: (id: string) => trpc.webhooks.listProjectWebhookDeliveries.query({ ...s, id }),
+      deliveries: (id: string) => queries.webhooks.listProjectWebhookDeliveries.queryOptions({ ...s, id }),
       test: (id: string) => trpc.webhooks.testProjectWebhook.mutate({ ...s, id }),
     };
   }
   const s = { orgId: "current" };
   return {
-    key: ["webhooks", "organization"],
-    list: () => trpc.webhooks.listOrganizationWebhooks.query(s),
+    list: queries.webhooks.listOrganizationWebhooks.queryOptions(s),
+    listFilter: queries.webhooks.listOrganizationWebhooks.pathFilter(s),
     create: (v: { url: string; events: string[] }) => trpc.webhooks.createOrganizationWebhook.mutate({ ...s, ...v }),
     update: (v: { id: string; active: boolean }) => trpc.webhooks.updateOrganizationWebhook.mutate({ ...s, ...v }),
     remove: (id: string) => trpc.webhooks.deleteOrganizationWebhook.mutate({ ...s, id }),
-    deliveries: (id: string) => trpc.webhooks.listOrganizationWebhookDeliveries.query({ ...s, id }),
+    deliveries: (id: string) => queries.webhooks.listOrganizationWebhookDeliveries.queryOptions({ ...s, id }),
     test: (id: string) => trpc.webhooks.testOrganizationWebhook.mutate({ ...s, id }),
   };
 }
@@ -37,7 +38,7 @@ type WebhookApi = ReturnType<typeof webhookApi>;
 export function WebhooksSection({ owner = null, heading = "Webhooks" }: { owner?: WebhookOwner; heading?: string }) {
   const qc = useQueryClient();
   const api = webhookApi(owner);
-  const hooks = useQuery({ queryKey: api.key, queryFn: api.list });
+  const hooks = useQuery(api.list);
   const [created, setCreated] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -45,18 +46,18 @@ export function WebhooksSection({ owner = null, heading = "Webhooks" }: { owner?
     mutationFn: api.create,
     onSuccess: (w) => {
       setCreated(w.secret);
-      void qc.invalidateQueries({ queryKey: api.key });
+      void qc.invalidateQueries(api.listFilter);
     },
   });
   const toggle = useMutation({
     mutationFn: api.update,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: api.key }),
+    onSuccess: () => void qc.invalidateQueries(api.listFilter),
   });
   const remove = useMutation({
     mutationFn: api.remove,
     onSuccess: () => {
       setDeleting(null);
-      void qc.invalidateQueries({ queryKey: api.key });
+      void qc.invalidateQueries(api.listFilter);
     },
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -130,10 +131,10 @@ export function WebhooksSection({ owner = null, heading = "Webhooks" }: { owner?
 
 function Deliveries({ api, id }: { api: WebhookApi; id: string }) {
   const qc = useQueryClient();
-  const deliveries = useQuery({ queryKey: ["deliveries", id], queryFn: () => api.deliveries(id) });
+  const deliveries = useQuery(api.deliveries(id));
   const test = useMutation({
     mutationFn: () => api.test(id),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ["deliveries", id] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: api.deliveries(id).queryKey }),
   });
   return (
     <div>

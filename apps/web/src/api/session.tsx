@@ -1,6 +1,7 @@
 // The signed-in session and its permissions (from the server's role/scope table via auth.me).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
+import { queries } from "./queries";
 import { httpStatusOf, type RouterOutputs, trpc } from "./trpc";
 
 export type Me = RouterOutputs["auth"]["me"];
@@ -8,11 +9,10 @@ export type Permission = Me["permissions"][number];
 
 const SessionContext = createContext<Me | null>(null);
 
-export const ME_KEY = ["auth", "me"] as const;
-
 export function useMeQuery() {
   return useQuery({
-    queryKey: ME_KEY,
+    // Signed out is an answer (null), not an error.
+    queryKey: queries.auth.me.queryKey({}),
     queryFn: async () => {
       try {
         return await trpc.auth.me.query({});
@@ -43,5 +43,5 @@ export function useCan(): (p: Permission) => boolean {
 
 export function useRefreshSession() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ME_KEY });
+  return () => qc.invalidateQueries(queries.auth.me.pathFilter());
 }

@@ -2,6 +2,7 @@
 // events (rows fill in as keys are translated), and can cancel it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage, languageName } from "../components/ui";
 import { patchCachedValue } from "./editor-data";
@@ -19,7 +20,7 @@ interface JobState {
 
 export function AiBatchPanel({ project, onClose }: { project: Project; onClose: () => void }) {
   const qc = useQueryClient();
-  const status = useQuery({ queryKey: ["ai-status", project._id], queryFn: () => trpc.ai.status.query({ projectId: project._id }) });
+  const status = useQuery(queries.ai.status.queryOptions({ projectId: project._id }));
   const [language, setLanguage] = useState(project.targetLanguages[0] ?? "");
   const [limit, setLimit] = useState(50);
   const [job, setJob] = useState<JobState | null>(null);
@@ -30,9 +31,9 @@ export function AiBatchPanel({ project, onClose }: { project: Project; onClose: 
   // At the job's end the rows, progress and every open history of the project are read again:
   // the job wrote history entries the side panel has not seen.
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["progress", project._id] });
-    void qc.invalidateQueries({ queryKey: ["editorRows", project._id] });
-    void qc.invalidateQueries({ queryKey: ["history", project._id] });
+    void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: project._id }));
+    void qc.invalidateQueries(queries.keys.editorRows.pathFilter({ projectId: project._id }));
+    void qc.invalidateQueries(queries.translations.history.pathFilter({ projectId: project._id }));
   };
   const follow = (jobId: string, total: number, lang: string) => {
     source.current?.close();
@@ -50,10 +51,10 @@ export function AiBatchPanel({ project, onClose }: { project: Project; onClose: 
       };
       if (d.status === "translated" && d.translation !== undefined) {
         patchCachedValue(qc, project._id, d.keyId, lang, d.translation, d.confidence);
-        void qc.invalidateQueries({ queryKey: ["history", project._id, d.keyId, lang] });
+        void qc.invalidateQueries(queries.translations.history.pathFilter({ projectId: project._id, keyId: d.keyId, language: lang }));
       }
       setJob((j) => (j && j.jobId === jobId ? { ...j, completed: d.completed, failed: d.failed, total: d.total } : j));
-      void qc.invalidateQueries({ queryKey: ["progress", project._id] });
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: project._id }));
     });
     const end = (kind: "complete" | "cancelled") => (e: Event) => {
       const d = JSON.parse((e as MessageEvent).data) as { translated: number; failed: number; total: number; abortReason?: string };

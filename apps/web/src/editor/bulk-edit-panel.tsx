@@ -4,6 +4,7 @@
 // meanwhile are left alone.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, type RouterInputs, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage, languageName } from "../components/ui";
 import type { EditorFilters } from "./editor-data";
@@ -94,8 +95,8 @@ export function BulkEditPanel({
     onSuccess: (r) => {
       setResult(r);
       setPreview(null);
-      void qc.invalidateQueries({ queryKey: ["editorRows", project._id] });
-      void qc.invalidateQueries({ queryKey: ["progress", project._id] });
+      void qc.invalidateQueries(queries.keys.editorRows.pathFilter({ projectId: project._id }));
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: project._id }));
     },
   });
 

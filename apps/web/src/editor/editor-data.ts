@@ -2,7 +2,8 @@
 // Saved cells are written into the cached page (the row stays where it is even if it no longer
 // matches the filter, so "translate and move to the next" does not make rows jump).
 import { type QueryClient, useQueries, useQuery } from "@tanstack/react-query";
-import { type RouterOutputs, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import type { RouterInputs, RouterOutputs } from "../api/trpc";
 
 export const PAGE_SIZE = 100;
 
@@ -59,12 +60,9 @@ function sortQuery(sort: string): { sort?: "untranslated" | "recent"; sortIn?: s
   return language ? { sort: "untranslated", sortIn: language } : {};
 }
 
-export function rowsKey(projectId: string, filters: EditorFilters, languages: string[]) {
-  return ["editorRows", projectId, filters, languages.join(",")] as const;
-}
-
-function fetchPage(projectId: string, filters: EditorFilters, languages: string[], page: number) {
-  return trpc.keys.editorRows.query({
+/** One page's input to `keys.editorRows` (its cache key too): empty filters are left out. */
+function pageInput(projectId: string, filters: EditorFilters, languages: string[], page: number): RouterInputs["keys"]["editorRows"] {
+  return {
     projectId,
     languages: languages.join(","),
     page,
@@ -80,15 +78,14 @@ function fetchPage(projectId: string, filters: EditorFilters, languages: string[
     ...(filters.changedSince ? { changedSince: filters.changedSince } : {}),
     ...(filters.author ? { author: filters.author } : {}),
     ...sortQuery(filters.sort),
-  });
+  };
 }
 
 /** What the filters offer to pick from: the project's tags and the people (and the AI) who changed values. */
 export function useFilterChoices(projectId: string) {
-  const tags = useQuery({ queryKey: ["tags", projectId], queryFn: () => trpc.keys.tags.query({ projectId }), staleTime: 60_000 });
+  const tags = useQuery({ ...queries.keys.tags.queryOptions({ projectId }), staleTime: 60_000 });
   const authors = useQuery({
-    queryKey: ["contributors", projectId],
-    queryFn: () => trpc.analytics.contributors.query({ projectId }),
+    ...queries.analytics.contributors.queryOptions({ projectId }),
     staleTime: 60_000,
   });
   return {
@@ -99,19 +96,16 @@ export function useFilterChoices(projectId: string) {
 
 /** Page 1 (it carries the total) plus the pages of the rows currently visible. */
 export function useEditorPages(projectId: string, filters: EditorFilters, languages: string[], visible: number[]) {
-  const base = rowsKey(projectId, filters, languages);
   const enabled = languages.length > 0;
   const first = useQuery({
-    queryKey: [...base, 1],
-    queryFn: () => fetchPage(projectId, filters, languages, 1),
+    ...queries.keys.editorRows.queryOptions(pageInput(projectId, filters, languages, 1)),
     staleTime: Infinity,
     enabled,
   });
   const pages = [...new Set(visible.map((i) => Math.floor(i / PAGE_SIZE) + 1))].filter((p) => p !== 1);
   const rest = useQueries({
     queries: pages.map((p) => ({
-      queryKey: [...base, p],
-      queryFn: () => fetchPage(projectId, filters, languages, p),
+      ...queries.keys.editorRows.queryOptions(pageInput(projectId, filters, languages, p)),
       staleTime: Infinity,
       enabled,
     })),
@@ -131,7 +125,7 @@ export function useEditorPages(projectId: string, filters: EditorFilters, langua
 
 /** Writes a saved translation into every cached page holding that key. */
 export function patchCachedTranslation(qc: QueryClient, projectId: string, t: Translation): void {
-  qc.setQueriesData<EditorPage>({ queryKey: ["editorRows", projectId] }, (page) => {
+  qc.setQueriesData<EditorPage>(queries.keys.editorRows.pathFilter({ projectId }), (page) => {
     if (!page?.data.some((r) => r.id === t.keyId && r.translations[t.language])) return page;
     return {
       ...page,
@@ -144,7 +138,7 @@ export function patchCachedTranslation(qc: QueryClient, projectId: string, t: Tr
 
 /** Sets a key's comment count in every cached page holding it (from the side panel's fresh list). */
 export function patchCachedCommentCount(qc: QueryClient, projectId: string, keyId: string, commentCount: number): void {
-  qc.setQueriesData<EditorPage>({ queryKey: ["editorRows", projectId] }, (page) => {
+  qc.setQueriesData<EditorPage>(queries.keys.editorRows.pathFilter({ projectId }), (page) => {
     if (!page?.data.some((r) => r.id === keyId && r.commentCount !== commentCount)) return page;
     return { ...page, data: page.data.map((r) => (r.id === keyId ? { ...r, commentCount } : r)) };
   });
@@ -160,7 +154,7 @@ export function patchCachedValue(
   confidence?: number,
   source: Translation["source"] = "ai",
 ): void {
-  qc.setQueriesData<EditorPage>({ queryKey: ["editorRows", projectId] }, (page) => {
+  qc.setQueriesData<EditorPage>(queries.keys.editorRows.pathFilter({ projectId }), (page) => {
     if (!page?.data.some((r) => r.id === keyId)) return page;
     return {
       ...page,

@@ -1,66 +1,40 @@
 // The editor: a virtualized grid of keys × source and target languages, read page by page from
 // the server; filters; inline editing; a side panel for the selected translation; key management,
-// multi-select bulk actions, and the AI batch. Keyboard: arrows move between cells, Enter edits,
-// Ctrl+Enter saves and moves to the next row, `?` lists every shortcut.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// multi-select bulk actions, and the AI batch. The screen composes hooks that each own one part:
+// the rows (editor-data), the active cell (use-grid-navigation), editing and saving
+// (use-cell-editing), the ticked rows (use-row-selection) and the keyboard (use-editor-shortcuts).
+import { useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
-import { errorMessage, trpc } from "../api/trpc";
-import { textDirection } from "../components/text-direction";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, languageName, ProgressBar } from "../components/ui";
 import { Link } from "../router/router";
 import { AiBatchPanel } from "./ai-batch";
 import { BulkEditPanel } from "./bulk-edit-panel";
-import { CellEditor } from "./cell-editor";
-import {
-  type EditorFilters,
-  type EditorRow,
-  EMPTY_FILTERS,
-  isFiltered,
-  nextIssueIndex,
-  nextUntranslatedIndex,
-  patchCachedTranslation,
-  useEditorPages,
-  useFilterChoices,
-} from "./editor-data";
+import { type EditorFilters, type EditorRow, EMPTY_FILTERS, isFiltered, useEditorPages, useFilterChoices } from "./editor-data";
+import { EditorFilterFields } from "./editor-filters";
+import { GridRow } from "./editor-grid-row";
 import { useEditorPermissions } from "./editor-permissions";
-import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
 import { PretranslatePanel } from "./pretranslate-panel";
-import { openIssues, useQaSettings } from "./qa";
-import { SearchBox } from "./search-box";
+import { useQaSettings } from "./qa";
 import { ShortcutSheet } from "./shortcut-sheet";
 import { SidePanel, useTmSuggestions } from "./side-panel";
-import { useStatusChange } from "./status-change";
+import { useCellEditing, useOpenEditor } from "./use-cell-editing";
+import { gridKeyHandler, useScreenShortcuts } from "./use-editor-shortcuts";
+import { useGridNavigation } from "./use-grid-navigation";
 import { NARROW_QUERY, useNarrow } from "./use-narrow";
-
-const QA_FILTER_LABEL: Record<Exclude<EditorFilters["qa"], "">, string> = {
-  any: "Any issue",
-  error: "Errors",
-  warning: "Warnings",
-};
-
-export interface Cell {
-  index: number;
-  language: string;
-}
+import { useRowSelection } from "./use-row-selection";
 
 /** CSS gives every row but the edited one exactly this height (.grid-row in styles.css). */
 const ROW_HEIGHT = 60;
 const estimateRowSize = () => ROW_HEIGHT;
 
-const STATUS_LABEL: Record<string, string> = {
-  untranslated: "Untranslated",
-  translated: "Translated",
-  reviewed: "Reviewed",
-  approved: "Approved",
-};
-
 export default function EditorScreen({ projectId }: { projectId: string }) {
-  const qc = useQueryClient();
   const can = useCan();
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
   const p = project.data;
   const [shownTargets, setShownTargets] = useState<string[] | null>(null);
   const targets = useMemo(
@@ -75,38 +49,22 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     [narrow, languages],
   );
   const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia(NARROW_QUERY).matches);
-  const [filterDraft, setFilterDraft] = useState<EditorFilters>(() => {
+  const [filters, setFilters] = useState<EditorFilters>(() => {
     const q = new URLSearchParams(location.search);
     return { ...EMPTY_FILTERS, untranslatedIn: q.get("untranslated") ?? "", search: q.get("q") ?? "" };
   });
   // The search box keeps its own text (a keystroke re-renders only the box); the grid follows the
-  // debounced value through filterDraft.search.
-  const filters = filterDraft;
-  const onSearch = useCallback((search: string) => setFilterDraft((f) => (f.search === search ? f : { ...f, search })), []);
-  const [active, setActive] = useState<Cell | null>(null);
-  // `seq` tells apart two edits of the same cell: a suggestion used while the cell is open
-  // replaces the editor (a new key), rather than being ignored by the one already mounted.
-  const [editing, setEditing] = useState<{ cell: Cell; initial?: string; seq: number } | null>(null);
-  const editSeq = useRef(0);
-  const [selected, setSelected] = useState<Map<string, EditorRow>>(new Map());
+  // debounced value through filters.search.
+  const onSearch = useCallback((search: string) => setFilters((f) => (f.search === search ? f : { ...f, search })), []);
   const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showAi, setShowAi] = useState(false);
   const [showPretranslate, setShowPretranslate] = useState(false);
   const [showBulk, setShowBulk] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  // A refused action (an edit the role or the project's state does not allow) is said, not ignored.
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const pendingFocus = useRef<Cell | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const progress = useQuery({
-    queryKey: ["progress", projectId],
-    queryFn: () => trpc.analytics.progress.query({ projectId }),
-    enabled: !!p,
-  });
-
+  const progress = useQuery({ ...queries.analytics.progress.queryOptions({ projectId }), enabled: !!p });
   const qaSettings = useQaSettings(projectId);
   const choices = useFilterChoices(projectId);
 
@@ -130,218 +88,83 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     setVisibleRange((prev) => (prev[0] === first && prev[1] === last ? prev : [first, last]));
   }, [first, last]);
 
+  const allowed = useEditorPermissions(p);
+  const editor = useOpenEditor();
+  const selection = useRowSelection();
+  // A refused action (an edit the role or the project's state does not allow, no string further
+  // down) is said, not ignored.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const nav = useGridNavigation({
+    virtualizer,
+    rowAt: data.rowAt,
+    total,
+    defaultLanguage: targets[0] ?? "",
+    editing: editor.editing !== null,
+    onRefusal: setRefusal,
+  });
+  const { active, setActive, focusCell } = nav;
+  const edit = useCellEditing({
+    projectId,
+    archived: !!p?.archived,
+    allowed,
+    rowAt: data.rowAt,
+    total,
+    editor,
+    setActive,
+    focusCell,
+    virtualizer,
+    setRefusal,
+  });
+
   // A new filter or language set starts from the top with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter/language change only
   useEffect(() => {
-    setActive(null);
-    setEditing(null);
-    setSelected(new Map());
+    nav.setActive(null);
+    editor.close();
+    selection.clear();
     virtualizer.scrollToIndex(0);
   }, [filters, languages.join(",")]);
 
-  const focusCell = useCallback(
-    (cell: Cell) => {
-      setActive(cell);
-      pendingFocus.current = cell;
-      virtualizer.scrollToIndex(cell.index, { align: "auto" });
-      requestAnimationFrame(() => {
-        const el = document.querySelector<HTMLElement>(`[data-cell="${cell.index}:${cell.language}"]`);
-        if (el) {
-          el.focus();
-          pendingFocus.current = null;
-        }
-      });
-    },
-    [virtualizer],
-  );
-  // Cells scrolled into view after a move get focus once rendered.
-  useEffect(() => {
-    const want = pendingFocus.current;
-    if (!want || editing) return;
-    const el = document.querySelector<HTMLElement>(`[data-cell="${want.index}:${want.language}"]`);
-    if (el) {
-      el.focus();
-      pendingFocus.current = null;
-    }
-  });
-
-  const allowed = useEditorPermissions(p);
-  const save = useMutation({
-    mutationFn: (v: { row: EditorRow; language: string; value: string }) =>
-      trpc.translations.upsert.mutate({ projectId, keyId: v.row.id, language: v.language, value: v.value }),
-    onSuccess: (t) => {
-      patchCachedTranslation(qc, projectId, t);
-      void qc.invalidateQueries({ queryKey: ["progress", projectId] });
-      void qc.invalidateQueries({ queryKey: ["history", projectId, t.keyId, t.language] });
-    },
-  });
-
-  const statusChange = useStatusChange(projectId);
   // The selected string's TM suggestions (the side panel's cached answer): Alt+1…9 uses one.
-  const selectedRow = active ? data.rowAt(active.index) : undefined;
+  const activeRow = active ? data.rowAt(active.index) : undefined;
   const tm = useTmSuggestions(
-    (p && selectedRow?.translations[p.sourceLanguage]?.value) || "",
+    (p && activeRow?.translations[p.sourceLanguage]?.value) || "",
     p?.sourceLanguage ?? "",
     active?.language ?? "",
     can("tm.read"),
   );
-  const approve = async (cell: Cell) => {
-    const row = data.rowAt(cell.index);
-    if (!row) return;
-    if (!allowed.review) {
-      setRefusal(p?.archived ? "This project is archived and read-only." : "Your role cannot approve translations.");
-      return;
-    }
-    if (!row.translations[cell.language]?.value) {
-      setRefusal("Nothing to approve: this string is empty.");
-      return;
-    }
-    try {
-      await statusChange.mutateAsync({ keyId: row.id, language: cell.language, status: "approved" });
-    } catch (e) {
-      setRefusal(errorMessage(e));
-    }
-  };
-  const goToNextUntranslated = () => {
-    const language = active?.language ?? targets[0] ?? "";
-    const next = nextUntranslatedIndex(data.rowAt, active?.index ?? -1, total, language);
-    if (next < 0) setRefusal("No string to do further down (among the rows loaded so far).");
-    else focusCell({ index: next, language });
-  };
 
-  const goToNextIssue = () => {
-    const language = active?.language ?? targets[0] ?? "";
-    const next = nextIssueIndex(data.rowAt, active?.index ?? -1, total, language);
-    if (next < 0) setRefusal("No string with an open issue further down (among the rows loaded so far).");
-    else focusCell({ index: next, language });
+  const toggleRow = (index: number) => {
+    const row = data.rowAt(index);
+    if (row) selection.toggle(row);
   };
-
-  const startEdit = (cell: Cell, initial?: string) => {
-    if (!allowed.editTranslations) {
-      setRefusal(allowed.editRefusal);
-      return;
-    }
-    setRefusal(null);
-    setSaveError(null);
-    setActive(cell);
-    setEditing({ cell, seq: ++editSeq.current, ...(initial !== undefined ? { initial } : {}) });
-  };
-  const saveAndNext = async (cell: Cell, value: string, options?: { approve?: boolean }) => {
-    const row = data.rowAt(cell.index);
-    if (!row) return;
-    try {
-      setSaveError(null);
-      await save.mutateAsync({ row, language: cell.language, value });
-      if (options?.approve) {
-        if (allowed.review) await statusChange.mutateAsync({ keyId: row.id, language: cell.language, status: "approved" });
-        else setRefusal("Saved, but your role cannot approve translations.");
-      }
-      const next = { index: Math.min(total - 1, cell.index + 1), language: cell.language };
-      if (next.index !== cell.index) {
-        setEditing({ cell: next, seq: ++editSeq.current });
-        setActive(next);
-        virtualizer.scrollToIndex(next.index, { align: "auto" });
-      } else {
-        setEditing(null);
-        focusCell(cell);
-      }
-    } catch (e) {
-      setSaveError(errorMessage(e));
-    }
-  };
-
-  // Grid keyboard: arrows between cells, Enter to edit, Space to select the row.
-  const onGridKey = (e: React.KeyboardEvent) => {
-    if (editing || !active) return;
-    const cols = columns;
-    const col = cols.indexOf(active.language);
-    let next: Cell | null = null;
-    if (e.key === "ArrowDown") next = { index: Math.min(total - 1, active.index + 1), language: active.language };
-    else if (e.key === "ArrowUp") next = { index: Math.max(0, active.index - 1), language: active.language };
-    else if (e.key === "ArrowRight") next = { index: active.index, language: cols[Math.min(cols.length - 1, col + 1)]! };
-    else if (e.key === "ArrowLeft") next = { index: active.index, language: cols[Math.max(0, col - 1)]! };
-    else if (e.key === "PageDown") next = { index: Math.min(total - 1, active.index + 10), language: active.language };
-    else if (e.key === "PageUp") next = { index: Math.max(0, active.index - 10), language: active.language };
-    else if (e.key === "Enter" && !e.ctrlKey && !e.metaKey && !(e.target as HTMLElement).matches("input")) {
-      e.preventDefault();
-      startEdit(active);
-      return;
-    } else if (e.key === " " && (e.target as HTMLElement).dataset.cell && allowed.bulkActions) {
-      e.preventDefault();
-      const row = data.rowAt(active.index);
-      if (row) toggleSelected(row);
-      return;
-    }
-    if (next) {
-      e.preventDefault();
-      focusCell(next);
-    }
-  };
-
-  const toggleSelected = (row: EditorRow) =>
-    setSelected((s) => {
-      const n = new Map(s);
-      if (n.has(row.id)) n.delete(row.id);
-      else n.set(row.id, row);
-      return n;
-    });
-
-  // Screen-wide shortcuts (ignored while typing in a field).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (t.closest("dialog")) return;
-      // Alt+1…9: use that translation-memory suggestion, also from inside the open editor.
-      const digit = /^Digit([1-9])$/.exec(e.code);
-      if (e.altKey && !e.ctrlKey && !e.metaKey && digit && active) {
-        const value = tm.data?.[Number(digit[1]) - 1]?.targetText;
-        if (value !== undefined) {
-          e.preventDefault();
-          startEdit(active, value);
-        }
-        return;
-      }
-      const typing = t.matches("input, textarea, select, [contenteditable]");
-      if (typing) return;
-      if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.shiftKey && active && !editing) {
-        e.preventDefault();
-        void approve(active);
-        return;
-      }
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === "?") {
-        e.preventDefault();
-        setShowShortcuts(true);
-      } else if (e.key === "/") {
-        e.preventDefault();
-        searchRef.current?.focus();
-      } else if (e.key === "n" && allowed.manageKeys) {
-        e.preventDefault();
-        setKeyDialog({ mode: "create" });
-      } else if (e.key === "a" && allowed.ai) {
-        e.preventDefault();
-        setShowAi(true);
-      } else if (e.key === "g") {
-        e.preventDefault();
-        focusCell(active ?? { index: 0, language: targets[0] ?? languages[0] ?? "" });
-      } else if (e.key === "u") {
-        e.preventDefault();
-        goToNextUntranslated();
-      } else if (e.key === "i") {
-        e.preventDefault();
-        goToNextIssue();
-      } else if (e.key === "d" && active) {
-        e.preventDefault();
-        setPanelOpen((o) => !o);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+  const onGridKey = gridKeyHandler({
+    active,
+    editing: editor.editing !== null,
+    columns,
+    total,
+    focusCell,
+    startEdit: edit.startEdit,
+    ...(allowed.bulkActions ? { toggleRow } : {}),
+  });
+  useScreenShortcuts({
+    active,
+    editing: editor.editing !== null,
+    suggestion: (n) => tm.data?.[n - 1]?.targetText,
+    startEdit: edit.startEdit,
+    approve: (cell) => void edit.approve(cell),
+    showShortcuts: () => setShowShortcuts(true),
+    focusSearch: () => searchRef.current?.focus(),
+    ...(allowed.manageKeys ? { newKey: () => setKeyDialog({ mode: "create" }) } : {}),
+    ...(allowed.ai ? { aiBatch: () => setShowAi(true) } : {}),
+    enterGrid: () => focusCell(active ?? { index: 0, language: targets[0] ?? languages[0] ?? "" }),
+    nextUntranslated: nav.goToNextUntranslated,
+    nextIssue: nav.goToNextIssue,
+    togglePanel: () => setPanelOpen((o) => !o),
   });
 
   if (project.isError) return <ErrorMessage error={errorMessage(project.error)} />;
   if (!p) return <p role="status">Loading…</p>;
-  const activeRow = active ? data.rowAt(active.index) : undefined;
   const progressOf = (l: string) => progress.data?.languages.find((x) => x.language === l)?.completionPercent ?? 0;
   const qaCountOf = (l: string) => {
     const x = progress.data?.languages.find((y) => y.language === l);
@@ -382,149 +205,16 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
 
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser */}
       <form className="toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
-        <SearchBox ref={searchRef} initial={filterDraft.search} onSearch={onSearch} />
-        <label>
-          Untranslated in
-          <select value={filterDraft.untranslatedIn} onChange={(e) => setFilterDraft((f) => ({ ...f, untranslatedIn: e.target.value }))}>
-            <option value="">Any language</option>
-            {p.targetLanguages.map((l) => (
-              <option key={l} value={l}>
-                {languageName(l)} ({l})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select
-            value={filterDraft.status}
-            onChange={(e) =>
-              setFilterDraft((f) => ({
-                ...f,
-                status: e.target.value as EditorFilters["status"],
-                statusIn: f.statusIn || p.targetLanguages[0] || "",
-              }))
-            }
-          >
-            <option value="">Any status</option>
-            {Object.entries(STATUS_LABEL).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {filterDraft.status && (
-          <label>
-            Status in
-            <select value={filterDraft.statusIn} onChange={(e) => setFilterDraft((f) => ({ ...f, statusIn: e.target.value }))}>
-              {p.targetLanguages.map((l) => (
-                <option key={l} value={l}>
-                  {languageName(l)} ({l})
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label>
-          Namespace
-          <input value={filterDraft.namespace} size={10} onChange={(e) => setFilterDraft((f) => ({ ...f, namespace: e.target.value }))} />
-        </label>
-        <label>
-          Tag
-          <select value={filterDraft.tag} onChange={(e) => setFilterDraft((f) => ({ ...f, tag: e.target.value }))}>
-            <option value="">Any tag</option>
-            {choices.tags.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Last changed by
-          <select value={filterDraft.author} onChange={(e) => setFilterDraft((f) => ({ ...f, author: e.target.value }))}>
-            <option value="">Anyone</option>
-            {choices.authors.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Changed since
-          <input
-            type="date"
-            value={filterDraft.changedSince}
-            onChange={(e) => setFilterDraft((f) => ({ ...f, changedSince: e.target.value }))}
-          />
-        </label>
-        <label>
-          Quality
-          <select value={filterDraft.qa} onChange={(e) => setFilterDraft((f) => ({ ...f, qa: e.target.value as EditorFilters["qa"] }))}>
-            <option value="">Any quality</option>
-            {Object.entries(QA_FILTER_LABEL).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {filterDraft.qa && (
-          <label>
-            Issues in
-            <select value={filterDraft.qaIn} onChange={(e) => setFilterDraft((f) => ({ ...f, qaIn: e.target.value }))}>
-              <option value="">Shown languages</option>
-              {p.targetLanguages.map((l) => (
-                <option key={l} value={l}>
-                  {languageName(l)} ({l})
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={filterDraft.hasComments === "true"}
-            onChange={(e) => setFilterDraft((f) => ({ ...f, hasComments: e.target.checked ? "true" : "" }))}
-          />{" "}
-          Has comments
-        </label>
-        <label className="inline">
-          <input
-            type="checkbox"
-            checked={filterDraft.source === "ai"}
-            onChange={(e) => setFilterDraft((f) => ({ ...f, source: e.target.checked ? "ai" : "" }))}
-          />{" "}
-          AI-translated
-        </label>
-        <label>
-          Sort
-          <select value={filterDraft.sort} onChange={(e) => setFilterDraft((f) => ({ ...f, sort: e.target.value }))}>
-            <option value="">Key order</option>
-            {p.targetLanguages.map((l) => (
-              <option key={l} value={`untranslated:${l}`}>
-                Untranslated first in {languageName(l)} ({l})
-              </option>
-            ))}
-            <option value="recent">Recently changed</option>
-          </select>
-        </label>
-        <fieldset className="lang-toggle">
-          <legend>Columns</legend>
-          {p.targetLanguages.map((l) => (
-            <label key={l} className="inline">
-              <input
-                type="checkbox"
-                checked={targets.includes(l)}
-                onChange={(e) => setShownTargets(e.target.checked ? [...targets, l] : targets.filter((x) => x !== l))}
-              />{" "}
-              {l}
-            </label>
-          ))}
-        </fieldset>
+        <EditorFilterFields
+          targetLanguages={p.targetLanguages}
+          filters={filters}
+          setFilters={setFilters}
+          onSearch={onSearch}
+          searchRef={searchRef}
+          choices={choices}
+          targets={targets}
+          setShownTargets={setShownTargets}
+        />
         <div className="toolbar-actions">
           {allowed.manageKeys && (
             <button type="button" onClick={() => setKeyDialog({ mode: "create" })}>
@@ -553,7 +243,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       </form>
       {showAi && <AiBatchPanel project={p} onClose={() => setShowAi(false)} />}
       {showPretranslate && (
-        <PretranslatePanel project={p} selectedKeyIds={[...selected.keys()]} onClose={() => setShowPretranslate(false)} />
+        <PretranslatePanel project={p} selectedKeyIds={[...selection.selected.keys()]} onClose={() => setShowPretranslate(false)} />
       )}
       {refusal && (
         <div className="refusal" role="alert">
@@ -568,14 +258,14 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           project={p}
           filters={filters}
           shownLanguages={languages}
-          selectedKeyIds={[...selected.keys()]}
+          selectedKeyIds={[...selection.selected.keys()]}
           canWrite={allowed.editTranslations}
           canReview={allowed.review}
           onClose={() => setShowBulk(false)}
         />
       )}
-      {allowed.bulkActions && selected.size > 0 && (
-        <BulkBar projectId={projectId} rows={[...selected.values()]} onDone={() => setSelected(new Map())} />
+      {allowed.bulkActions && selection.selected.size > 0 && (
+        <BulkBar projectId={projectId} rows={[...selection.selected.values()]} onDone={selection.clear} />
       )}
 
       <div className="editor-body">
@@ -612,136 +302,33 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           )}
           <section className="grid-scroll" ref={scrollRef} onKeyDown={onGridKey} aria-label="Translations">
             <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-              {items.map((item) => {
-                const row = data.rowAt(item.index);
-                // One row at a time is in the Tab order (the active one), so Tab leaves the grid for the side panel.
-                const rowTabIndex = (active ? active.index : 0) === item.index ? 0 : -1;
-                return (
-                  <div
-                    key={item.key}
-                    data-index={item.index}
-                    ref={virtualizer.measureElement}
-                    className={`grid-row${active?.index === item.index ? " active" : ""}${editing?.cell.index === item.index ? " editing" : ""}`}
-                    style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: gridCols }}
-                  >
-                    {!row ? (
-                      <span className="placeholder-row">Loading…</span>
-                    ) : (
-                      <>
-                        {allowed.bulkActions ? (
-                          <input
-                            type="checkbox"
-                            tabIndex={rowTabIndex}
-                            aria-label={`Select ${row.key}`}
-                            checked={selected.has(row.id)}
-                            onChange={() => toggleSelected(row)}
-                          />
-                        ) : (
-                          <span />
-                        )}
-                        <div className="key-cell">
-                          <button
-                            type="button"
-                            tabIndex={rowTabIndex}
-                            className="key-name"
-                            title={row.description || undefined}
-                            onClick={() => allowed.manageKeys && setKeyDialog({ mode: "edit", row })}
-                            disabled={!allowed.manageKeys}
-                          >
-                            {row.namespace && <span className="ns">{row.namespace}.</span>}
-                            {row.key}
-                          </button>
-                          {narrow && !columns.includes(p.sourceLanguage) && (
-                            <span className="key-source" lang={p.sourceLanguage} dir={textDirection(p.sourceLanguage)}>
-                              {row.translations[p.sourceLanguage]?.value}
-                            </span>
-                          )}
-                          {row.commentCount > 0 && (
-                            <span className="comment-count" title={`${row.commentCount} comment${row.commentCount === 1 ? "" : "s"}`}>
-                              <CommentIcon /> {row.commentCount}
-                              <span className="sr-only"> comment{row.commentCount === 1 ? "" : "s"}</span>
-                            </span>
-                          )}
-                          {row.tags.length > 0 && (
-                            <span className="tags">
-                              {row.tags.map((t) => (
-                                <span key={t} className="tag">
-                                  {t}
-                                </span>
-                              ))}
-                            </span>
-                          )}
-                        </div>
-                        {columns.map((l) => {
-                          const t = row.translations[l];
-                          const cell = { index: item.index, language: l };
-                          const isEditing = editing?.cell.index === item.index && editing.cell.language === l;
-                          if (isEditing)
-                            return (
-                              <CellEditor
-                                key={`${row.id}:${l}:${editing.seq}`}
-                                language={l}
-                                sourceValue={l === p.sourceLanguage ? "" : (row.translations[p.sourceLanguage]?.value ?? "")}
-                                sourceLanguage={p.sourceLanguage}
-                                qaSettings={qaSettings.data}
-                                maxLength={row.maxLength}
-                                initialValue={editing.initial ?? t?.value ?? ""}
-                                saving={save.isPending}
-                                error={saveError}
-                                onSave={(v, o) => void saveAndNext(cell, v, o)}
-                                onCancel={() => {
-                                  setEditing(null);
-                                  focusCell(cell);
-                                }}
-                              />
-                            );
-                          const status = t?.status ?? "untranslated";
-                          return (
-                            <button
-                              type="button"
-                              key={l}
-                              data-cell={`${item.index}:${l}`}
-                              className={`cell status-${status}${active?.index === item.index && active.language === l ? " selected" : ""}`}
-                              tabIndex={
-                                active
-                                  ? active.index === item.index && active.language === l
-                                    ? 0
-                                    : -1
-                                  : item.index === 0 && l === (columns.length > 1 ? columns[1] : columns[0])
-                                    ? 0
-                                    : -1
-                              }
-                              onFocus={() => setActive(cell)}
-                              onClick={(e) => {
-                                setActive(cell);
-                                // A tap edits at once: touch has no double click.
-                                if ((e.nativeEvent as PointerEvent).pointerType === "touch") startEdit(cell);
-                              }}
-                              onDoubleClick={() => startEdit(cell)}
-                            >
-                              <span className="sr-only">
-                                {row.key} in {languageName(l)}:{" "}
-                              </span>
-                              <span className="cell-value" lang={l} dir={textDirection(l)}>
-                                {t?.value ? <CellValue value={t.value} /> : <em className="empty">Empty</em>}
-                              </span>
-                              <span className="sr-only">, </span>
-                              {/* The badges line up with the value: from the right in a right-to-left language. */}
-                              <span className="cell-meta" dir={textDirection(l)}>
-                                <span className={`badge ${status}`}>{STATUS_LABEL[status]}</span>
-                                {t?.source === "ai" && (
-                                  <span className="badge ai">AI{t.aiConfidence !== null ? ` ${t.aiConfidence}%` : ""}</span>
-                                )}
-                                <QaBadge issues={t?.qaIssues} />
-                              </span>
-                            </button>
-                          );
-                        })}
-                      </>
-                    )}
-                  </div>
-                );
-              })}
+              {items.map((item) => (
+                <GridRow
+                  key={item.key}
+                  index={item.index}
+                  start={item.start}
+                  measure={virtualizer.measureElement}
+                  row={data.rowAt(item.index)}
+                  sourceLanguage={p.sourceLanguage}
+                  columns={columns}
+                  gridCols={gridCols}
+                  narrow={narrow}
+                  active={active}
+                  editing={editor.editing}
+                  selected={selection.selected.has(data.rowAt(item.index)?.id ?? "")}
+                  {...(allowed.bulkActions ? { onToggle: selection.toggle } : {})}
+                  {...(allowed.manageKeys ? { onOpenKey: (row: EditorRow) => setKeyDialog({ mode: "edit", row }) } : {})}
+                  setActive={setActive}
+                  startEdit={edit.startEdit}
+                  editor={{
+                    qaSettings: qaSettings.data,
+                    saving: edit.saving,
+                    error: edit.saveError,
+                    onSave: (cell, v, o) => void edit.saveAndNext(cell, v, o),
+                    onCancel: edit.cancel,
+                  }}
+                />
+              ))}
             </div>
           </section>
         </div>
@@ -751,7 +338,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             project={p}
             row={activeRow}
             language={active.language}
-            onUseSuggestion={(value) => startEdit(active, value)}
+            onUseSuggestion={(value) => edit.startEdit(active, value)}
             onEditKey={() => setKeyDialog({ mode: "edit", row: activeRow })}
             onClose={() => setPanelOpen(false)}
           />
@@ -762,43 +349,6 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
       )}
       <ShortcutSheet open={showShortcuts} onClose={() => setShowShortcuts(false)} />
     </div>
-  );
-}
-
-/** A value as the grid shows it: an ICU plural as its forms, one per line; anything else as written. */
-function CellValue({ value }: { value: string }) {
-  const plural = parsePlural(value);
-  if (!plural) return <>{value}</>;
-  return (
-    <span className="plural-view">
-      {[...plural.forms].map(([cat, text]) => (
-        <span key={cat}>
-          <span className="plural-cat">{cat}</span> {text}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-/** A speech bubble (drawn, so it needs no emoji font). */
-function CommentIcon() {
-  return (
-    <svg className="comment-icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-      <path d="M2 2h12v9H6l-3 3v-3H2z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-/** A cell's open stored issues, as one badge (the side panel lists them). */
-function QaBadge({ issues }: { issues: Parameters<typeof openIssues>[0] }) {
-  const open = openIssues(issues);
-  if (open.length === 0) return null;
-  const errors = open.filter((i) => i.severity === "error").length;
-  const text = `${open.length} issue${open.length === 1 ? "" : "s"}`;
-  return (
-    <span className={`badge ${errors ? "qa-error" : "warn"}`} title={open.map((i) => i.message).join("\n")}>
-      ⚠ {text}
-    </span>
   );
 }
 

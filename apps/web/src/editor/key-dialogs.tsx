@@ -1,6 +1,7 @@
 // Creating, editing and deleting keys; bulk delete and tagging of the selected rows.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, trpc } from "../api/trpc";
 import { ConfirmDialog, Dialog, ErrorMessage, Field } from "../components/ui";
 import type { EditorRow } from "./editor-data";
@@ -26,9 +27,9 @@ export function KeyDialog(props: {
   const row = props.state.mode === "edit" ? props.state.row : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["editorRows", props.projectId] });
-    void qc.invalidateQueries({ queryKey: ["progress", props.projectId] });
-    void qc.invalidateQueries({ queryKey: ["tags", props.projectId] });
+    void qc.invalidateQueries(queries.keys.editorRows.pathFilter({ projectId: props.projectId }));
+    void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: props.projectId }));
+    void qc.invalidateQueries(queries.keys.tags.pathFilter({ projectId: props.projectId }));
   };
   const saveKey = useMutation({
     mutationFn: async (f: { key: string; namespace: string; description: string; tags: string[]; sourceValue: string }) => {
@@ -132,9 +133,9 @@ export function BulkBar({ projectId, rows, onDone }: { projectId: string; rows: 
   const [tag, setTag] = useState("");
   const [confirm, setConfirm] = useState(false);
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ["editorRows", projectId] });
-    void qc.invalidateQueries({ queryKey: ["progress", projectId] });
-    void qc.invalidateQueries({ queryKey: ["tags", projectId] });
+    void qc.invalidateQueries(queries.keys.editorRows.pathFilter({ projectId: projectId }));
+    void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: projectId }));
+    void qc.invalidateQueries(queries.keys.tags.pathFilter({ projectId: projectId }));
     onDone();
   };
   const del = useMutation({

@@ -2,7 +2,8 @@
 // highlighted; a click opens the full image, highlighted the same way (docs/visual-context.md).
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import { errorMessage, type RouterOutputs } from "../api/trpc";
 import { Dialog, ErrorMessage } from "../components/ui";
 import { Link } from "../router/router";
 
@@ -35,10 +36,7 @@ function Highlighted({ shot, keyId, variant }: { shot: Screenshot; keyId: string
 }
 
 export function KeyScreenshots({ projectId, keyId, keyName }: { projectId: string; keyId: string; keyName: string }) {
-  const shots = useQuery({
-    queryKey: ["screenshots", projectId, keyId],
-    queryFn: () => trpc.screenshots.list.query({ projectId, keyId }),
-  });
+  const shots = useQuery(queries.screenshots.list.queryOptions({ projectId, keyId }));
   const [open, setOpen] = useState<Screenshot | null>(null);
   const list = shots.data ?? [];
   return (

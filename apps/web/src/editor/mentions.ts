@@ -2,7 +2,8 @@
 // of a name offers the organization's people; the picked names go into the text as `@Name` and
 // their user ids are sent with the comment, which stores them.
 import { useQuery } from "@tanstack/react-query";
-import { type RouterOutputs, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import type { RouterOutputs } from "../api/trpc";
 
 export type Person = RouterOutputs["comments"]["people"][number];
 
@@ -11,8 +12,7 @@ const OFFERED = 8;
 
 export function usePeople(projectId: string): Person[] {
   const people = useQuery({
-    queryKey: ["people", projectId],
-    queryFn: () => trpc.comments.people.query({ projectId }),
+    ...queries.comments.people.queryOptions({ projectId }),
     staleTime: 60_000,
   });
   return people.data ?? [];

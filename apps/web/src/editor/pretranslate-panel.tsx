@@ -3,6 +3,7 @@
 // one job per language, each followed on the AI batch's event stream (rows fill in as it goes).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { queries } from "../api/queries";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage, languageName } from "../components/ui";
 import { Link } from "../router/router";
@@ -33,8 +34,8 @@ export function PretranslatePanel({
   onClose: () => void;
 }) {
   const qc = useQueryClient();
-  const engines = useQuery({ queryKey: ["mt-engines", project._id], queryFn: () => trpc.mt.engines.query({ projectId: project._id }) });
-  const ai = useQuery({ queryKey: ["ai-status", project._id], queryFn: () => trpc.ai.status.query({ projectId: project._id }) });
+  const engines = useQuery(queries.mt.engines.queryOptions({ projectId: project._id }));
+  const ai = useQuery(queries.ai.status.queryOptions({ projectId: project._id }));
   const [languages, setLanguages] = useState<string[]>(project.targetLanguages);
   const [minSimilarity, setMinSimilarity] = useState(100);
   const [engine, setEngine] = useState<Engine | "">("");
@@ -91,9 +92,9 @@ export function PretranslatePanel({
             : `${d.translated} filled (${o.context ?? 0} context, ${o.exact ?? 0} exact, ${o.fuzzy ?? 0} fuzzy${fallback ? `, ${fallback} by ${engine}` : ""}), ${d.total - d.translated - d.failed} left, ${d.refused ?? 0} refused by the quality checks.`,
       });
       es.close();
-      void qc.invalidateQueries({ queryKey: ["progress", project._id] });
-      void qc.invalidateQueries({ queryKey: ["editorRows", project._id] });
-      void qc.invalidateQueries({ queryKey: ["history", project._id] });
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: project._id }));
+      void qc.invalidateQueries(queries.keys.editorRows.pathFilter({ projectId: project._id }));
+      void qc.invalidateQueries(queries.translations.history.pathFilter({ projectId: project._id }));
     };
     es.addEventListener("complete", end("complete"));
     es.addEventListener("cancelled", end("cancelled"));

@@ -5,17 +5,15 @@
 import { type QaGlossaryTerm, type QaIssue, type QaSettings, runChecks, severitiesFor } from "@locale/core/qa";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { queries } from "../api/queries";
 import { trpc } from "../api/trpc";
 import { patchCachedTranslation } from "./editor-data";
 
 export type { QaIssue };
 
-export const qaSettingsKey = (projectId: string) => ["qa-settings", projectId] as const;
-
 export function useQaSettings(projectId: string) {
   return useQuery({
-    queryKey: qaSettingsKey(projectId),
-    queryFn: () => trpc.quality.getSettings.query({ projectId }),
+    ...queries.quality.getSettings.queryOptions({ projectId }),
     staleTime: 60_000,
   });
 }
@@ -36,8 +34,7 @@ export interface LiveQaInput {
  */
 function useSourceGlossary(source: string, language: string, enabled: boolean): QaGlossaryTerm[] {
   const check = useQuery({
-    queryKey: ["glossary-check", source, language],
-    queryFn: () => trpc.glossary.check.mutate({ orgId: "current", text: source, language }),
+    ...queries.glossary.check.readOptions({ orgId: "current", text: source, language }),
     staleTime: 60_000,
     enabled,
   });
@@ -97,7 +94,7 @@ export function useSetQaIssueIgnored(projectId: string, keyId: string, language:
       trpc.translations.setQaIssueIgnored.mutate({ projectId, keyId, language, check: v.check, ignored: v.ignored }),
     onSuccess: (t) => {
       patchCachedTranslation(qc, projectId, t);
-      void qc.invalidateQueries({ queryKey: ["progress", projectId] });
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: projectId }));
     },
   });
 }

@@ -4,6 +4,7 @@
 // with revert, and the comment thread.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { textDirection } from "../components/text-direction";
@@ -178,8 +179,7 @@ function highlight(text: string, matches: Match[]): ReactNode[] {
 
 function Glossary({ source, language }: { source: string; language: string }) {
   const check = useQuery({
-    queryKey: ["glossary-check", source, language],
-    queryFn: () => trpc.glossary.check.mutate({ orgId: "current", text: source, language }),
+    ...queries.glossary.check.readOptions({ orgId: "current", text: source, language }),
     staleTime: 60_000,
   });
   const matches = check.data?.matches ?? [];
@@ -210,15 +210,13 @@ function Glossary({ source, language }: { source: string; language: string }) {
  */
 export function useTmSuggestions(source: string, sourceLanguage: string, language: string, enabled = true) {
   return useQuery({
-    queryKey: ["tm", source, sourceLanguage, language],
-    queryFn: () =>
-      trpc.tm.search.query({
-        orgId: "current",
-        sourceText: source.slice(0, 10_000),
-        sourceLang: sourceLanguage,
-        targetLang: language,
-        limit: 9,
-      }),
+    ...queries.tm.search.queryOptions({
+      orgId: "current",
+      sourceText: source.slice(0, 10_000),
+      sourceLang: sourceLanguage,
+      targetLang: language,
+      limit: 9,
+    }),
     staleTime: 60_000,
     enabled: enabled && source !== "" && language !== sourceLanguage,
   });
@@ -263,8 +261,7 @@ function AiSuggestion(props: {
   onUse: (v: string) => void;
 }) {
   const status = useQuery({
-    queryKey: ["ai-status", props.project._id],
-    queryFn: () => trpc.ai.status.query({ projectId: props.project._id }),
+    ...queries.ai.status.queryOptions({ projectId: props.project._id }),
     staleTime: 60_000,
   });
   const suggest = useMutation({
@@ -336,16 +333,13 @@ function QaIssues({ project, row, language }: { project: Project; row: EditorRow
 function History({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
   const qc = useQueryClient();
   const allowed = useEditorPermissions(project);
-  const history = useQuery({
-    queryKey: ["history", project._id, row.id, language],
-    queryFn: () => trpc.translations.history.query({ projectId: project._id, keyId: row.id, language }),
-  });
+  const history = useQuery(queries.translations.history.queryOptions({ projectId: project._id, keyId: row.id, language }));
   const revert = useMutation({
     mutationFn: (historyId: string) => trpc.translations.revertTo.mutate({ projectId: project._id, keyId: row.id, language, historyId }),
     onSuccess: (t) => {
       patchCachedTranslation(qc, project._id, t);
-      void qc.invalidateQueries({ queryKey: ["history", project._id, row.id, language] });
-      void qc.invalidateQueries({ queryKey: ["progress", project._id] });
+      void qc.invalidateQueries(queries.translations.history.pathFilter({ projectId: project._id, keyId: row.id, language }));
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: project._id }));
     },
   });
   const entries = history.data ?? [];
@@ -376,8 +370,7 @@ function History({ project, row, language }: { project: Project; row: EditorRow;
 function Comments({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
   const qc = useQueryClient();
   const can = useCan();
-  const key = ["comments", project._id, row.id];
-  const comments = useQuery({ queryKey: key, queryFn: () => trpc.comments.list.query({ projectId: project._id, keyId: row.id }) });
+  const comments = useQuery(queries.comments.list.queryOptions({ projectId: project._id, keyId: row.id }));
   // The grid's comment indicator follows the thread as it is now (new comments, a reject's reason).
   const count = comments.data?.length;
   useEffect(() => {
@@ -398,12 +391,12 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
       }),
     onSuccess: () => {
       setReplyTo(null);
-      void qc.invalidateQueries({ queryKey: key });
+      void qc.invalidateQueries(queries.comments.list.pathFilter({ projectId: project._id, keyId: row.id }));
     },
   });
   const resolve = useMutation({
     mutationFn: (commentId: string) => trpc.comments.resolve.mutate({ projectId: project._id, keyId: row.id, commentId }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
+    onSuccess: () => void qc.invalidateQueries(queries.comments.list.pathFilter({ projectId: project._id, keyId: row.id })),
   });
   const all = comments.data ?? [];
   const roots = all.filter((c) => !c.parentId);

@@ -1,6 +1,7 @@
 // Changing a translation's status (the side panel's buttons, the approve shortcut, reject): one
 // mutation that also refreshes the cached row, the progress bars and the string's history.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queries } from "../api/queries";
 import { trpc } from "../api/trpc";
 import { patchCachedTranslation } from "./editor-data";
 
@@ -25,9 +26,9 @@ export function useStatusChange(projectId: string) {
     },
     onSuccess: (t, c) => {
       patchCachedTranslation(qc, projectId, t);
-      void qc.invalidateQueries({ queryKey: ["progress", projectId] });
-      void qc.invalidateQueries({ queryKey: ["history", projectId, c.keyId, c.language] });
-      if (c.comment?.trim()) void qc.invalidateQueries({ queryKey: ["comments", projectId, c.keyId] });
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: projectId }));
+      void qc.invalidateQueries(queries.translations.history.pathFilter({ projectId: projectId, keyId: c.keyId, language: c.language }));
+      if (c.comment?.trim()) void qc.invalidateQueries(queries.comments.list.pathFilter({ projectId: projectId, keyId: c.keyId }));
     },
   });
 }

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ProviderButtons } from "../account/provider-buttons";
-import { ME_KEY } from "../api/session";
+import { queries } from "../api/queries";
 import { errorMessage, trpc } from "../api/trpc";
 import { roleLabel } from "../components/role-label";
 import { ErrorMessage, Field } from "../components/ui";
@@ -25,8 +25,7 @@ export function AcceptInviteScreen() {
   const [busy, setBusy] = useState(false);
   // What the link offers, asked once with the token in a POST body (never in a logged URL).
   const invitation = useQuery({
-    queryKey: ["invitation"],
-    queryFn: () => trpc.auth.invitation.mutate({ token: tokenAtLoad! }),
+    ...queries.auth.invitation.readOptions({ token: tokenAtLoad! }),
     enabled: !!tokenAtLoad,
     retry: false,
     staleTime: Infinity,
@@ -49,7 +48,7 @@ export function AcceptInviteScreen() {
     setError(null);
     try {
       await trpc.auth.acceptInvite.mutate({ token: tokenAtLoad, password: String(form.get("password")), ...(name ? { name } : {}) });
-      await qc.invalidateQueries({ queryKey: ME_KEY });
+      await qc.invalidateQueries(queries.auth.me.pathFilter());
       navigate("/", { replace: true });
     } catch (err) {
       setError(explain(errorMessage(err)));

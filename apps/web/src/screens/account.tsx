@@ -6,6 +6,7 @@ import { issueAbout } from "../account/error-body";
 import { LinkedProviders } from "../account/linked-providers";
 import { useProviders } from "../account/provider-buttons";
 import { describeMethod, describeUserAgent } from "../account/session-labels";
+import { queries } from "../api/queries";
 import { useSession } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage } from "../components/ui";
@@ -13,7 +14,6 @@ import { Link, navigate } from "../router/router";
 
 type SessionRow = RouterOutputs["auth"]["sessions"]["items"][number];
 
-const SESSIONS_KEY = ["auth", "sessions"] as const;
 const MIN_LENGTH = 8;
 
 export default function AccountScreen() {
@@ -32,7 +32,7 @@ export default function AccountScreen() {
 }
 
 function useSessions() {
-  return useQuery({ queryKey: SESSIONS_KEY, queryFn: () => trpc.auth.sessions.query({}) });
+  return useQuery(queries.auth.sessions.queryOptions({}));
 }
 
 function ChangePassword() {
@@ -46,7 +46,7 @@ function ChangePassword() {
   const [mismatch, setMismatch] = useState(false);
   const change = useMutation({
     mutationFn: (v: { currentPassword: string; newPassword: string }) => trpc.auth.changePassword.mutate(v),
-    onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    onSuccess: () => qc.invalidateQueries(queries.auth.sessions.pathFilter()),
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -128,7 +128,7 @@ function Sessions() {
   };
   const revoke = useMutation({
     mutationFn: (s: SessionRow) => trpc.auth.revokeSession.mutate({ sessionId: s._id }),
-    onSuccess: (_out, s) => (s.current ? signedOut() : qc.invalidateQueries({ queryKey: SESSIONS_KEY })),
+    onSuccess: (_out, s) => (s.current ? signedOut() : qc.invalidateQueries(queries.auth.sessions.pathFilter())),
   });
   const everywhere = useMutation({
     mutationFn: () => trpc.auth.logOutEverywhere.mutate({}),

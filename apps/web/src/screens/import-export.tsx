@@ -3,9 +3,10 @@
 // as one zip, in a chosen format as a download.
 import { useQuery } from "@tanstack/react-query";
 import { type DragEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { downloadFile } from "../api/rest";
 import { useCan } from "../api/session";
-import { errorMessage, trpc } from "../api/trpc";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, Field, languageName } from "../components/ui";
 import { Link } from "../router/router";
 import { EVIDENCE_LABEL } from "./file-language";
@@ -14,8 +15,8 @@ import { type ImportItem, type ImportResult, languageMismatch, useImportFiles } 
 
 export default function ImportExportScreen({ projectId }: { projectId: string }) {
   const can = useCan();
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
-  const formats = useQuery({ queryKey: ["formats", projectId], queryFn: () => trpc.importExport.listFormats.query({ projectId }) });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
+  const formats = useQuery(queries.importExport.listFormats.queryOptions({ projectId }));
   if (project.isError) return <ErrorMessage error={errorMessage(project.error)} />;
   const p = project.data;
   if (!p) return <p role="status">Loading…</p>;

@@ -4,6 +4,7 @@
 // import runs them one after the other.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { queries } from "../api/queries";
 import { type RouterOutputs, trpc } from "../api/trpc";
 import { type DetectedLanguage, detectFileLanguage, matchProjectLanguage } from "./file-language";
 import { type FormatId, takesImportNamespace } from "./format-choices";
@@ -134,9 +135,9 @@ export function useImportFiles(projectId: string, languages: string[]) {
     onSuccess: (done, dryRun) => {
       setResults(done);
       if (dryRun) return;
-      void qc.invalidateQueries({ queryKey: ["editorRows", projectId] });
-      void qc.invalidateQueries({ queryKey: ["progress", projectId] });
-      void qc.invalidateQueries({ queryKey: ["tags", projectId] });
+      void qc.invalidateQueries(queries.keys.editorRows.pathFilter({ projectId: projectId }));
+      void qc.invalidateQueries(queries.analytics.progress.pathFilter({ projectId: projectId }));
+      void qc.invalidateQueries(queries.keys.tags.pathFilter({ projectId: projectId }));
     },
   });
   return {

@@ -4,7 +4,8 @@
 import { LEVERAGE_BANDS, type LeverageBand } from "@locale/core/browser";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage, trpc } from "../api/trpc";
+import { queries } from "../api/queries";
+import { errorMessage } from "../api/trpc";
 import { ErrorMessage, languageName } from "../components/ui";
 import { Link } from "../router/router";
 
@@ -41,13 +42,10 @@ const RATE_PARAM: Record<LeverageBand, string> = {
 };
 
 export default function LeverageScreen({ projectId }: { projectId: string }) {
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
   const [rates, setRates] = useState<Partial<Record<LeverageBand, string>>>({});
   const [applied, setApplied] = useState<Record<string, number>>({});
-  const report = useQuery({
-    queryKey: ["leverage", projectId, applied],
-    queryFn: () => trpc.pretranslate.leverage.query({ projectId, ...applied }),
-  });
+  const report = useQuery(queries.pretranslate.leverage.queryOptions({ projectId, ...applied }));
   const priced = Object.keys(applied).length > 0;
 
   return (

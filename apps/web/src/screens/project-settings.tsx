@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { ProjectTokensSection } from "../admin/project-tokens-section";
 import { QaSettingsSection } from "../admin/qa-settings-section";
 import { WebhooksSection } from "../admin/webhooks-section";
+import { queries } from "../api/queries";
 import { useCan, useSession } from "../api/session";
 import { errorMessage, type RouterInputs, trpc } from "../api/trpc";
 import { LanguagePicker } from "../components/language-picker";
@@ -18,12 +19,15 @@ export default function ProjectSettingsScreen({ projectId }: { projectId: string
   const can = useCan();
   const me = useSession();
   const canWrite = can("projects.write");
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
-  const ai = useQuery({ queryKey: ["ai-status", projectId], queryFn: () => trpc.ai.status.query({ projectId }) });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
+  const ai = useQuery(queries.ai.status.queryOptions({ projectId }));
   const [confirm, setConfirm] = useState<null | { kind: "remove"; lang: string } | { kind: "archive" } | { kind: "delete" }>(null);
   const [saved, setSaved] = useState(false);
   const refresh = () =>
-    Promise.all([qc.invalidateQueries({ queryKey: ["project", projectId] }), qc.invalidateQueries({ queryKey: ["projects"] })]);
+    Promise.all([
+      qc.invalidateQueries(queries.projects.get.pathFilter({ id: projectId })),
+      qc.invalidateQueries(queries.projects.list.pathFilter()),
+    ]);
   const update = useMutation({
     mutationFn: (input: Omit<RouterInputs["projects"]["update"], "id">) => trpc.projects.update.mutate({ id: projectId, ...input }),
     onSuccess: async () => {

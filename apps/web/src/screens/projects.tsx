@@ -1,6 +1,7 @@
 // The projects of the organization with per-language progress, and project creation.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { LanguagePicker } from "../components/language-picker";
@@ -11,8 +12,7 @@ type Project = RouterOutputs["projects"]["list"][number];
 
 function ProjectProgress({ project }: { project: Project }) {
   const progress = useQuery({
-    queryKey: ["progress", project._id],
-    queryFn: () => trpc.analytics.progress.query({ projectId: project._id }),
+    ...queries.analytics.progress.queryOptions({ projectId: project._id }),
     enabled: !project.archived,
   });
   if (project.archived)
@@ -34,10 +34,7 @@ export default function ProjectsScreen() {
   const can = useCan();
   const [showArchived, setShowArchived] = useState(false);
   const [creating, setCreating] = useState(false);
-  const projects = useQuery({
-    queryKey: ["projects", showArchived],
-    queryFn: () => trpc.projects.list.query({ includeArchived: showArchived ? "true" : "false" }),
-  });
+  const projects = useQuery(queries.projects.list.queryOptions({ includeArchived: showArchived ? "true" : "false" }));
   return (
     <section>
       <div className="page-head">
@@ -88,7 +85,7 @@ function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => 
     mutationFn: (input: { name: string; description: string }) =>
       trpc.projects.create.mutate({ ...input, sourceLanguage: source, targetLanguages: targets }),
     onSuccess: async (p) => {
-      await qc.invalidateQueries({ queryKey: ["projects"] });
+      await qc.invalidateQueries(queries.projects.list.pathFilter());
       onClose();
       navigate(`/projects/${p._id}`);
     },

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { CopyField } from "../admin/members-section";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field, LanguageLabel } from "../components/ui";
@@ -17,14 +18,17 @@ export default function ReleasesScreen({ projectId }: { projectId: string }) {
   const qc = useQueryClient();
   const can = useCan();
   const manage = can("releases.manage");
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
-  const releases = useQuery({ queryKey: ["releases", projectId], queryFn: () => trpc.releases.list.query({ projectId }) });
-  const delivery = useQuery({ queryKey: ["delivery", projectId], queryFn: () => trpc.releases.delivery.query({ projectId }) });
-  const formats = useQuery({ queryKey: ["formats", projectId], queryFn: () => trpc.importExport.listFormats.query({ projectId }) });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
+  const releases = useQuery(queries.releases.list.queryOptions({ projectId }));
+  const delivery = useQuery(queries.releases.delivery.queryOptions({ projectId }));
+  const formats = useQuery(queries.importExport.listFormats.queryOptions({ projectId }));
   const [confirm, setConfirm] = useState<null | { kind: "rollback"; version: number } | { kind: "rotate" }>(null);
   const [published, setPublished] = useState<number | null>(null);
   const refresh = () =>
-    Promise.all([qc.invalidateQueries({ queryKey: ["releases", projectId] }), qc.invalidateQueries({ queryKey: ["delivery", projectId] })]);
+    Promise.all([
+      qc.invalidateQueries(queries.releases.list.pathFilter({ projectId: projectId })),
+      qc.invalidateQueries(queries.releases.delivery.pathFilter({ projectId: projectId })),
+    ]);
   const create = useMutation({
     mutationFn: (input: Parameters<typeof trpc.releases.create.mutate>[0]) => trpc.releases.create.mutate(input),
     onSuccess: async (r) => {

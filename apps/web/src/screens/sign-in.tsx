@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { ProviderButtons } from "../account/provider-buttons";
 import { signInErrorSentence } from "../account/sign-in-errors";
-import { ME_KEY } from "../api/session";
+import { queries } from "../api/queries";
 import { errorMessage, httpStatusOf, trpc } from "../api/trpc";
 import { ErrorMessage, Field } from "../components/ui";
 import { Link, navigate, useLocation } from "../router/router";
@@ -35,7 +35,7 @@ export function SignInScreen() {
     setError(null);
     try {
       await trpc.auth.logIn.mutate({ email: String(form.get("email")), password: String(form.get("password")) });
-      await qc.invalidateQueries({ queryKey: ME_KEY });
+      await qc.invalidateQueries(queries.auth.me.pathFilter());
       navigate(nextPath(search), { replace: true });
     } catch (err) {
       setError(httpStatusOf(err) === 401 ? "Wrong e-mail or password." : errorMessage(err));
@@ -92,7 +92,7 @@ export function SignUpScreen() {
         password: String(form.get("password")),
         ...(organizationName ? { organizationName } : {}),
       });
-      await qc.invalidateQueries({ queryKey: ME_KEY });
+      await qc.invalidateQueries(queries.auth.me.pathFilter());
       navigate("/", { replace: true });
     } catch (err) {
       setError(errorMessage(err));

@@ -2,7 +2,7 @@
 // native <select>, so it works with a keyboard and a screen reader without a custom combobox).
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { trpc } from "../api/trpc";
+import { queries } from "../api/queries";
 
 export interface PickedKey {
   id: string;
@@ -24,8 +24,7 @@ export function KeyPicker({
   const selectId = useId();
   const [search, setSearch] = useState("");
   const found = useQuery({
-    queryKey: ["key-picker", projectId, search],
-    queryFn: () => trpc.keys.list.query({ projectId, limit: 20, ...(search ? { search } : {}) }),
+    ...queries.keys.list.queryOptions({ projectId, limit: 20, ...(search ? { search } : {}) }),
     placeholderData: (previous) => previous,
   });
   const options = (found.data?.data ?? []).map((k) => ({ id: k._id, label: keyLabel(k) }));

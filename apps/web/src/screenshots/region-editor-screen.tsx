@@ -6,6 +6,7 @@
 // screenshots (translators, reviewers) see the regions without the editing controls.
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ErrorMessage } from "../components/ui";
@@ -31,16 +32,12 @@ const describe = (r: DraftRegion) => `${r.key?.label ?? "no key yet"} at ${r.x},
 export default function RegionEditorScreen({ projectId, screenshotId }: { projectId: string; screenshotId: string }) {
   const qc = useQueryClient();
   const can = useCan();
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
-  const shot = useQuery({
-    queryKey: ["screenshot", projectId, screenshotId],
-    queryFn: () => trpc.screenshots.get.query({ projectId, screenshotId }),
-  });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
+  const shot = useQuery(queries.screenshots.get.queryOptions({ projectId, screenshotId }));
   const keyIds = [...new Set((shot.data?.regions ?? []).map((r) => r.keyId))];
   const keys = useQueries({
     queries: keyIds.map((keyId) => ({
-      queryKey: ["key", projectId, keyId],
-      queryFn: () => trpc.keys.get.query({ projectId, keyId }),
+      ...queries.keys.get.queryOptions({ projectId, keyId }),
       staleTime: 60_000,
     })),
   });
@@ -85,11 +82,11 @@ export default function RegionEditorScreen({ projectId, screenshotId }: { projec
         regions: regions.map((r) => ({ keyId: r.key!.id, x: r.x, y: r.y, width: r.width, height: r.height })),
       }),
     onSuccess: async (s) => {
-      qc.setQueryData(["screenshot", projectId, screenshotId], s);
+      qc.setQueryData(queries.screenshots.get.queryKey({ projectId, screenshotId }), s);
       setSelected(null);
       setDirty(false);
       setSaved(`Saved ${s.regions.length} region${s.regions.length === 1 ? "" : "s"}.`);
-      await qc.invalidateQueries({ queryKey: ["screenshots", projectId] });
+      await qc.invalidateQueries(queries.screenshots.list.pathFilter({ projectId: projectId }));
     },
   });
 

@@ -2,6 +2,7 @@
 // count, each opening the region editor; those who may write screenshots upload and delete here.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage, Field } from "../components/ui";
@@ -22,10 +23,10 @@ function readBase64(file: File): Promise<string> {
 export default function ScreenshotsScreen({ projectId }: { projectId: string }) {
   const qc = useQueryClient();
   const can = useCan();
-  const project = useQuery({ queryKey: ["project", projectId], queryFn: () => trpc.projects.get.query({ id: projectId }) });
-  const shots = useQuery({ queryKey: ["screenshots", projectId, "all"], queryFn: () => trpc.screenshots.list.query({ projectId }) });
+  const project = useQuery(queries.projects.get.queryOptions({ id: projectId }));
+  const shots = useQuery(queries.screenshots.list.queryOptions({ projectId }));
   const [deleting, setDeleting] = useState<Screenshot | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ["screenshots", projectId] });
+  const refresh = () => qc.invalidateQueries(queries.screenshots.list.pathFilter({ projectId: projectId }));
   const upload = useMutation({
     mutationFn: async ({ file, name }: { file: File; name: string }) =>
       trpc.screenshots.upload.mutate({ projectId, name: name || file.name, content: await readBase64(file) }),
