@@ -40,7 +40,11 @@ beforeAll(async () => {
     "menu.file": "Bare key that collides with a namespaced one",
     z: "Last",
   });
-  await importFlat("en", { file: "File (namespace menu)", open: "Open {name}", count: "{n, plural, one {# item} other {# items}}" }, "menu");
+  await importFlat(
+    "en",
+    { file: "File (namespace menu)", open: "Open {name}", count: "{n, plural, one {# item} other {# items}}" },
+    "menu",
+  );
   await importFlat("en", { save: "Save" }, "dialogs");
   await importFlat("de", {
     "app.title": "Titel — hällo",
@@ -51,8 +55,14 @@ beforeAll(async () => {
   });
   await importFlat("de", { file: "Datei", count: "{n, plural, one {# Eintrag} other {# Einträge}}" }, "menu");
   // Descriptions and approved values come from outside the import.
-  await server.db.prisma.key.updateMany({ where: { projectId, key: { in: ["app.title", "file"] } }, data: { description: "Shown in the header" } });
-  const approved = await server.db.prisma.key.findMany({ where: { projectId, key: { in: ["app.greeting", "file"] } }, select: { id: true } });
+  await server.db.prisma.key.updateMany({
+    where: { projectId, key: { in: ["app.title", "file"] } },
+    data: { description: "Shown in the header" },
+  });
+  const approved = await server.db.prisma.key.findMany({
+    where: { projectId, key: { in: ["app.greeting", "file"] } },
+    select: { id: true },
+  });
   await server.db.prisma.translation.updateMany({
     where: { keyId: { in: approved.map((k) => k.id) }, language: "de" },
     data: { status: "approved" },
@@ -81,7 +91,9 @@ function throughPrisma<T>(read: (reader: SnapshotReader) => Promise<T>): Promise
 
 async function exportBoth(language: string, query: string): Promise<{ direct: Buffer; prisma: Buffer; keys: string | null }> {
   const get = async () => {
-    const res = await fetch(`${server.url}/api/projects/${projectId}/export/${language}${query}`, { headers: { "x-api-key": owner.apiKey } });
+    const res = await fetch(`${server.url}/api/projects/${projectId}/export/${language}${query}`, {
+      headers: { "x-api-key": owner.apiKey },
+    });
     expect(res.status, `${language}${query}`).toBe(200);
     return { body: Buffer.from(await res.arrayBuffer()), keys: res.headers.get("x-total-keys") };
   };

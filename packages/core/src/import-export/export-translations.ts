@@ -57,11 +57,18 @@ export interface ExportResult {
 /** How many left-out keys the `export.completed` activity entry lists by name. */
 export const SKIPPED_KEYS_IN_ACTIVITY = 50;
 
-/** Rows per cursor fetch (a few MB of rows at most; fewer round trips). */
+/** Rows per cursor fetch (a few MB of rows at most; fewer round trips). Two pages are held at most. */
 const PAGE = 20_000;
 
 /** One row of the export's cursor, as the driver hands it over (no object per row). */
-type ExportRow = [namespace: string, key: string, description: string, value: string | null, status: string | null, sourceValue: string | null];
+type ExportRow = [
+  namespace: string,
+  key: string,
+  description: string | null,
+  value: string | null,
+  status: string | null,
+  sourceValue: string | null,
+];
 
 export async function exportTranslations(ctx: ServiceContext, projectId: string, input: ExportInput): Promise<ExportResult> {
   const project = await loadProject(ctx, projectId, "export");
@@ -94,6 +101,10 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
       namespace: input.namespace,
       // The source values number placeholders and fill bilingual files; nothing else reads them.
       withSource: withSource || style !== undefined,
+      // JSON files carry no notes, and only approvedOnly looks at the status: columns not needed
+      // are read as NULL, which the driver hands over without making a string per row.
+      withDescription: format !== "json-flat" && format !== "json-nested",
+      withStatus: input.approvedOnly === true,
     };
     // Entries a placeholder style cannot express: left out and reported with the format's own.
     const styleSkipped: SkippedEntry[] = [];
@@ -196,6 +207,10 @@ interface RowQuery {
   namespace: string | undefined;
   /** Whether rows carry the source language's value (else `sourceValue` is null). */
   withSource: boolean;
+  /** Whether rows carry the key's description (else null). */
+  withDescription: boolean;
+  /** Whether rows carry the value's status (else null). */
+  withStatus: boolean;
 }
 
 /**
@@ -248,7 +263,8 @@ async function readRows(
     // The columns in ExportRow's order.
     await reader.arrays(
       `DECLARE export_rows NO SCROLL CURSOR FOR
-       SELECT k."namespace", k."key", k."description", t."value", t."status"::text AS "status", ${source} AS "sourceValue"
+       SELECT k."namespace", k."key", ${q.withDescription ? `k."description"` : "NULL::text"} AS "description", t."value",
+         ${q.withStatus ? `t."status"::text` : "NULL::text"} AS "status", ${source} AS "sourceValue"
        FROM "Key" k
        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
        ${join}
@@ -256,10 +272,19 @@ async function readRows(
        ORDER BY ${order}`,
       params,
     );
-    for (;;) {
-      const rows = (await reader.arrays(`FETCH ${PAGE} FROM export_rows`)) as ExportRow[];
-      if (rows.length > 0 && !(await onPage(rows))) break;
-      if (rows.length < PAGE) break;
+    // The next page is asked for before this one is written, so the database sends it while the
+    // api turns this one into text: at most two pages are held at a time.
+    const fetchPage = () => reader.arrays(`FETCH ${PAGE} FROM export_rows`) as Promise<ExportRow[]>;
+    let next: Promise<ExportRow[]> | undefined = fetchPage();
+    try {
+      while (next) {
+        const rows: ExportRow[] = await next;
+        next = rows.length < PAGE ? undefined : fetchPage();
+        if (rows.length > 0 && !(await onPage(rows))) break;
+      }
+    } finally {
+      // Settled before the transaction ends, whether the file is full or writing it failed.
+      await next?.catch(() => {});
     }
     await reader.arrays("CLOSE export_rows");
   });
