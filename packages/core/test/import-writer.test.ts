@@ -95,4 +95,66 @@ describe("ImportWriter into an empty project", () => {
     ]);
     expect(values.find((v) => v.key === "old")!.id).toBe(existing.id);
   });
+
+  for (const seenInMemory of [1000, 3]) {
+    it(`a project that has keys: repeats across batches are caught (${seenInMemory} names in memory), the gate sees existing keys' limits and source values`, async () => {
+      const project = await newProject();
+      const short = await db.prisma.key.create({ data: { projectId: project.id, namespace: "", key: "short", maxLength: 5 } });
+      const counted = await db.prisma.key.create({ data: { projectId: project.id, namespace: "", key: "counted" } });
+      const dotted = await db.prisma.key.create({ data: { projectId: project.id, namespace: "menu", key: "title", maxLength: 4 } });
+      await db.prisma.translation.create({
+        data: { projectId: project.id, keyId: counted.id, language: "en", value: "{n} files", status: "translated" },
+      });
+      const actor = { userId, userName: "Writer", organizationId } as Actor;
+      const writer = new ImportWriter(
+        { projectId: project.id, language: "de", namespace: "", namespaceGiven: false, overwrite: false, actor, qa: project },
+        seenInMemory,
+      );
+      const outcomes = await db.prisma.$transaction(async (tx) => [
+        await writer.write(tx, [entry("short", "far too long"), entry("counted", "{n} Dateien"), entry("a")]),
+        await writer.write(tx, [entry("b"), entry("menu.title", "Titel!"), entry("counted", "again")]),
+        await writer.write(tx, [entry("c"), entry("a", "again"), entry("d")]),
+      ]);
+      // The existing keys' length limits (also through a dotted name) refuse their values.
+      expect(outcomes.flatMap((o) => o.refused.map((r) => [r.candidate.key, r.issues.map((i) => i.check)]))).toEqual([
+        ["short", ["max_length"]],
+        ["menu.title", ["max_length"]],
+      ]);
+      expect(outcomes.flatMap((o) => o.repeated.map((c) => c.key))).toEqual(["counted", "a"]);
+      expect(outcomes.map((o) => o.written)).toEqual([2, 1, 2]);
+      // The source value came with the key: its placeholder is kept, so no issue is stored.
+      const [stored] = await db.query<{ value: string; qaIssues: unknown }>(
+        `SELECT "value", "qaIssues" FROM "Translation" WHERE "keyId" = $1 AND "language" = 'de'`,
+        [counted.id],
+      );
+      expect(stored).toEqual({ value: "{n} Dateien", qaIssues: [] });
+      expect(await db.prisma.translation.count({ where: { keyId: { in: [short.id, dotted.id] } } })).toBe(0);
+    });
+  }
+
+  it("a value that drops the source's placeholder is stored with its issue, the source read with the key", async () => {
+    const project = await newProject();
+    const key = await db.prisma.key.create({ data: { projectId: project.id, namespace: "", key: "counted" } });
+    await db.prisma.translation.create({
+      data: { projectId: project.id, keyId: key.id, language: "en", value: "{n} files", status: "translated" },
+    });
+    const actor = { userId, userName: "Writer", organizationId } as Actor;
+    const writer = new ImportWriter({
+      projectId: project.id,
+      language: "de",
+      namespace: "",
+      namespaceGiven: false,
+      overwrite: false,
+      actor,
+      qa: project,
+    });
+    const outcome = await db.prisma.$transaction((tx) => writer.write(tx, [entry("counted", "Dateien")]));
+    const checks = [...outcome.refused.flatMap((r) => r.issues.map((i) => i.check))];
+    const [stored] = await db.query<{ qaIssues: { check: string }[] | null }>(
+      `SELECT "qaIssues" FROM "Translation" WHERE "keyId" = $1 AND "language" = 'de'`,
+      [key.id],
+    );
+    // Refused (error) or stored with a warning: either way the source's placeholder was seen.
+    expect([...checks, ...(stored?.qaIssues ?? []).map((i) => i.check)]).toEqual(["placeholder_missing"]);
+  });
 });

@@ -14,6 +14,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client";
 import { applyMigrations, everyMigrationApplied } from "./migrations";
 import { PgListener } from "./pg-listener";
+import { pgliteReadSnapshot, pgReadSnapshot, type SnapshotReader } from "./read-snapshot";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -30,6 +31,12 @@ export interface Database {
    */
   listen(channel: string, onMessage: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `read` in a read-only REPEATABLE READ transaction outside Prisma (one consistent snapshot,
+   * rows as arrays without Prisma's per-row decoding), for reads of many rows such as exports. On
+   * PGlite it waits for a running transaction, so never call it from inside one.
+   */
+  readSnapshot<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T>;
   /** Factory the schema engine uses for migrations (and shadow databases). */
   migrationFactory: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
@@ -139,6 +146,7 @@ async function openPGlite(url: string | undefined, options: CreateDbOptions): Pr
     async notify(channel, payload) {
       await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
+    readSnapshot: (read) => pgliteReadSnapshot(client, read),
     migrationFactory: pgliteMigrationFactory(client),
     async close() {
       await prisma.$disconnect();
@@ -184,6 +192,7 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
+    readSnapshot: (read) => pgReadSnapshot(pool, read),
     migrationFactory: new PrismaPg(migrationPool) as unknown as SqlMigrationAwareDriverAdapterFactory,
     async close() {
       await prisma.$disconnect();

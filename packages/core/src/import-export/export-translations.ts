@@ -1,6 +1,6 @@
 // Exports one project language as a file (docs/api-rules.md, "Import and export"): keys ordered
 // by namespace then key (json-nested: by full key, its tree), translator formats with every key, runtime formats with translated keys only, cut at EXPORT_MAX_BYTES by dropping whole entries from the end.
-// Rows are read through a cursor, 20,000 at a time, and the file is written to a temporary file
+// Rows are read through a cursor, 20,000 at a time, outside Prisma, and the file is written to a temporary file
 // that the caller streams out: json-flat and json-nested are written entry by entry
 // (json-export-writer.ts), the other formats are serialized whole by @locale/formats.
 import { once } from "node:events";
@@ -18,7 +18,7 @@ import {
   toPlaceholderStyle,
   writesNativePlurals,
 } from "@locale/formats";
-import { recordActivity, type Tx } from "../activity/record-activity";
+import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest, notFound } from "../errors/app-error";
 import { loadProject } from "../projects/load-project";
@@ -57,17 +57,18 @@ export interface ExportResult {
 /** How many left-out keys the `export.completed` activity entry lists by name. */
 export const SKIPPED_KEYS_IN_ACTIVITY = 50;
 
-/** Rows per cursor fetch (a few MB of rows at most; fewer round trips). */
+/** Rows per cursor fetch (a few MB of rows at most; fewer round trips). Two pages are held at most. */
 const PAGE = 20_000;
 
-interface ExportRow {
-  namespace: string;
-  key: string;
-  description: string;
-  value: string | null;
-  status: string | null;
-  sourceValue: string | null;
-}
+/** One row of the export's cursor, as the driver hands it over (no object per row). */
+type ExportRow = [
+  namespace: string,
+  key: string,
+  description: string | null,
+  value: string | null,
+  status: string | null,
+  sourceValue: string | null,
+];
 
 export async function exportTranslations(ctx: ServiceContext, projectId: string, input: ExportInput): Promise<ExportResult> {
   const project = await loadProject(ctx, projectId, "export");
@@ -100,33 +101,37 @@ export async function exportTranslations(ctx: ServiceContext, projectId: string,
       namespace: input.namespace,
       // The source values number placeholders and fill bilingual files; nothing else reads them.
       withSource: withSource || style !== undefined,
+      // JSON files carry no notes, and only approvedOnly looks at the status: columns not needed
+      // are read as NULL, which the driver hands over without making a string per row.
+      withDescription: format !== "json-flat" && format !== "json-nested",
+      withStatus: input.approvedOnly === true,
     };
     // Entries a placeholder style cannot express: left out and reported with the format's own.
     const styleSkipped: SkippedEntry[] = [];
     const nativePlurals = writesNativePlurals(format);
-    const toEntry = (r: ExportRow): TranslationEntry | undefined => {
-      let value = input.approvedOnly && r.status !== "approved" ? "" : (r.value ?? "");
+    const toEntry = ([rowNamespace, key, description, rowValue, status, sourceValue]: ExportRow): TranslationEntry | undefined => {
+      let value = input.approvedOnly && status !== "approved" ? "" : (rowValue ?? "");
       // gettext leaves empty values out of MO files, so they never count as written there.
       if (value === "" && (!includeUntranslated || format === "mo")) return undefined;
-      let sourceText = withSource && r.sourceValue ? r.sourceValue : undefined;
-      const namespace = input.namespace === undefined && r.namespace ? r.namespace : undefined;
+      let sourceText = withSource && sourceValue ? sourceValue : undefined;
+      const namespace = input.namespace === undefined && rowNamespace ? rowNamespace : undefined;
       if (style) {
         // The source value numbers the positions, so every language's file agrees on them.
-        const options = { reference: r.sourceValue ?? undefined, nativePlurals };
+        const options = { reference: sourceValue ?? undefined, nativePlurals };
         const converted = value === "" ? ({ ok: true, text: "" } as const) : toPlaceholderStyle(value, style, options);
         const source = sourceText === undefined ? undefined : toPlaceholderStyle(sourceText, style, options);
         const failed = !converted.ok ? converted : source && !source.ok ? source : undefined;
         if (failed && !failed.ok) {
-          styleSkipped.push({ key: r.key, ...(namespace ? { namespace } : {}), reason: `placeholders: ${failed.reason}` });
+          styleSkipped.push({ key, ...(namespace ? { namespace } : {}), reason: `placeholders: ${failed.reason}` });
           return undefined;
         }
         if (converted.ok) value = converted.text;
         if (source?.ok) sourceText = source.text;
       }
-      const entry: TranslationEntry = { key: r.key, value };
+      const entry: TranslationEntry = { key, value };
       // A namespace filter writes bare keys, so the file re-imports with the same `namespace`.
       if (namespace) entry.namespace = namespace;
-      if (r.description) entry.description = r.description;
+      if (description) entry.description = description;
       if (sourceText) entry.sourceText = sourceText;
       return entry;
     };
@@ -202,6 +207,10 @@ interface RowQuery {
   namespace: string | undefined;
   /** Whether rows carry the source language's value (else `sourceValue` is null). */
   withSource: boolean;
+  /** Whether rows carry the key's description (else null). */
+  withDescription: boolean;
+  /** Whether rows carry the value's status (else null). */
+  withStatus: boolean;
 }
 
 /**
@@ -226,10 +235,12 @@ async function hasFullKeyCollision(ctx: ServiceContext, q: RowQuery): Promise<bo
 }
 
 /**
- * Reads the language's rows through a cursor, `PAGE` at a time, in one read-only transaction. Byte
- * order ("C" collation), so PGlite and every PostgreSQL locale agree: by namespace then key (every
- * format but json-nested), or (json-nested) by the full key `namespace.key`, which keeps every
- * key under a prefix together for the nested writer.
+ * Reads the language's rows through a cursor, `PAGE` at a time, in one read-only REPEATABLE READ
+ * transaction outside Prisma (`Database.readSnapshot`: rows as arrays, without Prisma's per-row
+ * decoding, which cost about as much as PostgreSQL sending them). Byte order ("C" collation), so
+ * PGlite and every PostgreSQL locale agree: by namespace then key (every format but json-nested),
+ * or (json-nested) by the full key `namespace.key`, which keeps every key under a prefix together
+ * for the nested writer.
  */
 async function readRows(
   ctx: ServiceContext,
@@ -238,7 +249,7 @@ async function readRows(
   /** Resolves false to stop reading (the file is full). */
   onPage: (rows: ExportRow[]) => Promise<boolean>,
 ): Promise<void> {
-  await ctx.db.prisma.$transaction(async (tx: Tx) => {
+  await ctx.db.readSnapshot(async (reader) => {
     const params: string[] = [q.projectId, q.language];
     const param = (value: string) => `$${params.push(value)}`;
     // The source value is read by a second join only where it is needed and is another language.
@@ -249,22 +260,33 @@ async function readRows(
     const order = byFullKey
       ? `(CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END) COLLATE "C", k."namespace" COLLATE "C"`
       : `k."namespace" COLLATE "C", k."key" COLLATE "C"`;
-    await tx.$executeRawUnsafe(
+    // The columns in ExportRow's order.
+    await reader.arrays(
       `DECLARE export_rows NO SCROLL CURSOR FOR
-       SELECT k."namespace", k."key", k."description", t."value", t."status"::text AS "status", ${source} AS "sourceValue"
+       SELECT k."namespace", k."key", ${q.withDescription ? `k."description"` : "NULL::text"} AS "description", t."value",
+         ${q.withStatus ? `t."status"::text` : "NULL::text"} AS "status", ${source} AS "sourceValue"
        FROM "Key" k
        LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
        ${join}
        WHERE k."projectId" = $1 ${where}
        ORDER BY ${order}`,
-      ...params,
+      params,
     );
-    for (;;) {
-      const rows = await tx.$queryRawUnsafe<ExportRow[]>(`FETCH ${PAGE} FROM export_rows`);
-      if (rows.length > 0 && !(await onPage(rows))) break;
-      if (rows.length < PAGE) break;
+    // The next page is asked for before this one is written, so the database sends it while the
+    // api turns this one into text: at most two pages are held at a time.
+    const fetchPage = () => reader.arrays(`FETCH ${PAGE} FROM export_rows`) as Promise<ExportRow[]>;
+    let next: Promise<ExportRow[]> | undefined = fetchPage();
+    try {
+      while (next) {
+        const rows: ExportRow[] = await next;
+        next = rows.length < PAGE ? undefined : fetchPage();
+        if (rows.length > 0 && !(await onPage(rows))) break;
+      }
+    } finally {
+      // Settled before the transaction ends, whether the file is full or writing it failed.
+      await next?.catch(() => {});
     }
-    await tx.$executeRawUnsafe("CLOSE export_rows");
+    await reader.arrays("CLOSE export_rows");
   });
 }
 

@@ -1,20 +1,20 @@
 // The database side of an import: candidates arrive in batches and each batch is written with a
 // handful of set-based statements inside the import's one transaction (unnest arrays): repeated
-// keys are caught in a temporary table, keys are resolved or created, empty descriptions filled,
+// keys are caught in memory (past SEEN_IN_MEMORY names, in a temporary table), keys are resolved
+// or created (with what the quality gate needs of them), empty descriptions filled,
 // and values written together with their history. Nothing here grows with the file: the api holds
 // one batch, the project's keys stay in the database. A journaled import (import-journal.ts) runs
 // each batch in a transaction of its own and lists what it wrote, so that it can be taken back.
 //
 // An import into a namespace that had no keys when it began (and, for dotted names, a project
 // without namespaced keys) has nothing to match: its keys are inserted without probing for existing
-// ones, and repeated keys are caught in memory (up to SEEN_IN_MEMORY names, then in the temporary
-// table). A key a concurrent writer created meanwhile meets the unique index (ON CONFLICT DO
+// ones. A key a concurrent writer created meanwhile meets the unique index (ON CONFLICT DO
 // NOTHING) and is then resolved like any existing key. Values of keys created by the same batch are
 // inserted without looking for a translation: no other transaction can have written one.
 import type { Tx } from "../activity/record-activity";
 import type { Actor } from "../auth/actor";
 import { hasErrors, type QaIssue } from "../qa";
-import { QaGate, type QaProject, storedQaIssues } from "../quality/qa-gate";
+import { type KeyFacts, QaGate, type QaProject, storedQaIssues } from "../quality/qa-gate";
 import { recheckAfterSourceChange } from "../quality/qa-recheck";
 
 export interface Candidate {
@@ -53,6 +53,13 @@ export const IMPORTED_KEY_NAMES_IN_ACTIVITY = 50;
 /** Key names of the file an import into an empty namespace remembers in memory (about 70 bytes each). */
 export const SEEN_IN_MEMORY = 500_000;
 
+/** Key ids in the batch's order, those created by it, and the gate's facts of the others. */
+interface ResolvedKeys {
+  ids: string[];
+  created: string[];
+  facts: Map<string, KeyFacts>;
+}
+
 export class ImportWriter {
   keysCreated = 0;
   /**
@@ -69,7 +76,7 @@ export class ImportWriter {
   private hasNamespacedKeys = false;
   /** Whether no name of the file could match a key that existed when the import began. */
   private nothingToMatch = false;
-  /** The file's key names so far, while they are kept in memory (null: in the `import_seen` table). */
+  /** The file's key names so far, while they are kept in memory (null: in the `import_seen` table, past `seenInMemory`). */
   private seen: Set<string> | null = null;
 
   private tx!: Tx;
@@ -92,8 +99,8 @@ export class ImportWriter {
           EXISTS (SELECT 1 FROM "Key" WHERE "projectId" = ${projectId} AND "namespace" = ${namespace}) AS taken`;
       this.hasNamespacedKeys = row?.namespaced ?? true;
       this.nothingToMatch = row?.taken === false && !this.hasNamespacedKeys;
-      if (this.nothingToMatch) this.seen = new Set();
-      else await this.createSeenTable();
+      // The file's names are the same whether or not keys exist: kept in memory up to the bound.
+      this.seen = new Set();
       this.opened = true;
     }
     const { fresh, repeated } = await this.dropRepeated(batch);
@@ -109,14 +116,16 @@ export class ImportWriter {
     if (valued.length > 0) {
       // The same gate as every other write: an entry failing an error-level check is refused
       // (listed in the result's errors), the rest of the file is imported with its warnings.
-      // A key created by this batch has no source value and no length limit yet.
-      const createdFacts = new Map(ids.created.map((id) => [id, { source: "", maxLength: null }]));
+      // A key created by this batch has no source value and no length limit yet; those of existing
+      // keys came with their ids, so the gate reads nothing more.
+      const facts = ids.facts;
+      for (const id of ids.created) facts.set(id, { source: "", maxLength: null });
       const gate = await QaGate.load(
         this.tx,
         this.target.qa,
         valued.map((v) => v.keyId),
         [this.target.language],
-        createdFacts,
+        facts,
       );
       accepted = [];
       for (const v of valued) {
@@ -203,7 +212,7 @@ export class ImportWriter {
    * are; a name the unique index turns away was created meanwhile by a concurrent writer, and is
    * resolved like an existing key.
    */
-  private async createKeys(batch: Candidate[]): Promise<{ ids: string[]; created: string[] }> {
+  private async createKeys(batch: Candidate[]): Promise<ResolvedKeys> {
     const { projectId, namespace } = this.target;
     const journalId = this.journalId;
     const rows = await this.tx.$queryRaw<{ id: string; key: string }[]>`
@@ -235,22 +244,24 @@ export class ImportWriter {
     });
     this.keysCreated += created;
     const createdIds = rows.map((r) => r.id);
-    if (taken.length === 0) return { ids, created: createdIds };
+    if (taken.length === 0) return { ids, created: createdIds, facts: new Map() };
     const resolved = await this.resolveKeys(taken);
     let next = 0;
     batch.forEach((c, ord) => {
       if (!byName.has(c.key)) ids[ord] = resolved.ids[next++]!;
     });
-    return { ids, created: [...createdIds, ...resolved.created] };
+    return { ids, created: [...createdIds, ...resolved.created], facts: resolved.facts };
   }
 
   /**
    * The key id of every candidate, in order: the existing key of that name or, without an explicit
    * namespace, the namespaced key a dotted name `ns.key` stands for (every export writes namespaced
    * keys that way, so a re-import lands on the same keys); otherwise a key created here. Empty
-   * descriptions of existing keys are filled from the file, never replaced.
+   * descriptions of existing keys are filled from the file, never replaced. An existing key comes
+   * with what the quality gate needs of it (its length limit and source value), read by the same
+   * probe instead of a query of the gate's own.
    */
-  private async resolveKeys(batch: Candidate[]): Promise<{ ids: string[]; created: string[] }> {
+  private async resolveKeys(batch: Candidate[]): Promise<ResolvedKeys> {
     const { projectId, namespace } = this.target;
     const journalId = this.journalId;
     const splitOrd: number[] = [];
@@ -265,7 +276,10 @@ export class ImportWriter {
         }
       });
     }
-    const rows = await this.tx.$queryRaw<{ ord: number; id: string; created: boolean; fill: boolean }[]>`
+    const { sourceLanguage } = this.target.qa;
+    const rows = await this.tx.$queryRaw<
+      { ord: number; id: string; created: boolean; fill: boolean; maxLength: number | null; source: string | null }[]
+    >`
       WITH input AS (
         SELECT (t.ord - 1)::int AS ord, t.k, t.d FROM unnest(${batch.map((c) => c.key)}::text[], ${batch.map((c) => c.description)}::text[])
           WITH ORDINALITY AS t(k, d, ord)
@@ -277,17 +291,17 @@ export class ImportWriter {
         -- planner does not see: given the id, it took a project its statistics do not know (a new
         -- one, after ANALYZE) for empty and probed through ("projectId", "createdAt"), reading all
         -- of the project's keys for every name; without it, only the unique index fits one row.
-        SELECT i.ord, k."id", (k."description" = '' AND i.d <> '') AS fill FROM input i
+        SELECT i.ord, k."id", (k."description" = '' AND i.d <> '') AS fill, k."maxLength" FROM input i
         CROSS JOIN LATERAL (
-          SELECT k."id", k."description" FROM "Key" k
+          SELECT k."id", k."description", k."maxLength" FROM "Key" k
           WHERE k."projectId" = (SELECT ${projectId}::text) AND k."namespace" = ${namespace} AND k."key" = i.k LIMIT 1
         ) k
       ), dotted AS (
-        SELECT DISTINCT ON (s.ord) s.ord, k."id", (k."description" = '' AND i.d <> '') AS fill
+        SELECT DISTINCT ON (s.ord) s.ord, k."id", (k."description" = '' AND i.d <> '') AS fill, k."maxLength"
         FROM unnest(${splitOrd}::int[], ${splitNs}::text[], ${splitKey}::text[]) AS s(ord, ns, k)
         JOIN input i ON i.ord = s.ord
         CROSS JOIN LATERAL (
-          SELECT k."id", k."description" FROM "Key" k
+          SELECT k."id", k."description", k."maxLength" FROM "Key" k
           WHERE k."projectId" = (SELECT ${projectId}::text) AND k."namespace" = s.ns AND k."key" = s.k LIMIT 1
         ) k
         WHERE NOT EXISTS (SELECT 1 FROM exact e WHERE e.ord = s.ord)
@@ -304,15 +318,19 @@ export class ImportWriter {
         INSERT INTO "ImportUndo" ("importId", "kind", "targetId")
         SELECT ${journalId}::text, 'key', c."id" FROM created c WHERE ${journalId}::text IS NOT NULL
       )
-      SELECT f.ord, f."id", false AS created, f.fill FROM found f
+      SELECT f.ord, f."id", false AS created, f.fill, f."maxLength",
+        (SELECT s."value" FROM "Translation" s WHERE s."keyId" = f."id" AND s."language" = ${sourceLanguage} LIMIT 1) AS source
+      FROM found f
       UNION ALL
-      SELECT i.ord, c."id", true AS created, false AS fill FROM created c JOIN input i ON i.k = c."key"`;
+      SELECT i.ord, c."id", true AS created, false AS fill, NULL, NULL FROM created c JOIN input i ON i.k = c."key"`;
     const ids: (string | undefined)[] = new Array(batch.length);
     const fills: { id: string; description: string }[] = [];
     const created: number[] = [];
+    const facts = new Map<string, KeyFacts>();
     for (const r of rows) {
       ids[r.ord] = r.id;
       if (r.created) created.push(r.ord);
+      else facts.set(r.id, { source: r.source ?? "", maxLength: r.maxLength });
       if (r.fill) fills.push({ id: r.id, description: batch[r.ord]!.description });
     }
     created.sort((a, b) => a - b);
@@ -348,6 +366,7 @@ export class ImportWriter {
         return id;
       }),
       created: rows.filter((r) => r.created).map((r) => r.id),
+      facts,
     };
   }
 
@@ -384,8 +403,11 @@ export class ImportWriter {
         FROM cur c
         WHERE tr."id" = c.tid AND (c.old_value = '' OR (${overwrite} AND c.old_value <> c.v))
         RETURNING tr."id", tr."keyId", tr."value", c.old_value, c.old_status,
-          jsonb_build_object('value', c.old_value, 'status', c.old_status, 'source', c.old_source, 'aiConfidence', c.old_ai,
-            'qaIssues', c.old_qa, 'updatedAt', c.old_updated, 'importedAt', tr."updatedAt") AS previous
+          -- Only a journaled import keeps the previous state; built for every row, it cost time for nothing.
+          CASE WHEN ${journalId}::text IS NOT NULL THEN
+            jsonb_build_object('value', c.old_value, 'status', c.old_status, 'source', c.old_source, 'aiConfidence', c.old_ai,
+              'qaIssues', c.old_qa, 'updatedAt', c.old_updated, 'importedAt', tr."updatedAt")
+          END AS previous
       ), history AS (
         INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
           "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
