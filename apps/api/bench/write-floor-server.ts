@@ -37,7 +37,7 @@ async function readBody(req: http.IncomingMessage): Promise<any> {
   return JSON.parse(Buffer.concat(chunks).toString("utf8"));
 }
 
-/** The activity row and its webhook lookup (the api's recordActivity + enqueueWebhookDeliveries). */
+/** The activity row and its webhook lookup (the api's recordActivity). */
 async function activity(
   client: any,
   actor: any,

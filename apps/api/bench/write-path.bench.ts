@@ -23,6 +23,7 @@
 // on this machine). The answers of both
 // servers are compared before measuring (volatile ids and times aside), and the rows each wrote.
 // PROFILE_DIR=<dir> runs the api with --cpu-prof (summarise with bench/cpu-profile-summary.ts).
+// CASES=0 or CASES=1: only the PUT or only the POST.
 // BASELINE_API_DIR=<checkout>/apps/api runs that checkout's api too, side by side (see core-api.bench.ts).
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync } from "node:child_process";
@@ -313,7 +314,8 @@ async function run(serverUrl: string, database: string): Promise<void> {
     await checkAlike(db, servers, owner.apiKey);
 
     const results: CaseResult[] = [];
-    for (const name of ["PUT translation", "POST key"] as CaseName[]) {
+    const only = process.env.CASES?.split(",");
+    for (const name of (["PUT translation", "POST key"] as CaseName[]).filter((_, i) => !only || only.includes(String(i)))) {
       const all = (seconds: number) => Promise.all(servers.map((s) => measure(db, s, name, owner.apiKey, seconds)));
       await all(2);
       log(
