@@ -1,7 +1,7 @@
 // The write path (issue 26): what the api's two commonest writes cost against a floor that writes
 // the same rows.
 //   TEST_DATABASE_URL=postgres://… pnpm --filter @locale/api run bench:write-path
-//   (KEYS=2000 DURATION=10 ROUNDS=5 CONNECTIONS=10 by default)
+//   (KEYS=2000 DURATION=10 ROUNDS=5 CONNECTIONS=10 WARMUP=300 by default)
 // A fresh PostgreSQL database; the api as in production (the bundle, dist/main.js, rebuilt here
 // first, NODE_ENV=production, default log level, WORKER_MODE=off) in its own process, and beside it
 // the floor (bench/write-floor-server.ts: node:http + pg, the same SQL statements in one
@@ -17,7 +17,7 @@
 //     webhook lookup).
 // Both servers are loaded at the same time by autocannon (CONNECTIONS each; bodies are made per
 // request, so autocannon runs in this process, not in worker threads), ROUNDS slices of
-// DURATION / ROUNDS seconds after a 2 s warm-up. Per request: the server process's CPU time
+// DURATION / ROUNDS seconds after WARMUP requests (300) each. Per request: the server process's CPU time
 // (utime + stime from /proc) and the CPU time of its PostgreSQL backends (the pg_stat_activity
 // rows whose client port is one of the process's sockets, read from /proc alike; PostgreSQL runs
 // on this machine). The answers of both
@@ -40,6 +40,8 @@ const KEYS = Number(process.env.KEYS ?? 2000);
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+/** Requests each server answers per case before measuring. */
+const WARMUP = Number(process.env.WARMUP ?? 300);
 /** Issue 26: each write's api CPU per request ≤ 2× the floor's. */
 const TARGET = 2;
 const API_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -317,7 +319,13 @@ async function run(serverUrl: string, database: string): Promise<void> {
     const only = process.env.CASES?.split(",");
     for (const name of (["PUT translation", "POST key"] as CaseName[]).filter((_, i) => !only || only.includes(String(i)))) {
       const all = (seconds: number) => Promise.all(servers.map((s) => measure(db, s, name, owner.apiKey, seconds)));
-      await all(2);
+      // Warm-up by count, not time: a server answering 10 writes a second under a loaded machine
+      // would still be running cold code after a few seconds.
+      await Promise.all(
+        servers.map((s) =>
+          autocannon({ url: s.url, connections: CONNECTIONS, amount: WARMUP, requests: requestsFor(name, s, owner.apiKey) }),
+        ),
+      );
       log(
         `${name}: ${servers.map((s) => s.name).join(", ")} side by side, ${ROUNDS} x ${DURATION / ROUNDS} s (${CONNECTIONS} connections each)`,
       );
