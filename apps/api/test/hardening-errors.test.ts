@@ -29,6 +29,12 @@ describe("database errors → documented statuses", () => {
     [prismaError("P2003", { field_name: "Translation_keyId_fkey (index)" }), 404, "Key not found"],
     [prismaError("P2034"), 409, "The record was changed by a concurrent request; retry"],
     [prismaError("P2010", { code: "40001" }), 409, "The record was changed by a concurrent request; retry"],
+    // A raw query's unique violation through a driver adapter: the SQLSTATE is only in the adapter's cause.
+    [
+      prismaError("P2010", { driverAdapterError: { cause: { kind: "UniqueConstraintViolation", originalCode: "23505" } } }),
+      409,
+      "Resource already exists",
+    ],
     [Object.assign(new Error("deadlock"), { code: "40P01" }), 409, "The record was changed by a concurrent request; retry"],
     [Object.assign(new Error("fk"), { code: "23503", constraint: "Comment_projectId_fkey" }), 404, "Related record not found"],
     [Object.assign(new Error("wrapped"), { cause: { code: "23505" } }), 409, "Resource already exists"],

@@ -108,7 +108,11 @@ export function fromDatabaseError(error: unknown, conflictMessage = "Resource al
       // was held (a long import) past the transaction's maxWait. Nothing was applied: 503, retry.
       return new ServiceBusyError("The database is busy; retry shortly", DATABASE_BUSY_RETRY_AFTER_SECONDS);
     case "P2010": {
-      const state = typeof e.meta?.code === "string" ? e.meta.code : undefined;
+      // A raw query's failure: the SQLSTATE is `meta.code`, or (driver adapters: pg, PGlite) the
+      // adapter's cause's original code.
+      const adapterCause = e.meta?.driverAdapterError?.cause;
+      const candidate = e.meta?.code ?? adapterCause?.originalCode ?? adapterCause?.code;
+      const state = typeof candidate === "string" ? candidate : undefined;
       return (state && fromSqlState(state, e, conflictMessage)) ?? error;
     }
     default: {

@@ -95,16 +95,19 @@ export async function writeTranslations(
           [...new Set(valued.map((w) => w.language))],
         )
       : null;
-  const existing = await tx.translation.findMany({
-    where: { keyId: { in: [...new Set(writes.map((w) => w.keyId))] }, language: { in: [...new Set(writes.map((w) => w.language))] } },
-  });
+  // Raw, like the writes below (issue 26): a Prisma findMany costs a save more CPU than the query.
+  const existing = await tx.$queryRawUnsafe<Translation[]>(
+    `SELECT * FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND "language" = ANY($2::text[])`,
+    [...new Set(writes.map((w) => w.keyId))],
+    [...new Set(writes.map((w) => w.language))],
+  );
   const initial = new Map<string, Translation>(existing.map((t) => [pairOf(t.keyId, t.language), t]));
   const state = new Map<string, Translation | null>();
   const lastStamp = new Map<string, number>();
   const now = Date.now();
   const rows: (Translation | null)[] = [];
   const changes: TranslationChange[] = [];
-  const history: Prisma.TranslationHistoryCreateManyInput[] = [];
+  const history: HistoryRow[] = [];
 
   for (const [index, w] of writes.entries()) {
     const pair = pairOf(w.keyId, w.language);
@@ -195,7 +198,7 @@ export async function writeTranslations(
              AS u(id, value, status, source, confidence, at, qa)
        WHERE t.id = u.id`;
   }
-  if (history.length > 0) await tx.translationHistory.createMany({ data: history });
+  if (history.length > 0) await insertHistory(tx, history);
   if (changes.some((c) => c.valueChanged)) {
     // A new source value changes what the key's other languages are checked against.
     const qaProject = gate?.project ?? project ?? projectId;
@@ -213,6 +216,39 @@ export async function writeTranslations(
         return written ? written.value : gate.sourceValue(keyId);
       };
   return { rows, changes, sourceValueOf };
+}
+
+type HistoryRow = Omit<Prisma.TranslationHistoryCreateManyInput, "id" | "createdAt"> & { createdAt: Date; source: TranslationSource };
+
+/**
+ * The history entries of a write, one statement for all (issue 26: cheaper than Prisma's
+ * createMany; a bulk overwrite of 1,000 values stays one round trip). Ids are UUIDv7 made here,
+ * as Prisma's `@default(uuid(7))` makes them.
+ */
+async function insertHistory(tx: Tx, rows: HistoryRow[]): Promise<void> {
+  const column = <T>(f: (r: HistoryRow) => T) => rows.map(f);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
+       "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
+     SELECT h.id, h.tid, h.pid, h.kid, h.lang, h.prev, h.next, h.ps::"TranslationStatus", h.ns::"TranslationStatus", h.by, h.name,
+            h.src::"TranslationSource", h.at::timestamptz
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                   $10::text[], $11::text[], $12::text[], $13::text[])
+         AS h(id, tid, pid, kid, lang, prev, next, ps, ns, by, name, src, at)`,
+    column(() => uuidv7()),
+    column((r) => r.translationId),
+    column((r) => r.projectId),
+    column((r) => r.keyId),
+    column((r) => r.language),
+    column((r) => r.previousValue ?? null),
+    column((r) => r.newValue),
+    column((r) => r.previousStatus),
+    column((r) => r.newStatus),
+    column((r) => r.changedBy),
+    column((r) => r.changedByName ?? null),
+    column((r) => r.source),
+    column((r) => r.createdAt.toISOString()),
+  );
 }
 
 /** Source-language values of the given keys (for placeholder warnings). */

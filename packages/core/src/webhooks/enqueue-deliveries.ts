@@ -3,17 +3,13 @@
 import type { Activity, Prisma } from "@locale/db";
 import { WEBHOOK_DELIVERIES_CHANNEL } from "./deliver-webhook";
 
-export async function enqueueWebhookDeliveries(tx: Prisma.TransactionClient, entry: Activity): Promise<void> {
-  const hooks = await tx.webhook.findMany({
-    where: {
-      organizationId: entry.organizationId,
-      active: true,
-      OR: [{ projectId: null }, ...(entry.projectId ? [{ projectId: entry.projectId }] : [])],
-      AND: [{ OR: [{ events: { has: entry.action } }, { events: { has: "*" } }] }],
-    },
-    select: { id: true },
-  });
-  if (hooks.length === 0) return;
+/**
+ * The deliveries of an activity entry to the webhooks subscribed to it, which record-activity.ts
+ * selects in the statement that inserts the entry (active, of the organization, for the entry's
+ * project or all projects, for its action or "*").
+ */
+export async function enqueueWebhookDeliveries(tx: Prisma.TransactionClient, entry: Activity, webhookIds: string[]): Promise<void> {
+  if (webhookIds.length === 0) return;
   const payload = {
     id: entry.id,
     event: entry.action,
@@ -29,7 +25,7 @@ export async function enqueueWebhookDeliveries(tx: Prisma.TransactionClient, ent
     },
   };
   await tx.webhookDelivery.createMany({
-    data: hooks.map((h) => ({ webhookId: h.id, event: entry.action, payload, nextAttemptAt: new Date() })),
+    data: webhookIds.map((webhookId) => ({ webhookId, event: entry.action, payload, nextAttemptAt: new Date() })),
   });
   // Delivered on commit only: wakes the worker's dispatcher instead of leaving it to its next poll.
   await tx.$executeRaw`SELECT pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '')`;
