@@ -27,6 +27,7 @@ import {
 import { useEditorPermissions } from "./editor-permissions";
 import { parsePlural } from "./icu-plural";
 import { BulkBar, KeyDialog } from "./key-dialogs";
+import { keyTargetOf, targetLanguage, useTargetKey } from "./open-key";
 import { PretranslatePanel } from "./pretranslate-panel";
 import { openIssues, useQaSettings } from "./qa";
 import { SearchBox } from "./search-box";
@@ -82,6 +83,19 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   // The search box keeps its own text (a keystroke re-renders only the box); the grid follows the
   // debounced value through filterDraft.search.
   const filters = filterDraft;
+  // A notification's link names a key: search for it, then select it with its comments (open-key.ts).
+  const [keyTarget, setKeyTarget] = useState(() => keyTargetOf(location.search));
+  const targetKey = useTargetKey(projectId, keyTarget);
+  const [searchSeed, setSearchSeed] = useState(0);
+  const [focusComments, setFocusComments] = useState(false);
+  const onCommentsFocused = useCallback(() => setFocusComments(false), []);
+  useEffect(() => {
+    const name = targetKey.data?.key;
+    if (name === undefined) return;
+    setFilterDraft({ ...EMPTY_FILTERS, search: name });
+    // The search box holds its own text: a new one shows the key's name.
+    setSearchSeed((n) => n + 1);
+  }, [targetKey.data?.key]);
   const onSearch = useCallback((search: string) => setFilterDraft((f) => (f.search === search ? f : { ...f, search })), []);
   const [active, setActive] = useState<Cell | null>(null);
   // `seq` tells apart two edits of the same cell: a suggestion used while the cell is open
@@ -124,6 +138,18 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     // scroll event and keystroke.
   });
   const items = virtualizer.getVirtualItems();
+  useEffect(() => {
+    const page = data.first.data;
+    if (!keyTarget || !targetKey.data || filters.search !== targetKey.data.key || !page || data.first.isFetching) return;
+    const index = page.data.findIndex((r) => r.id === keyTarget.keyId);
+    const language = targetLanguage(keyTarget, columns);
+    setKeyTarget(null);
+    if (index < 0 || !language) return;
+    setActive({ index, language });
+    setPanelOpen(true);
+    setFocusComments(true);
+    virtualizer.scrollToIndex(index);
+  }, [keyTarget, targetKey.data, filters.search, data.first.data, data.first.isFetching, columns, virtualizer]);
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
   useEffect(() => {
@@ -382,7 +408,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
 
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser */}
       <form className="toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
-        <SearchBox ref={searchRef} initial={filterDraft.search} onSearch={onSearch} />
+        <SearchBox key={searchSeed} ref={searchRef} initial={filterDraft.search} onSearch={onSearch} />
         <label>
           Untranslated in
           <select value={filterDraft.untranslatedIn} onChange={(e) => setFilterDraft((f) => ({ ...f, untranslatedIn: e.target.value }))}>
@@ -754,6 +780,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             onUseSuggestion={(value) => startEdit(active, value)}
             onEditKey={() => setKeyDialog({ mode: "edit", row: activeRow })}
             onClose={() => setPanelOpen(false)}
+            focusComments={focusComments}
+            onCommentsFocused={onCommentsFocused}
           />
         )}
       </div>
