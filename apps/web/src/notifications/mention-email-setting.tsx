@@ -11,7 +11,10 @@ export function MentionEmailSetting() {
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => trpc.notifications.settings.query({}) });
   const update = useMutation({
     mutationFn: (mentionEmails: boolean) => trpc.notifications.updateSettings.mutate({ mentionEmails }),
+    // The box follows the click at once; a refusal puts the stored value back.
+    onMutate: (mentionEmails) => qc.setQueryData(SETTINGS_KEY, { mentionEmails }),
     onSuccess: (data) => qc.setQueryData(SETTINGS_KEY, data),
+    onError: () => void qc.invalidateQueries({ queryKey: SETTINGS_KEY }),
   });
   return (
     <section className="panel" aria-labelledby="notification-settings-title">
@@ -20,7 +23,7 @@ export function MentionEmailSetting() {
         <input
           type="checkbox"
           checked={settings.data?.mentionEmails ?? true}
-          disabled={!settings.data || update.isPending}
+          disabled={!settings.data}
           onChange={(e) => update.mutate(e.target.checked)}
         />{" "}
         E-mail me when someone @mentions me in a comment
