@@ -74,6 +74,8 @@ function scopeOf(op: string): Scope | null {
   if (path.includes("/glossaries")) return read || path.endsWith("/check") ? "glossary:read" : "glossary:write";
   if (path.includes("/tm")) return read ? "tm:read" : "tm:write";
   if (path.includes("/comments")) return read ? "comments:read" : "comments:write";
+  // The caller's own inbox and preferences: notifications are about comments.
+  if (path.startsWith("/notifications")) return read ? "comments:read" : "comments:write";
   if (path.includes("/screenshots")) return read ? "keys:read" : "screenshots:write";
   if (path.includes("/activity")) return "activity:read";
   if (path.includes("/analytics")) return "analytics:read";
@@ -145,6 +147,21 @@ async function commentBy(role: Role): Promise<Partial<RouteIds>> {
   });
   if (res.status !== 201) throw new Error(`comment by ${role}: ${res.status} ${res.text}`);
   return { commentId: res.body._id };
+}
+
+/** A notification of the member: a comment by another member that mentions them. */
+async function notificationOf(role: Role): Promise<Partial<RouteIds>> {
+  const { projectId, keyId } = fx.ids;
+  const author = role === "owner" ? fx.members.admin : fx.members.owner;
+  const res = await server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, {
+    apiKey: author.apiKey,
+    body: { body: `For ${role} ${++n}`, mentions: [fx.members[role].userId] },
+  });
+  if (res.status !== 201) throw new Error(`mention of ${role}: ${res.status} ${res.text}`);
+  const notification = await server.db.prisma.notification.findFirstOrThrow({
+    where: { commentId: res.body._id, userId: fx.members[role].userId },
+  });
+  return { notificationId: notification.id };
 }
 
 async function freshScreenshot(): Promise<Partial<RouteIds>> {
@@ -487,6 +504,14 @@ const ROWS: Row[] = [
     roles: ["owner", "admin", "developer", "translator"],
     fresh: () => commentBy("reviewer"),
   },
+
+  // notifications: everyone's own inbox and preferences
+  { op: "GET /notifications", allowed: ALL },
+  { op: "GET /notifications/unread-count", allowed: ALL },
+  { op: "PATCH /notifications/{notificationId}/read", allowed: ALL, note: "one's own notification", fresh: notificationOf },
+  { op: "POST /notifications/read-all", allowed: ALL },
+  { op: "GET /notifications/settings", allowed: ALL },
+  { op: "PUT /notifications/settings", allowed: ALL },
 
   // activity and analytics: read by all
   { op: "GET /projects/{projectId}/activity", allowed: ALL },

@@ -52,7 +52,16 @@ const UNSCOPED = new Set([
   "POST /auth/logout-everywhere",
   "GET /projects",
   "POST /projects",
+  // The caller's own notification inbox and preferences (only the mark-read of one names an id): below.
+  "GET /notifications",
+  "GET /notifications/unread-count",
+  "POST /notifications/read-all",
+  "GET /notifications/settings",
+  "PUT /notifications/settings",
 ]);
+
+/** Operations on the caller's own inbox: neither organization-level nor under a project. */
+const isInbox = (op: string) => op.split(" ")[1]!.startsWith("/notifications");
 
 /** Organization-level operations a project token may still use: glossary and TM reads (docs/api-rules.md). */
 const PROJECT_TOKEN_ORG_READS = new Set([
@@ -68,6 +77,7 @@ const PROJECT_TOKEN_ORG_READS = new Set([
 const CHILD_ID_FIELDS: (keyof RouteIds)[] = [
   "keyId",
   "commentId",
+  "notificationId",
   "screenshotId",
   "glossaryId",
   "termId",
@@ -95,6 +105,7 @@ function victimMarkers(except: string[] = []): string[] {
     ids.keyId,
     ids.keyName,
     ids.commentId,
+    ids.notificationId,
     ids.glossaryId,
     ids.termId,
     ids.tmEntryId,
@@ -259,6 +270,33 @@ describe("another person", () => {
   });
 });
 
+describe("another person's notifications", () => {
+  it("are not in the inbox of anyone else, by key or session; counting and marking all read leave them alone", async () => {
+    const before = await server.db.prisma.notification.findUniqueOrThrow({ where: { id: victim.ids.notificationId } });
+    const others = [
+      { apiKey: intruder.owner.apiKey },
+      { cookie: intruder.owner.cookie },
+      { apiKey: victim.members.admin.apiKey },
+      { cookie: victim.members.reviewer.cookie },
+      // (the victim's project token is the owner's own: it sees this one, as notifications.test.ts shows)
+    ];
+    for (const auth of others) {
+      for (const op of operations.filter((o) => isInbox(o) && !o.includes("{"))) {
+        const res = await sendCall(server, buildCall(op, victim.ids), auth);
+        expect(res.status, op).toBeLessThan(300);
+        expect(res.text, op).not.toContain(victim.ids.notificationId);
+      }
+      const mark = await sendCall(server, buildCall("PATCH /notifications/{notificationId}/read", victim.ids), auth);
+      expect(mark.status).toBe(404);
+      expect(mark.body).toEqual({ statusCode: 404, message: "Notification not found", error: "Not Found" });
+    }
+    const intruderInbox = await server.request("GET", "/api/notifications", { apiKey: intruder.owner.apiKey });
+    expect(leaksIn(intruderInbox.text)).toEqual([]);
+    const after = await server.db.prisma.notification.findUniqueOrThrow({ where: { id: victim.ids.notificationId } });
+    expect(after.readAt).toEqual(before.readAt);
+  });
+});
+
 describe("another project of the same organization", () => {
   it("does not reach the first project's keys, comments, history, webhooks, tokens or jobs", async () => {
     const failures: string[] = [];
@@ -280,7 +318,7 @@ describe("a project token", () => {
   it("gets 404 for another project of its own organization on every project route", async () => {
     const failures: string[] = [];
     const ids = { ...victim.ids, projectId: victim.otherProjectId };
-    for (const op of operations.filter((o) => !UNSCOPED.has(o) && !isOrgLevel(o))) {
+    for (const op of operations.filter((o) => !UNSCOPED.has(o) && !isOrgLevel(o) && !isInbox(o))) {
       const res = await sendCall(server, buildCall(op, ids), { apiKey: victim.projectToken });
       if (res.status !== 404 || res.body?.message !== "Project not found") failures.push(`${op}: ${res.status} ${res.text.slice(0, 160)}`);
     }
@@ -342,6 +380,10 @@ describe("afterwards", () => {
     expect((await get(`/projects/${ids.projectId}/keys/${ids.keyId}/translations/de/history`)).body).toHaveLength(2);
     expect((await get(`/projects/${ids.projectId}/keys/${ids.keyId}/comments`)).body).toEqual([
       expect.objectContaining({ _id: ids.commentId, body: "Is this right?", resolved: false }),
+      expect.objectContaining({ parentId: ids.commentId, body: "Yes, it is." }),
+    ]);
+    expect((await get("/notifications")).body.data.map((n: { _id: string; read: boolean }) => [n._id, n.read])).toEqual([
+      [ids.notificationId, false],
     ]);
     expect((await get(`/organizations/${ids.orgId}/glossaries/${ids.glossaryId}/terms`)).body).toEqual([
       expect.objectContaining({ _id: ids.termId, term: "Dashboard" }),

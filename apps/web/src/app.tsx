@@ -20,6 +20,7 @@ const ScreenshotsScreen = lazy(() => import("./screenshots/screenshots-screen"))
 const RegionEditorScreen = lazy(() => import("./screenshots/region-editor-screen"));
 const OrganizationScreen = lazy(() => import("./admin/organization-screen"));
 const AccountScreen = lazy(() => import("./screens/account"));
+const NotificationsScreen = lazy(() => import("./notifications/notifications-screen"));
 
 type Route = { pattern: string; render: (p: Record<string, string>) => React.ReactNode };
 
@@ -38,6 +39,7 @@ const ROUTES: Route[] = [
   { pattern: "/organization", render: () => <OrganizationScreen section="members" /> },
   { pattern: "/organization/:section", render: (p) => <OrganizationScreen section={p.section!} /> },
   { pattern: "/account", render: () => <AccountScreen /> },
+  { pattern: "/notifications", render: () => <NotificationsScreen /> },
 ];
 
 export function App() {

@@ -24,6 +24,7 @@ import "./schema/key";
 import "./schema/translation";
 import "./schema/bulk-edit";
 import "./schema/comment";
+import "./schema/notification";
 import "./schema/glossary";
 import "./schema/activity";
 import "./schema/token";

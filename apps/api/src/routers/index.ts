@@ -12,6 +12,7 @@ import { importExportRouter } from "./import-export";
 import { keysRouter } from "./keys";
 import { membersRouter } from "./members";
 import { mtRouter } from "./mt";
+import { notificationsRouter } from "./notifications";
 import { organizationsRouter } from "./organizations";
 import { pretranslateRouter } from "./pretranslate";
 import { projectsRouter } from "./projects";
@@ -32,6 +33,7 @@ export const appRouter = router({
   organizations: organizationsRouter,
   members: membersRouter,
   comments: commentsRouter,
+  notifications: notificationsRouter,
   activity: activityRouter,
   keys: keysRouter,
   translations: translationsRouter,

@@ -60,6 +60,8 @@ export interface RouteIds {
   resetToken: string;
   /** A release of the project (the fixture's first, which `latest` serves). */
   releaseVersion: number;
+  /** One of the owner's notifications (the admin's reply to the owner's comment). */
+  notificationId: string;
 }
 
 export interface RouteCall {
@@ -282,6 +284,14 @@ export const ROUTE_BUILDERS: Record<string, Builder> = {
   "DELETE /projects/{projectId}/keys/{keyId}/comments/{commentId}": (i) => ({
     path: `/projects/${i.projectId}/keys/${i.keyId}/comments/${i.commentId}`,
   }),
+
+  // the caller's own notification inbox
+  "GET /notifications": () => ({ path: "/notifications?limit=10&unread=false" }),
+  "GET /notifications/unread-count": () => ({ path: "/notifications/unread-count" }),
+  "PATCH /notifications/{notificationId}/read": (i) => ({ path: `/notifications/${i.notificationId}/read`, body: {} }),
+  "POST /notifications/read-all": () => ({ path: "/notifications/read-all", body: {} }),
+  "GET /notifications/settings": () => ({ path: "/notifications/settings" }),
+  "PUT /notifications/settings": () => ({ path: "/notifications/settings", body: { mentionEmails: true } }),
 
   // activity and analytics
   "GET /projects/{projectId}/activity": (i) => ({ path: `/projects/${i.projectId}/activity` }),
@@ -647,6 +657,16 @@ export async function createOrgFixture(
     server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, { ...auth, body: { body: "Is this right?" } }),
     "comment",
   );
+  // The admin's reply notifies the owner (the thread's author): the fixture's notification.
+  await ok(
+    server.request("POST", `/api/projects/${projectId}/keys/${keyId}/comments`, {
+      apiKey: members.admin.apiKey,
+      body: { body: "Yes, it is.", parentId: comment._id },
+    }),
+    "reply",
+  );
+  const notifications = await ok(server.request("GET", "/api/notifications", auth), "notifications");
+  const notificationId: string = notifications.data[0]._id;
   const screenshot = await ok(
     server.request("POST", `/api/projects/${projectId}/screenshots`, {
       ...auth,
@@ -710,6 +730,7 @@ export async function createOrgFixture(
       keyName,
       language: "de",
       commentId: comment._id,
+      notificationId,
       screenshotId: screenshot._id,
       glossaryId: glossary._id,
       termId: term._id,

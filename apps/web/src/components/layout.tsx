@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useCan, useSession } from "../api/session";
 import { trpc } from "../api/trpc";
+import { NotificationBell } from "../notifications/notification-bell";
 import { Link, navigate, useLocation } from "../router/router";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
         </nav>
         <div className="who">
+          <NotificationBell current={pathname === "/notifications"} />
           <span>
             {me.user.name} · {me.organization.name} · <span className="role">{me.role}</span>
           </span>

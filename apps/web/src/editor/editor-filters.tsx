@@ -24,12 +24,14 @@ export function EditorFilterFields(props: {
   setFilters: Dispatch<SetStateAction<EditorFilters>>;
   onSearch: (text: string) => void;
   searchRef: Ref<HTMLInputElement>;
+  /** A new value remounts the search box with the filters' text (it otherwise keeps its own). */
+  searchSeed: number;
   choices: { tags: string[]; authors: { id: string; name: string }[] };
   /** The target languages shown as columns. */
   targets: string[];
   setShownTargets: (languages: string[]) => void;
 }) {
-  const { targetLanguages, filters, setFilters, onSearch, searchRef, choices, targets, setShownTargets } = props;
+  const { targetLanguages, filters, setFilters, onSearch, searchRef, searchSeed, choices, targets, setShownTargets } = props;
   const languageOptions = targetLanguages.map((l) => (
     <option key={l} value={l}>
       {languageName(l)} ({l})
@@ -37,7 +39,7 @@ export function EditorFilterFields(props: {
   ));
   return (
     <>
-      <SearchBox ref={searchRef} initial={filters.search} onSearch={onSearch} />
+      <SearchBox key={searchSeed} ref={searchRef} initial={filters.search} onSearch={onSearch} />
       <label>
         Untranslated in
         <select value={filters.untranslatedIn} onChange={(e) => setFilters((f) => ({ ...f, untranslatedIn: e.target.value }))}>

@@ -18,6 +18,7 @@ import { EditorFilterFields } from "./editor-filters";
 import { GridRow } from "./editor-grid-row";
 import { useEditorPermissions } from "./editor-permissions";
 import { BulkBar, KeyDialog } from "./key-dialogs";
+import { keyTargetOf, targetLanguage, useTargetKey } from "./open-key";
 import { PretranslatePanel } from "./pretranslate-panel";
 import { useQaSettings } from "./qa";
 import { ShortcutSheet } from "./shortcut-sheet";
@@ -56,6 +57,19 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
   // The search box keeps its own text (a keystroke re-renders only the box); the grid follows the
   // debounced value through filters.search.
   const onSearch = useCallback((search: string) => setFilters((f) => (f.search === search ? f : { ...f, search })), []);
+  // A notification's link names a key: search for it, then select it with its comments (open-key.ts).
+  const [keyTarget, setKeyTarget] = useState(() => keyTargetOf(location.search));
+  const targetKey = useTargetKey(projectId, keyTarget);
+  const [searchSeed, setSearchSeed] = useState(0);
+  const [focusComments, setFocusComments] = useState(false);
+  const onCommentsFocused = useCallback(() => setFocusComments(false), []);
+  useEffect(() => {
+    const name = targetKey.data?.key;
+    if (name === undefined) return;
+    setFilters({ ...EMPTY_FILTERS, search: name });
+    // The search box holds its own text: a new one shows the key's name.
+    setSearchSeed((n) => n + 1);
+  }, [targetKey.data?.key]);
   const [keyDialog, setKeyDialog] = useState<null | { mode: "create" } | { mode: "edit"; row: EditorRow }>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [showAi, setShowAi] = useState(false);
@@ -115,6 +129,19 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
     virtualizer,
     setRefusal,
   });
+
+  useEffect(() => {
+    const page = data.first.data;
+    if (!keyTarget || !targetKey.data || filters.search !== targetKey.data.key || !page || data.first.isFetching) return;
+    const index = page.data.findIndex((r) => r.id === keyTarget.keyId);
+    const language = targetLanguage(keyTarget, columns);
+    setKeyTarget(null);
+    if (index < 0 || !language) return;
+    setActive({ index, language });
+    setPanelOpen(true);
+    setFocusComments(true);
+    virtualizer.scrollToIndex(index);
+  }, [keyTarget, targetKey.data, filters.search, data.first.data, data.first.isFetching, columns, virtualizer, setActive]);
 
   // A new filter or language set starts from the top with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter/language change only
@@ -211,6 +238,7 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
           setFilters={setFilters}
           onSearch={onSearch}
           searchRef={searchRef}
+          searchSeed={searchSeed}
           choices={choices}
           targets={targets}
           setShownTargets={setShownTargets}
@@ -341,6 +369,8 @@ export default function EditorScreen({ projectId }: { projectId: string }) {
             onUseSuggestion={(value) => edit.startEdit(active, value)}
             onEditKey={() => setKeyDialog({ mode: "edit", row: activeRow })}
             onClose={() => setPanelOpen(false)}
+            focusComments={focusComments}
+            onCommentsFocused={onCommentsFocused}
           />
         )}
       </div>

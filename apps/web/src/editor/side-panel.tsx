@@ -3,7 +3,7 @@
 // glossary terms found in the source), the key's screenshots with its regions highlighted, history
 // with revert, and the comment thread.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { queries } from "../api/queries";
 import { useCan } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
@@ -28,6 +28,9 @@ export function SidePanel(props: {
   onUseSuggestion: (v: string) => void;
   onEditKey: () => void;
   onClose: () => void;
+  /** Opened from a notification: bring the comments into view and move focus to them, once. */
+  focusComments?: boolean;
+  onCommentsFocused?: () => void;
 }) {
   const { project, row, language } = props;
   const can = useCan();
@@ -85,15 +88,27 @@ export function SidePanel(props: {
         </>
       )}
       <History project={project} row={row} language={language} />
-      <Comments project={project} row={row} language={language} />
+      <Comments project={project} row={row} language={language} focus={props.focusComments ?? false} onFocused={props.onCommentsFocused} />
     </aside>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({
+  title,
+  children,
+  id,
+  headingRef,
+}: {
+  title: string;
+  children: ReactNode;
+  id?: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
-    <section className="panel-section">
-      <h3>{title}</h3>
+    <section className="panel-section" id={id}>
+      <h3 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -367,8 +382,10 @@ function History({ project, row, language }: { project: Project; row: EditorRow;
   );
 }
 
-function Comments({ project, row, language }: { project: Project; row: EditorRow; language: string }) {
+function Comments(props: { project: Project; row: EditorRow; language: string; focus: boolean; onFocused?: () => void }) {
+  const { project, row, language, focus, onFocused } = props;
   const qc = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
   const can = useCan();
   const comments = useQuery(queries.comments.list.queryOptions({ projectId: project._id, keyId: row.id }));
   // The grid's comment indicator follows the thread as it is now (new comments, a reject's reason).
@@ -411,8 +428,15 @@ function Comments({ project, row, language }: { project: Project; row: EditorRow
     create.mutate({ body, parentId, mentions }, { onSuccess: () => setSent((n) => n + 1) });
   };
   const canWrite = can("comments.write");
+  const loaded = comments.isSuccess;
+  useEffect(() => {
+    if (!focus || !loaded) return;
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+    onFocused?.();
+  }, [focus, loaded, onFocused]);
   return (
-    <Section title={`Comments (${all.length})`}>
+    <Section title={`Comments (${all.length})`} id="comments" headingRef={heading}>
       <ul className="comments">
         {roots.map((c) => (
           <li key={c._id} className={c.resolved ? "resolved" : undefined}>

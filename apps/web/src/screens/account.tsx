@@ -10,6 +10,7 @@ import { queries } from "../api/queries";
 import { useSession } from "../api/session";
 import { errorMessage, type RouterOutputs, trpc } from "../api/trpc";
 import { ConfirmDialog, ErrorMessage } from "../components/ui";
+import { MentionEmailSetting } from "../notifications/mention-email-setting";
 import { Link, navigate } from "../router/router";
 
 type SessionRow = RouterOutputs["auth"]["sessions"]["items"][number];
@@ -25,6 +26,7 @@ export default function AccountScreen() {
         {me.user.name} · {me.user.email}
       </p>
       <ChangePassword />
+      <MentionEmailSetting />
       <LinkedProviders />
       <Sessions />
     </div>

@@ -1,6 +1,8 @@
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
 import { badRequest } from "../errors/app-error";
+import { recordCommentNotifications } from "../notifications/record-comment-notifications";
+import { sendMentionMails } from "../notifications/send-mention-mails";
 import { canonicalLanguage } from "../shared/languages";
 import { type CommentRecord, toCommentRecord } from "./comment-record";
 import { type CommentScope, loadCommentKey } from "./load-comment";
@@ -41,7 +43,7 @@ export async function createComment(ctx: ServiceContext, scope: CommentScope, in
       ]);
     }
   }
-  const comment = await ctx.db.prisma.$transaction(async (tx) => {
+  const { comment, mails } = await ctx.db.prisma.$transaction(async (tx) => {
     if (input.parentId) {
       const parent = await tx.comment.findFirst({ where: { id: input.parentId, keyId: key.id } });
       if (!parent) {
@@ -77,7 +79,10 @@ export async function createComment(ctx: ServiceContext, scope: CommentScope, in
         ...(mentions.length ? { mentions } : {}),
       },
     });
-    return created;
+    // The inbox entries commit with the comment; their e-mails are only queued here.
+    const mails = await recordCommentNotifications(tx, ctx, { project, key, comment: created });
+    return { comment: created, mails };
   });
+  sendMentionMails(ctx.db, ctx.config, mails);
   return toCommentRecord(comment);
 }

@@ -1,6 +1,7 @@
 // Removing a member cuts them off at once: the membership goes, and their sessions and API tokens
 // in this organization are revoked in the same transaction (a later re-invitation does not bring
-// old credentials back to life).
+// old credentials back to life). Their notifications of this organization go too: a member who
+// leaves cannot read them, and a re-invited one starts with an empty inbox.
 
 import { recordActivity } from "../activity/record-activity";
 import type { ServiceContext } from "../context";
@@ -26,6 +27,7 @@ export async function removeMember(ctx: ServiceContext, orgId: string, userId: s
       where: { organizationId, createdById: userId, revokedAt: null },
       data: { revokedAt: now },
     });
+    await tx.notification.deleteMany({ where: { organizationId, userId } });
     await recordActivity(tx, ctx.actor, {
       action: "member.removed",
       targetId: userId,
