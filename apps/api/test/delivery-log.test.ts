@@ -94,26 +94,38 @@ describe("delivery log", () => {
     const notFoundBytes = (await unknown.arrayBuffer()).byteLength;
     const deliveryId = deliveryPath.split("/")[2]!;
 
-    const summary = await lineFor(log.lines, (l) => l.msg === "delivery requests");
-    expect(summary.level).toBe(30);
-    expect(summary.delivery).toMatchObject({
+    // A slow machine may split the hits over two intervals: the summaries add up to them.
+    const summaries = () => log.lines.filter((l) => l.msg === "delivery requests");
+    await lineFor(log.lines, () => summaries().reduce((n, l) => n + l.delivery.requests, 0) >= 3);
+    const written = summaries();
+    expect(written.every((l) => l.level === 30 && l.delivery.seconds >= 0)).toBe(true);
+    const sum = (pick: (d: any) => Record<string, number>) => {
+      const total: Record<string, number> = {};
+      for (const l of written) for (const [k, v] of Object.entries(pick(l.delivery))) total[k] = (total[k] ?? 0) + v;
+      return total;
+    };
+    expect({
+      requests: written.reduce((n, l) => n + l.delivery.requests, 0),
+      statuses: sum((d) => d.statuses),
+      encodings: sum((d) => d.encodings),
+      bytes: written.reduce((n, l) => n + l.delivery.bytes, 0),
+      ids: sum((d) => d.ids),
+    }).toEqual({
       requests: 3,
       statuses: { "200": 1, "304": 1, "404": 1 },
       encodings: { br: 0, gzip: 0, identity: 2 },
       bytes: body.byteLength + notFoundBytes,
       ids: { [deliveryId]: 2 },
     });
-    expect(summary.delivery.seconds).toBeGreaterThanOrEqual(0.3);
-    expect(log.lines.filter((l) => l.msg === "delivery requests")).toHaveLength(1);
     // No line per hit; the API's own requests keep theirs.
     expect(log.lines.filter((l) => String(l.req?.url ?? "").startsWith("/delivery/"))).toEqual([]);
     expect(log.lines.some((l) => l.msg === "request completed" && l.req?.url === "/api/auth/signup")).toBe(true);
 
     // An idle interval writes nothing; the next hit starts a new summary.
-    await new Promise((r) => setTimeout(r, 600));
-    expect(log.lines.filter((l) => l.msg === "delivery requests")).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(summaries()).toHaveLength(written.length);
     await fetch(`${url}${deliveryPath}`, { headers: { "accept-encoding": "gzip" } }).then((r) => r.arrayBuffer());
-    const next = await lineFor(log.lines, (l) => l.msg === "delivery requests" && l !== summary);
+    const next = await lineFor(log.lines, (l) => l.msg === "delivery requests" && !written.includes(l));
     expect(next.delivery).toMatchObject({ requests: 1, statuses: { "200": 1 }, encodings: { br: 0, gzip: 1, identity: 0 } });
   });
 
