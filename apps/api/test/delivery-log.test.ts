@@ -86,6 +86,8 @@ describe("delivery log", () => {
     const first = await fetch(`${url}${deliveryPath}`, { headers: { "accept-encoding": "identity" } });
     const body = Buffer.from(await first.arrayBuffer());
     expect(first.status).toBe(200);
+    // Not rate limited (the limiter is on here, with limits never reached): no RateLimit-* headers.
+    expect(first.headers.get("ratelimit-limit")).toBeNull();
     const etag = first.headers.get("etag")!;
     const again = await fetch(`${url}${deliveryPath}`, { headers: { "accept-encoding": "identity", "if-none-match": etag } });
     expect(again.status).toBe(304);
