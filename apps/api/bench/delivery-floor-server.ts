@@ -44,3 +44,6 @@ http
     res.end(br ? brotli : identity);
   })
   .listen(Number(process.env.PORT), "127.0.0.1");
+
+// Exit on the benchmark's SIGTERM, so that --cpu-prof (PROFILE_DIR) writes the floor's profile too.
+process.on("SIGTERM", () => process.exit(0));
