@@ -76,6 +76,8 @@ const ZEnv = z.object({
     .default(50 * 1024 * 1024),
   /** Public delivery: a process re-reads a delivery id's channel after this even without a NOTIFY (docs/delivery.md). */
   DELIVERY_CACHE_TTL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Public delivery: hits are logged as one summary line per this interval, not a line each (docs/delivery.md). */
+  DELIVERY_LOG_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   /** embedded: run the worker inside the api process; off: a separate `apps/worker` runs it. */
   WORKER_MODE: z.enum(["embedded", "off"]).optional(),
   /** Delay before a failed webhook delivery's first retry; it doubles with every attempt. */

@@ -11,6 +11,7 @@ import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/
 import { type DataDirLock, DataDirLockedError, lockDataDir, onStopSignal, runShutdown, setHeapGrowthPercent } from "@locale/runtime";
 import { startWorker } from "@locale/worker";
 import { type AppConfig, loadConfig } from "./config";
+import type { DeliveryLog } from "./delivery/delivery-log";
 import { drainHttpServer } from "./http-drain";
 import { createLogger } from "./logger";
 import { coreConfigOf, createApp, listen } from "./server";
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   let server: http.Server | null = null;
   let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   let db: Database | null = null;
+  let deliveryLog: DeliveryLog | null = null;
   onStopSignal((signal) => {
     stopping = true;
     logger.info({ signal }, "stopping: finishing in-flight requests");
@@ -85,6 +87,8 @@ async function main(): Promise<void> {
         [
           // Most of the bound goes to requests; the rest to the worker and the database.
           { name: "http", run: async () => server && drainHttpServer(server, Math.floor(config.SHUTDOWN_TIMEOUT_MS * 0.6)) },
+          // The hits counted since the last summary line (delivery-log.ts).
+          { name: "delivery log", run: async () => deliveryLog?.flush() },
           { name: "worker", run: async () => worker?.stop() },
           { name: "database", run: async () => db?.close() },
           { name: "data directory lock", run: async () => lock?.release() },
@@ -118,7 +122,9 @@ async function main(): Promise<void> {
   // A large import on PGlite commits batch by batch; one the last process did not finish is taken back before any request.
   const undone = await undoUnfinishedImports(opened);
   if (undone > 0) logger.warn({ imports: undone }, "took back imports the previous process left unfinished");
-  const { app } = createApp(opened, config, logger);
+  const created = createApp(opened, config, logger);
+  const { app } = created;
+  deliveryLog = created.deliveryLog;
   logger.info(`translation memory search: ${describeTmEngine(opened)}`);
 
   let url: string;

@@ -13,6 +13,7 @@ import express from "express";
 import type { Logger } from "pino";
 import swaggerUi from "swagger-ui-express";
 import { type AppConfig, tmEngineSettingsOf, trustProxyOf } from "./config";
+import { DeliveryLog } from "./delivery/delivery-log";
 import { DeliveryCache, deliveryRoute } from "./delivery/delivery-route";
 import { graphqlHandlers } from "./graphql";
 import { type RateLimitGate, rateLimitGate } from "./limits/rate-limit-gate";
@@ -45,6 +46,8 @@ export interface AppServer {
   logger: Logger;
   /** The request rate limiter (null when RATE_LIMIT_* turn it off); `listen` puts it in front. */
   rateLimiter: RateLimiter | null;
+  /** The public delivery's summary log line: shutdown writes what is counted but not yet written. */
+  deliveryLog: DeliveryLog;
 }
 
 export function coreConfigOf(config: AppConfig, logger?: Logger): CoreConfig {
@@ -170,17 +173,22 @@ export function createApp(
   app.use(notFoundRoute);
   app.use(expressErrorHandler(logger));
   // Procedure routes are answered in front of express by the REST dispatcher: see listen().
-  // The public delivery (docs/delivery.md) goes first: it owns every path under /delivery/.
-  const delivery = deliveryRoute(new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS), logger, logRequest as never);
   const dispatch = restDispatcher(app, deps, logger, logRequest);
-  frontOf.set(app, (req, res) => delivery(req, res) || dispatch(req, res));
+  frontOf.set(app, dispatch);
   const gate = rateLimitGate(app, deps, logger, logRequest);
   if (gate) gateOf.set(app, gate);
-  return { app, deps, logger, rateLimiter: gate?.limiter ?? null };
+  // The public delivery (docs/delivery.md) goes before all of it: it owns every path under
+  // /delivery/, is not rate limited, and logs its hits as a summary (delivery-log.ts).
+  const deliveryLog = new DeliveryLog(logger, config.DELIVERY_LOG_INTERVAL_MS);
+  deliveryOf.set(app, deliveryRoute(new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS), logger, deliveryLog));
+  return { app, deps, logger, rateLimiter: gate?.limiter ?? null, deliveryLog };
 }
 
+type FrontHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+/** The public delivery: the first handler of every request (createApp sets it). */
+const deliveryOf = new WeakMap<express.Express, FrontHandler>();
 /** What answers a request before the express application does (createApp sets it). */
-const frontOf = new WeakMap<express.Express, (req: http.IncomingMessage, res: http.ServerResponse) => boolean>();
+const frontOf = new WeakMap<express.Express, FrontHandler>();
 /** The rate limits every request to an API passes first (docs/api-rules.md, "Rate limits"). */
 const gateOf = new WeakMap<express.Express, RateLimitGate>();
 
@@ -190,7 +198,9 @@ export function listen(app: express.Express, port: number, host: string): Promis
     const front = frontOf.get(app);
     const served: http.RequestListener = front ? (req, res) => void (front(req, res) || app(req, res)) : app;
     const gate = gateOf.get(app);
-    const handler: http.RequestListener = gate ? (req, res) => gate.pass(req, res, () => served(req, res)) : served;
+    const gated: http.RequestListener = gate ? (req, res) => gate.pass(req, res, () => served(req, res)) : served;
+    const delivery = deliveryOf.get(app);
+    const handler: http.RequestListener = delivery ? (req, res) => void (delivery(req, res) || gated(req, res)) : gated;
     const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, ServerResponse: RetryAfterResponse }, handler);
     server.on("clientError", answerClientError);
     server.once("error", reject);

@@ -219,8 +219,10 @@ describe("releases", () => {
   });
 
   it("a rotated or wrong delivery id is a 404 that says nothing about the project", async () => {
-    const before = await fetchPublic(`/delivery/${deliveryId}/latest/de.json`);
-    expect(before.status).toBe(200);
+    // Release 3 (the previous test's last): served once its NOTIFY has dropped this process's
+    // copy, which may come after the POST answered (a loaded machine).
+    let before = await fetchPublic(`/delivery/${deliveryId}/3/de.json`);
+    await waitUntil(async () => (before = await fetchPublic(`/delivery/${deliveryId}/3/de.json`)).status === 200, 10_000);
     const rotated = await api("POST", `/projects/${projectId}/delivery/rotate`);
     expect(rotated.status).toBe(200);
     expect(rotated.body.deliveryId).not.toBe(deliveryId);

@@ -1,22 +1,22 @@
-// The public delivery (docs/delivery.md), answered in front of express (wired in `listen`, ahead
-// of the REST dispatcher): no credentials, no cookies, no rate limit; every path under /delivery/ is
-// owned here.
+// The public delivery (docs/delivery.md), answered first of all (wired in `listen`, ahead of the
+// rate limiter, the REST dispatcher and express): no credentials, no cookies, no rate limit; every
+// path under /delivery/ is owned here.
 //   GET|HEAD /delivery/<deliveryId>/manifest.json
 //   GET|HEAD /delivery/<deliveryId>/<version|latest>/<language>.<ext>
 // A wrong or rotated id, an unknown version, language or extension all answer the same 404, so
 // an answer never tells whether a project exists. Files carry a strong ETag per encoding, answer
 // If-None-Match with 304, and are sent as stored: brotli or gzip (compressed once, at publishing)
 // when Accept-Encoding allows, else identity.
+// A request for a file whose copy is held is answered synchronously: a Map lookup for the channel,
+// one for the path, one for the file, and a single writeHead of headers built when the file was
+// read (delivery-representation.ts); the rest goes the asynchronous way, which reads the database.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { formatsById, isFormatId } from "@locale/formats";
 import type { Logger } from "pino";
-import { type CachedChannel, type CachedFile, DeliveryCache } from "./delivery-cache";
+import { type CachedChannel, type CachedFile, DeliveryCache, type FileRoute } from "./delivery-cache";
+import type { DeliveryLog } from "./delivery-log";
+import type { Encoding, Representation, Representations } from "./delivery-representation";
 
 const PREFIX = "/delivery/";
-/** Numbered versions never change. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** `latest` and the manifest move with each release: clients revalidate (cheaply, by ETag) soon. */
-const SHORT = "public, max-age=10, must-revalidate";
 
 const NOT_FOUND = Buffer.from(JSON.stringify({ statusCode: 404, message: "Not found", error: "Not Found" }));
 const UNAVAILABLE = Buffer.from(
@@ -24,7 +24,7 @@ const UNAVAILABLE = Buffer.from(
 );
 const NOT_ALLOWED = Buffer.from(JSON.stringify({ statusCode: 405, message: "Only GET and HEAD are allowed", error: "Method Not Allowed" }));
 
-type Encoding = "br" | "gzip" | null;
+const DELIVERY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The best stored encoding the client accepts: brotli, then gzip, else identity (`q=0` refuses one). */
 export function chooseEncoding(header: string | string[] | undefined): Encoding {
@@ -39,22 +39,28 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
   return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
 }
 
+/** Accept-Encoding headers repeat across clients: their choice is kept (a bounded map), as the index of a file's `Representations`. */
+const chosen = new Map<string, 0 | 1 | 2>();
+function encodingIndexOf(header: string | undefined): 0 | 1 | 2 {
+  if (!header) return 0;
+  let index = chosen.get(header);
+  if (index === undefined) {
+    const encoding = chooseEncoding(header);
+    index = encoding === "br" ? 1 : encoding === "gzip" ? 2 : 0;
+    if (chosen.size >= 256) chosen.clear();
+    chosen.set(header, index);
+  }
+  return index;
+}
+
 /** Whether If-None-Match names this representation (weak comparison, any encoding of the same bytes). */
-function matches(header: string | undefined, sha: string): boolean {
-  if (!header) return false;
+function matches(header: string, sha: string): boolean {
   if (header.trim() === "*") return true;
   for (const tag of header.split(",")) {
     const opaque = tag.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
     if (opaque === sha || opaque === `${sha}-br` || opaque === `${sha}-gzip`) return true;
   }
   return false;
-}
-
-function contentTypeOf(format: string): string {
-  const mime = isFormatId(format) ? formatsById[format].mimeType : "application/octet-stream";
-  return mime.startsWith("text/") || mime.endsWith("json") || mime.endsWith("xml") || mime.endsWith("yaml")
-    ? `${mime}; charset=utf-8`
-    : mime;
 }
 
 function sendJsonError(res: ServerResponse, status: number, body: Buffer, head: boolean): void {
@@ -67,119 +73,108 @@ function sendJsonError(res: ServerResponse, status: number, body: Buffer, head: 
   res.end(head ? undefined : body);
 }
 
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  o: { sha: string; identity: Buffer; br?: Buffer; gzip?: Buffer; type: string; cache: string },
-): void {
-  const encoding = o.br && o.gzip ? encodingOf(req.headers["accept-encoding"]) : null;
-  const body = encoding === "br" ? o.br! : encoding === "gzip" ? o.gzip! : o.identity;
-  // One writeHead with every header: the hot path of a cached file (docs/delivery.md, bench:delivery).
-  const headers: Record<string, string | number> = {
-    ETag: encoding ? `"${o.sha}-${encoding}"` : `"${o.sha}"`,
-    "Cache-Control": o.cache,
-    Vary: "Accept-Encoding",
-    "Access-Control-Allow-Origin": "*",
-    // A page on another origin reads the ETag only when it is exposed: without it no browser
-    // client could revalidate (If-None-Match), and every visit would download the file again.
-    "Access-Control-Expose-Headers": "ETag",
-    "X-Content-Type-Options": "nosniff",
+export function deliveryRoute(cache: DeliveryCache, logger: Logger, log: DeliveryLog) {
+  const notFound = (req: IncomingMessage, res: ServerResponse, head: boolean) => {
+    sendJsonError(res, 404, NOT_FOUND, head);
+    log.hit(req, 404, null, undefined, head ? 0 : NOT_FOUND.byteLength);
   };
-  if (matches(req.headers["if-none-match"], o.sha)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  headers["Content-Type"] = o.type;
-  if (encoding) headers["Content-Encoding"] = encoding;
-  headers["Content-Length"] = body.byteLength;
-  res.writeHead(200, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
-}
+  const unavailable = (req: IncomingMessage, res: ServerResponse, head: boolean) => {
+    sendJsonError(res, 503, UNAVAILABLE, head);
+    log.hit(req, 503, null, undefined, head ? 0 : UNAVAILABLE.byteLength);
+  };
 
-/** Accept-Encoding headers repeat across clients: their choice is kept (a bounded map). */
-const chosen = new Map<string, Encoding>();
-function encodingOf(header: string | undefined): Encoding {
-  if (!header) return null;
-  let encoding = chosen.get(header);
-  if (encoding === undefined) {
-    encoding = chooseEncoding(header);
-    if (chosen.size >= 256) chosen.clear();
-    chosen.set(header, encoding);
+  /** Writes a prepared answer: 304 when If-None-Match names it, else the bytes (none for HEAD). */
+  function send(req: IncomingMessage, res: ServerResponse, channel: CachedChannel, sha: string, r: Representation): void {
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (ifNoneMatch !== undefined && matches(ifNoneMatch, sha)) {
+      res.writeHead(304, r.notModified);
+      res.end();
+      log.hit(req, 304, channel.deliveryId, r.encoding, 0);
+      return;
+    }
+    res.writeHead(200, r.ok);
+    if (req.method === "HEAD") {
+      res.end();
+      log.hit(req, 200, channel.deliveryId, r.encoding, 0);
+    } else {
+      res.end(r.body);
+      log.hit(req, 200, channel.deliveryId, r.encoding, r.body.byteLength);
+    }
   }
-  return encoding;
-}
 
-async function answer(cache: DeliveryCache, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  const head = req.method === "HEAD";
-  const parts = path.slice(PREFIX.length).split("/");
-  const [deliveryId, second, third] = parts;
-  const shape = parts.length === 2 ? second === "manifest.json" : parts.length === 3;
-  if (!deliveryId || !shape || !/^[A-Za-z0-9_-]{1,64}$/.test(deliveryId)) return sendJsonError(res, 404, NOT_FOUND, head);
-  let channel: CachedChannel | null;
-  try {
-    channel = await cache.channel(deliveryId);
-  } catch {
-    return sendJsonError(res, 503, UNAVAILABLE, head);
+  function sendFile(req: IncomingMessage, res: ServerResponse, channel: CachedChannel, route: FileRoute, file: CachedFile): void {
+    const answers: Representations = route.immutable ? file.immutable : file.short;
+    send(req, res, channel, file.sha256, answers[encodingIndexOf(req.headers["accept-encoding"])]);
   }
-  if (!channel) return sendJsonError(res, 404, NOT_FOUND, head);
-  if (parts.length === 2) {
-    const sha = channel.manifestEtag.slice(1, -1);
-    return send(req, res, { sha, identity: channel.manifest, type: "application/json; charset=utf-8", cache: SHORT });
-  }
-  const version = second === "latest" ? channel.latestVersion : /^[1-9][0-9]{0,9}$/.test(second!) ? Number(second) : null;
-  const release = version === null ? undefined : channel.releases.find((r) => r.version === version);
-  const dot = third!.lastIndexOf(".");
-  const language = dot > 0 ? third!.slice(0, dot) : "";
-  if (!release || third!.slice(dot + 1) !== release.ext || !release.files.some((f) => f.language === language)) {
-    return sendJsonError(res, 404, NOT_FOUND, head);
-  }
-  let file: CachedFile | null;
-  try {
-    file = await cache.file(release.id, language);
-  } catch {
-    return sendJsonError(res, 503, UNAVAILABLE, head);
-  }
-  // Deleted since the channel was read: the same 404.
-  if (!file) return sendJsonError(res, 404, NOT_FOUND, head);
-  send(req, res, {
-    sha: file.sha256,
-    identity: file.content,
-    br: file.brotli,
-    gzip: file.gzip,
-    type: contentTypeOf(release.format),
-    cache: second === "latest" ? SHORT : IMMUTABLE,
-  });
-}
 
-type RequestLog = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** The way through the database: a channel or a file not held (or no longer fresh), and every 404. */
+  async function answer(req: IncomingMessage, res: ServerResponse, deliveryId: string, rest: string): Promise<void> {
+    const head = req.method === "HEAD";
+    if (!DELIVERY_ID.test(deliveryId)) return notFound(req, res, head);
+    let channel: CachedChannel | null;
+    try {
+      channel = await cache.channel(deliveryId);
+    } catch {
+      return unavailable(req, res, head);
+    }
+    const route = channel?.routes.get(rest);
+    if (!channel || !route) return notFound(req, res, head);
+    if (route === "manifest") return send(req, res, channel, channel.manifestSha, channel.manifest);
+    let file: CachedFile | null;
+    try {
+      file = await cache.file(route);
+    } catch {
+      return unavailable(req, res, head);
+    }
+    // Deleted since the channel was read: the same 404.
+    if (!file) return notFound(req, res, head);
+    sendFile(req, res, channel, route, file);
+  }
 
-/** The front handler: true when it owns the request (every path under /delivery/). */
-export function deliveryRoute(cache: DeliveryCache, logger: Logger, logRequest: RequestLog) {
+  /** The front handler: true when it owns the request (every path under /delivery/). */
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = req.url ?? "/";
-    if (!url.startsWith(PREFIX)) return false;
-    const q = url.indexOf("?");
-    const path = q === -1 ? url : url.slice(0, q);
-    logRequest(req, res, () => {
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        // A preflight needs nothing more than a simple GET: answer it plainly.
-        if (req.method === "OPTIONS") {
-          res.statusCode = 204;
-          res.setHeader("Access-Control-Allow-Origin", "*");
-          res.setHeader("Access-Control-Allow-Methods", "GET, HEAD");
-          res.setHeader("Access-Control-Allow-Headers", "If-None-Match");
-          res.setHeader("Access-Control-Max-Age", "86400");
-          res.end();
-          return;
-        }
-        return sendJsonError(res, 405, NOT_ALLOWED, false);
+    const url = req.url;
+    if (url === undefined || !url.startsWith(PREFIX)) return false;
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") {
+      // A preflight needs nothing more than a simple GET: answer it plainly.
+      if (method === "OPTIONS") {
+        res.statusCode = 204;
+        res.setHeader("Access-Control-Allow-Origin", "*");
+        res.setHeader("Access-Control-Allow-Methods", "GET, HEAD");
+        res.setHeader("Access-Control-Allow-Headers", "If-None-Match");
+        res.setHeader("Access-Control-Max-Age", "86400");
+        res.end();
+        log.hit(req, 204, null, undefined, 0);
+      } else {
+        sendJsonError(res, 405, NOT_ALLOWED, false);
+        log.hit(req, 405, null, undefined, NOT_ALLOWED.byteLength);
       }
-      answer(cache, req, res, path).catch((err) => {
-        logger.error({ err }, "delivery: request failed");
-        if (!res.headersSent) sendJsonError(res, 503, UNAVAILABLE, req.method === "HEAD");
-        else res.destroy();
-      });
+      return true;
+    }
+    // /delivery/<deliveryId>/<rest>, the query string left out.
+    const slash = url.indexOf("/", PREFIX.length);
+    const query = url.indexOf("?", PREFIX.length);
+    const end = query === -1 ? url.length : query;
+    const deliveryId = url.slice(PREFIX.length, slash === -1 || slash > end ? end : slash);
+    const rest = slash === -1 || slash > end ? "" : url.slice(slash + 1, end);
+    const channel = cache.freshChannel(deliveryId);
+    const route = channel?.routes.get(rest);
+    if (route === "manifest") {
+      send(req, res, channel!, channel!.manifestSha, channel!.manifest);
+      return true;
+    }
+    if (route) {
+      const file = cache.heldFile(route);
+      if (file) {
+        sendFile(req, res, channel!, route, file);
+        return true;
+      }
+    }
+    answer(req, res, deliveryId, rest).catch((err) => {
+      logger.error({ err }, "delivery: request failed");
+      if (!res.headersSent) unavailable(req, res, method === "HEAD");
+      else res.destroy();
     });
     return true;
   };
