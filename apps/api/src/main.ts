@@ -118,8 +118,8 @@ async function main(): Promise<void> {
   // A large import on PGlite commits batch by batch; one the last process did not finish is taken back before any request.
   const undone = await undoUnfinishedImports(opened);
   if (undone > 0) logger.warn({ imports: undone }, "took back imports the previous process left unfinished");
-  const { app } = createApp(opened, config, logger);
-  logger.info(`translation memory search: ${describeTmEngine(opened)}`);
+  const { app, deps } = createApp(opened, config, logger);
+  logger.info(`translation memory search: ${describeTmEngine(deps)}`);
 
   let url: string;
   try {
@@ -132,7 +132,9 @@ async function main(): Promise<void> {
   if (stopping) return started();
   // The worker starts once the port is ours, so a refused start leaves no job half-claimed.
   worker =
-    config.workerMode === "embedded" ? await startWorker({ db: opened, config: coreConfigOf(config), env: { ...config }, logger }) : null;
+    config.workerMode === "embedded"
+      ? await startWorker({ db: opened, config: coreConfigOf(config), runtime: deps.runtime, env: { ...config }, logger })
+      : null;
   logger.info(`Locale Service listening on ${url}`);
   console.log(`\n  Locale Service is running: ${url}\n  API docs: ${url}/api/docs\n`);
 

@@ -31,7 +31,7 @@ function lastEventIdOf(req: Request): bigint {
 async function handleStream(deps: AppDeps, req: Request, res: Response): Promise<void> {
   const actor = await resolveActor(deps, req);
   if (!actor) throw unauthorized();
-  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
+  const svc: ServiceContext = { db: deps.db, actor, config: deps.core, runtime: deps.runtime };
   const job = await loadAiJob(svc, String(req.params.projectId), String(req.params.jobId));
   let last = lastEventIdOf(req);
 

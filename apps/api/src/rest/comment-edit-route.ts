@@ -48,7 +48,11 @@ function handler(deps: AppDeps) {
       if (!actor) return sendError(res, unauthorized().toBody());
       if (typeof req.body !== "string") return sendError(res, notAString().toBody());
       const { projectId, keyId, commentId } = req.params as Params;
-      const comment = await updateComment({ db: deps.db, actor, config: deps.core }, { projectId, keyId, commentId }, req.body);
+      const comment = await updateComment(
+        { db: deps.db, actor, config: deps.core, runtime: deps.runtime },
+        { projectId, keyId, commentId },
+        req.body,
+      );
       res.status(200).json(comment);
     } catch (error) {
       if (error instanceof AppError) return sendError(res, error.toBody());

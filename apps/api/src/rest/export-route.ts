@@ -42,7 +42,7 @@ function skippedKeysHeader(skipped: Array<{ key: string; namespace?: string }>):
 async function exportRequest(deps: AppDeps, req: Request): Promise<{ svc: ServiceContext; options: Omit<ExportInput, "language"> }> {
   const actor = await resolveActor(deps, req);
   if (!actor) throw unauthorized();
-  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
+  const svc: ServiceContext = { db: deps.db, actor, config: deps.core, runtime: deps.runtime };
   const format = singleQuery(req.query.format, "format");
   if (format === undefined) throw badRequest("format: is required", [{ path: "format", message: "is required" }]);
   const namespace = singleQuery(req.query.namespace, "namespace");

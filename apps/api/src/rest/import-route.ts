@@ -87,7 +87,7 @@ async function* readBack(file: FileHandle): AsyncIterable<Uint8Array> {
 async function handleImport(deps: AppDeps, req: Request, res: Response): Promise<void> {
   const actor = await resolveActor(deps, req);
   if (!actor) throw unauthorized();
-  const svc: ServiceContext = { db: deps.db, actor, config: deps.core };
+  const svc: ServiceContext = { db: deps.db, actor, config: deps.core, runtime: deps.runtime };
   const format = singleQuery(req.query.format, "format");
   if (format === undefined) throw badRequest("format: is required", [{ path: "format", message: "is required" }]);
   const namespace = singleQuery(req.query.namespace, "namespace");

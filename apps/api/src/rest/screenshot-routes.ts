@@ -22,7 +22,7 @@ export function isRawScreenshotRequest(req: IncomingMessage): boolean {
 async function serviceContext(deps: AppDeps, req: Request): Promise<ServiceContext> {
   const actor = await resolveActor(deps, req);
   if (!actor) throw unauthorized();
-  return { db: deps.db, actor, config: deps.core };
+  return { db: deps.db, actor, config: deps.core, runtime: deps.runtime };
 }
 
 /** The whole body, refused with 413 as soon as it passes `limit` (Node discards the rest). */
