@@ -10,6 +10,7 @@ import { OidcClients } from "../auth/oidc/oidc-client";
 import { GlossaryMatchers } from "../glossary/check-glossary";
 import { ImportGates } from "../import-export/import-gate";
 import { KeyOrderCaches } from "../keys/key-order-cache";
+import { S3Clients } from "../screenshots/s3-store";
 import { LevenshteinProbe } from "../tm/levenshtein-probe";
 import { TmEngines } from "../tm/tm-engine-copies";
 
@@ -30,6 +31,8 @@ export interface CoreRuntime {
   readonly glossaryMatchers: GlossaryMatchers;
   /** The embedded PGlite's import queue, per database (import-gate.ts). */
   readonly importGates: ImportGates;
+  /** S3 clients of the screenshot storage, per configuration (s3-store.ts). */
+  readonly s3Clients: S3Clients;
 }
 
 /** What the services that use a runtime's caches take: the database and the runtime (a context has both). */
@@ -49,5 +52,6 @@ export function createCoreRuntime(): CoreRuntime {
     oidcClients: new OidcClients(),
     glossaryMatchers: new GlossaryMatchers(),
     importGates: new ImportGates(),
+    s3Clients: new S3Clients(),
   };
 }
