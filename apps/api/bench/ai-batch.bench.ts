@@ -48,9 +48,9 @@ async function runOn(backend: string, db: Database): Promise<Result> {
     AI_MAX_CONCURRENCY: String(CONCURRENCY),
   });
   const logger = createLogger("silent");
-  const { app } = createApp(db, config, logger);
+  const { app, deps } = createApp(db, config, logger);
   const { server, url } = await listen(app, 0, "127.0.0.1");
-  const worker = await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger });
+  const worker = await startWorker({ db, config: coreConfigOf(config), runtime: deps.runtime, env: { ...config }, logger });
   try {
     const signup = await fetch(`${url}/api/auth/signup`, {
       method: "POST",

@@ -6,10 +6,12 @@
 //   TEST_DATABASE_URL=postgres://... pnpm --filter @locale/api run bench:bulk-edit   (KEYS=100000)
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
-import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
+import { createCoreRuntime, DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
 import { applyBulkEdit, previewBulkEdit } from "@locale/core/bulk-edits";
 import { createDb, type Database } from "@locale/db";
 
+// This script is its own composition root: one runtime for the whole run.
+const runtime = createCoreRuntime();
 const KEYS = Number(process.env.KEYS ?? 100_000);
 const TARGET_MS = 10_000;
 
@@ -98,6 +100,7 @@ async function main() {
     const ctx: ServiceContext = {
       db,
       config: DEFAULT_CORE_CONFIG,
+      runtime,
       actor: { userId: "bench", userName: "Bench", organizationId: orgId, role: "owner", via: "session", scopes: null },
     };
     const input = {

@@ -4,10 +4,12 @@
 // and over PostgreSQL too when TEST_DATABASE_URL is set.
 //   pnpm --filter @locale/api run bench:glossary     (TERMS=5000 TEXT_BYTES=5000 by default)
 import { randomBytes } from "node:crypto";
-import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
+import { createCoreRuntime, DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
 import { checkGlossary, GlossaryMatcher } from "@locale/core/glossary";
 import { createDb, type Database } from "@locale/db";
 
+// This script is its own composition root: one runtime for the whole run.
+const runtime = createCoreRuntime();
 const TERMS = Number(process.env.TERMS ?? 5000);
 const TEXT_BYTES = Number(process.env.TEXT_BYTES ?? 5000);
 const RUNS = 200;
@@ -96,6 +98,7 @@ async function benchService(label: string, db: Database, terms: { term: string; 
   const ctx: ServiceContext = {
     db,
     config: DEFAULT_CORE_CONFIG,
+    runtime,
     actor: { userId: "bench", userName: "Bench", organizationId: org.id, role: "owner", via: "session", scopes: null },
   };
   const coldStart = performance.now();

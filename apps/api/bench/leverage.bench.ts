@@ -9,11 +9,13 @@
 // kept for later runs (DROP_DB=1 drops it). Keys: a quarter are stored sources (100 %), a quarter
 // near-duplicates of stored sources (fuzzy), half unseen sentences.
 import { loadavg } from "node:os";
-import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
+import { createCoreRuntime, DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
 import { leverageBandOf, leverageKeys, leverageReport } from "@locale/core/pretranslate";
 import { searchTm, tmEngineCopies } from "@locale/core/tm";
 import { createDb, type Database } from "@locale/db";
 
+// This script is its own composition root: one runtime for the whole run.
+const runtime = createCoreRuntime();
 const ENTRIES = Number(process.env.ENTRIES ?? 1_000_000);
 const KEYS = Number(process.env.KEYS ?? 100_000);
 const TARGET_S = 10;
@@ -116,9 +118,10 @@ async function main() {
     const ctx: ServiceContext = {
       db,
       config: DEFAULT_CORE_CONFIG,
+      runtime,
       actor: { userId: "bench", userName: "Bench", organizationId: org.id, role: "owner", via: "session", scopes: null },
     };
-    const copies = tmEngineCopies(db);
+    const copies = tmEngineCopies({ db, runtime });
     if (copies) {
       const start = performance.now();
       await copies.prepare(org.id, "en", "de");

@@ -12,10 +12,12 @@
 // entries contain them), long unseen sentences (10–16 words), near-duplicates of stored sources
 // (a typo, an extra word or a case change) and stored sources verbatim.
 import { loadavg } from "node:os";
-import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
+import { createCoreRuntime, DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
 import { configureTmEngine, DEFAULT_TM_ENGINE_SETTINGS, searchTm, tmEngineCopies } from "@locale/core/tm";
 import { createDb, type Database } from "@locale/db";
 
+// This script is its own composition root: one runtime for the whole run.
+const runtime = createCoreRuntime();
 const ENTRIES = Number(process.env.ENTRIES ?? 200_000);
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const MIN_SIMILARITY = process.env.MIN_SIMILARITY ? Number(process.env.MIN_SIMILARITY) : undefined;
@@ -147,7 +149,7 @@ const fmt = (x: { p50: number; p95: number; max: number }) =>
 
 /** The native engine's copy of the searched pair, loaded before the timing; false without the engine. */
 async function loadCopy(db: Database, organizationId: string): Promise<boolean> {
-  const copies = tmEngineCopies(db);
+  const copies = tmEngineCopies({ db, runtime });
   if (!copies) {
     console.log("  the native TM engine is not built: the database searches alone");
     return false;
@@ -171,7 +173,7 @@ async function benchOn(label: string, db: Database): Promise<{ p50: number; p95:
   const result = await timeSearches(engine ? `${label}, native engine` : label, db, organizationId, queries);
   if (engine && !process.env.SKIP_DATABASE_SEARCH) {
     // the same queries searched in the database, for comparison
-    configureTmEngine(db, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
+    configureTmEngine({ db, runtime }, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
     const database = await timeSearches(`${label}, database search (TM_ENGINE=off)`, db, organizationId, queries);
     // the engine must give the database search's answers: the same entries, similarities and order
     const differ = result.answers.filter((a, i) => a !== database.answers[i]).length;
@@ -190,6 +192,7 @@ async function timeSearches(
   const ctx: ServiceContext = {
     db,
     config: DEFAULT_CORE_CONFIG,
+    runtime,
     actor: { userId: "bench", userName: "Bench", organizationId, role: "owner", via: "session", scopes: null },
   };
   const search = (sourceText: string) =>
@@ -199,7 +202,7 @@ async function timeSearches(
     [organizationId],
   );
   for (const q of queries.slice(0, 4)) await search(q.text); // warm-up
-  const engineSearches = () => tmEngineCopies(db)?.stats().searches ?? 0;
+  const engineSearches = () => tmEngineCopies({ db, runtime })?.stats().searches ?? 0;
   const engineBefore = engineSearches();
   const load = loadavg()[0]!.toFixed(1);
   // Floors, interleaved with the searches so they see the same load: a SELECT 1 round trip and

@@ -123,9 +123,9 @@ async function main(): Promise<void> {
   const undone = await undoUnfinishedImports(opened);
   if (undone > 0) logger.warn({ imports: undone }, "took back imports the previous process left unfinished");
   const created = createApp(opened, config, logger);
-  const { app } = created;
+  const { app, deps } = created;
   deliveryLog = created.deliveryLog;
-  logger.info(`translation memory search: ${describeTmEngine(opened)}`);
+  logger.info(`translation memory search: ${describeTmEngine(deps)}`);
 
   let url: string;
   try {
@@ -138,7 +138,9 @@ async function main(): Promise<void> {
   if (stopping) return started();
   // The worker starts once the port is ours, so a refused start leaves no job half-claimed.
   worker =
-    config.workerMode === "embedded" ? await startWorker({ db: opened, config: coreConfigOf(config), env: { ...config }, logger }) : null;
+    config.workerMode === "embedded"
+      ? await startWorker({ db: opened, config: coreConfigOf(config), runtime: deps.runtime, env: { ...config }, logger })
+      : null;
   logger.info(`Locale Service listening on ${url}`);
   console.log(`\n  Locale Service is running: ${url}\n  API docs: ${url}/api/docs\n`);
 

@@ -2,7 +2,7 @@
 // /api/v1 and /api, tRPC at /trpc, the OpenAPI document and the docs browser; and the REST
 // dispatcher (rest/dispatch/) that `listen` puts in front of it for every procedure route.
 import http from "node:http";
-import type { CoreConfig } from "@locale/core";
+import { type CoreConfig, createCoreRuntime } from "@locale/core";
 import { aiConfigFromEnv } from "@locale/core/ai";
 import { configureFileParsing } from "@locale/core/import-export";
 import { configureTmEngine } from "@locale/core/tm";
@@ -96,8 +96,9 @@ export function createApp(
   logger: Logger = createLogger(config.LOG_LEVEL),
   options: AppOptions = {},
 ): AppServer {
-  const deps: AppDeps = { db, config, core: coreConfigOf(config, logger) };
-  configureTmEngine(db, tmEngineSettingsOf(config));
+  // The composition root of the api: its caches and clients live here, not in modules.
+  const deps: AppDeps = { db, config, core: coreConfigOf(config, logger), runtime: createCoreRuntime() };
+  configureTmEngine(deps, tmEngineSettingsOf(config));
   configureFileParsing({
     inlineBytes: config.IMPORT_PARSE_INLINE_BYTES,
     memoryMb: config.IMPORT_PARSE_MEMORY_MB,

@@ -18,7 +18,13 @@ beforeAll(async () => {
   fake = await startFakeAiProviders();
   // No embedded worker: each test starts its own instances.
   server = await startTestServer({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.openaiUrl, AI_MAX_CONCURRENCY: "2", AI_RETRY_BASE_MS: "20" });
-  deps = { db: server.db, config: coreConfigOf(server.config), env: { ...server.config }, logger: createLogger("silent") };
+  deps = {
+    db: server.db,
+    config: coreConfigOf(server.config),
+    runtime: server.runtime,
+    env: { ...server.config },
+    logger: createLogger("silent"),
+  };
 });
 afterEach(async () => {
   for (const h of handles.splice(0)) await h.stop();

@@ -32,7 +32,7 @@ async function oracle(db: Database, projectId: string) {
 /** A read that brings the cache up to date, then waits for that refresh to finish. */
 async function settle(s: TestServer, projectId: string): Promise<void> {
   await s.request("GET", `/api/projects/${projectId}/translations/de?limit=1&page=3`, { apiKey: owner.apiKey });
-  await keyOrderRefresh(s.db, projectId);
+  await keyOrderRefresh(s, projectId);
 }
 
 /** Every page of the language and of the key list against the database's own order. */
@@ -59,7 +59,7 @@ async function assertPages(s: TestServer, projectId: string): Promise<void> {
 async function assertCachedOrder(s: TestServer, projectId: string): Promise<void> {
   await settle(s, projectId);
   const [stats] = await s.db.query<{ version: string }>(`SELECT version::text FROM "ProjectKeyStats" WHERE "projectId" = $1`, [projectId]);
-  const cached = peekKeyOrder(s.db, projectId);
+  const cached = peekKeyOrder(s, projectId);
   expect(cached?.version).toBe(stats!.version);
   const expected = await oracle(s.db, projectId);
   expect(cached!.ids).toEqual(expected.ids);
@@ -102,7 +102,7 @@ describe("cached key order under writes", () => {
       )),
     ];
     await assertCachedOrder(server, projectId); // the first order is a rebuild
-    const counters = keyOrderCounters(server.db);
+    const counters = keyOrderCounters(server);
     const rebuildsBefore = counters.rebuilds;
     const patchesBefore = counters.patches;
     const post = (path: string, body: unknown) =>
@@ -273,7 +273,7 @@ describe.runIf(testBackend() === "postgres")("two servers on one database (api r
       );
       await assertCachedOrder(server, projectId);
       await assertCachedOrder(replica, projectId);
-      const patches = keyOrderCounters(server.db).patches;
+      const patches = keyOrderCounters(server).patches;
       // Writes through the replica only; the first server's cached order is now stale.
       await replica.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "key.0500a" } });
       await replica.request("DELETE", `/api/projects/${projectId}/keys/${ids[10]}`, { apiKey: owner.apiKey });
@@ -282,7 +282,7 @@ describe.runIf(testBackend() === "postgres")("two servers on one database (api r
       await assertPages(server, projectId);
       // ... and its order is patched, not rebuilt.
       await assertCachedOrder(server, projectId);
-      expect(keyOrderCounters(server.db).patches).toBeGreaterThan(patches);
+      expect(keyOrderCounters(server).patches).toBeGreaterThan(patches);
       await assertPages(server, projectId);
       await assertCachedOrder(replica, projectId);
       await assertPages(replica, projectId);

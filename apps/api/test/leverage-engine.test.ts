@@ -36,7 +36,7 @@ const KEYS: SeedKey[] = [
   { key: "translated", source: STORED[12]!, targets: { de: "fertig" } },
 ];
 
-const copies = () => tmEngineCopies(server.db)!;
+const copies = () => tmEngineCopies(server)!;
 
 beforeAll(async () => {
   server = await startTestServer({ TM_ENGINE_MIN_ENTRIES: String(MIN_ENTRIES) });
@@ -94,11 +94,11 @@ describe("leverage report through the native engine", () => {
     expect(expected.none).toBeGreaterThanOrEqual(3); // blank, nothing, and the deleted entry's text
 
     const settings = copies().settings;
-    configureTmEngine(server.db, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
+    configureTmEngine(server, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
     try {
       expect(await report(projectId)).toEqual(viaEngine);
     } finally {
-      configureTmEngine(server.db, settings);
+      configureTmEngine(server, settings);
     }
   });
 });

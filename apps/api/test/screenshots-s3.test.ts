@@ -148,7 +148,7 @@ describe("SCREENSHOT_STORAGE=s3", () => {
     } finally {
       s3.failing = false;
     }
-    const ctx = { db: server.db, config: coreConfigOf(server.config) };
+    const ctx = { db: server.db, config: coreConfigOf(server.config), runtime: server.runtime };
     // Not due yet: a sweep now leaves them; once the retry delay has passed, it deletes them.
     expect(await runObjectCleanup(ctx)).toEqual({ deleted: 0, failed: 0 });
     const later = new Date(Date.now() + 2 * 60_000);
@@ -161,7 +161,7 @@ describe("SCREENSHOT_STORAGE=s3", () => {
   it("the retention purge of an archived project deletes its objects too", async () => {
     const old = await projectWithShots(1);
     await server.db.prisma.project.update({ where: { id: old }, data: { archived: true, archivedAt: new Date("2020-01-01T00:00:00Z") } });
-    const ctx = { db: server.db, config: coreConfigOf(server.config) };
+    const ctx = { db: server.db, config: coreConfigOf(server.config), runtime: server.runtime };
     expect(await purgeExpiredProjects(ctx)).toBeGreaterThanOrEqual(1);
     await waitUntil(async () => objectsOf(old).length === 0 && (await queued(old)).length === 0);
   });

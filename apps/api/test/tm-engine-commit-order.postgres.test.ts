@@ -3,6 +3,7 @@
 // remembered the newest transaction it had seen would skip it forever; the copy refreshes from its
 // snapshot's oldest running transaction (tm-engine-copies.ts). Also a second process's view: a
 // second connection pool (as another api replica) with its own copy sees the first one's writes.
+import { type CoreRuntime, createCoreRuntime } from "@locale/core";
 import { addTmEntry, configureTmEngine, DEFAULT_TM_ENGINE_SETTINGS, rankTmEntries } from "@locale/core/tm";
 import { createDb, createTestDb, type Database } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 let db: Database;
 let replica: Database;
 let organizationId: string;
+// A runtime per pool, as each api replica has its own.
+const runtimes = new Map<Database, CoreRuntime>();
+const runtimeOf = (on: Database): CoreRuntime => {
+  if (!runtimes.has(on)) runtimes.set(on, createCoreRuntime());
+  return runtimes.get(on)!;
+};
 
 const entry = (sourceText: string) => ({
   organizationId,
@@ -19,9 +26,12 @@ const entry = (sourceText: string) => ({
   targetText: `de: ${sourceText}`,
 });
 const ranked = async (on: Database, sourceText: string) =>
-  (await rankTmEntries(on, { organizationId, sourceText, sourceLang: "en", targetLang: "de", minSimilarity: 50, limit: 10 })).map(
-    (r) => r.sourceText,
-  );
+  (
+    await rankTmEntries(
+      { db: on, runtime: runtimeOf(on) },
+      { organizationId, sourceText, sourceLang: "en", targetLang: "de", minSimilarity: 50, limit: 10 },
+    )
+  ).map((r) => r.sourceText);
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -33,13 +43,13 @@ beforeAll(async () => {
   organizationId = org.id;
   for (let i = 0; i < 30; i++) await addTmEntry(db.prisma, entry(`filler sentence number ${i}`));
   for (const on of [db, replica]) {
-    const copies = configureTmEngine(on, { ...DEFAULT_TM_ENGINE_SETTINGS, minEntries: 10 });
+    const copies = configureTmEngine({ db: on, runtime: runtimeOf(on) }, { ...DEFAULT_TM_ENGINE_SETTINGS, minEntries: 10 });
     expect(copies, "the native TM engine is built (packages/tm-engine)").not.toBeNull();
     expect(await copies!.prepare(organizationId, "en", "de")).toBe(true);
   }
 });
 afterAll(async () => {
-  for (const on of [db, replica]) configureTmEngine(on, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
+  for (const on of [db, replica]) configureTmEngine({ db: on, runtime: runtimeOf(on) }, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
   await replica?.close();
   await db?.close();
 });

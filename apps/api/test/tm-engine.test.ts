@@ -30,17 +30,17 @@ async function search(user: TestUser, sourceText: string, query: Record<string, 
   return res.body;
 }
 
-const copies = () => tmEngineCopies(server.db)!;
+const copies = () => tmEngineCopies(server)!;
 
 /** The database search's answer for the same request (the engine turned off for one call). */
 async function fromDatabase(user: TestUser, sourceText: string, query: Record<string, string> = {}): Promise<Hit[]> {
   const engine = copies();
-  configureTmEngine(server.db, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
+  configureTmEngine(server, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
   try {
     return await search(user, sourceText, query);
   } finally {
     // the same settings back, with a new set of copies: reloaded by prepare below
-    configureTmEngine(server.db, engine.settings);
+    configureTmEngine(server, engine.settings);
   }
 }
 
@@ -168,14 +168,14 @@ describe("TM search through the native engine", () => {
 
   it("keeps its copies within TM_ENGINE_MAX_MB, dropping the least recently searched pair first", async () => {
     const { settings } = copies();
-    const measure = configureTmEngine(server.db, settings)!;
+    const measure = configureTmEngine(server, settings)!;
     await measure.prepare(owner.orgId, "en", "de");
     const ownerBytes = measure.stats().bytes;
     await measure.prepare(rival.orgId, "en", "de");
     const bothBytes = measure.stats().bytes;
     expect(measure.stats().pairs).toBe(2);
     // room for the larger of the two copies, not for both
-    const limited = configureTmEngine(server.db, { ...settings, maxBytes: bothBytes - 1, recheckMs: 0 })!;
+    const limited = configureTmEngine(server, { ...settings, maxBytes: bothBytes - 1, recheckMs: 0 })!;
     await limited.prepare(owner.orgId, "en", "de");
     await search(owner, stored);
     // loading the rival's pair drops the owner's, the least recently searched
@@ -189,7 +189,7 @@ describe("TM search through the native engine", () => {
     await limited.prepare(owner.orgId, "en", "de");
     expect(await search(owner, stored)).toEqual(fromDb);
     expect(limited.stats()).toMatchObject({ pairs: 1, bytes: ownerBytes, searches: before + 1 });
-    configureTmEngine(server.db, settings);
+    configureTmEngine(server, settings);
   });
 
   it("leaves small pairs to the database", async () => {

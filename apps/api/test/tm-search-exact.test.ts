@@ -3,7 +3,7 @@
 // every entry with tmSimilarity, on a memory full of near-duplicates, shared words, ties, long
 // texts (over fuzzystrmatch's 255 characters) and non-Latin text. On PostgreSQL the candidates are
 // verified in the database (fuzzystrmatch), on PGlite in the application: both must agree.
-import { DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
+import { createCoreRuntime, DEFAULT_CORE_CONFIG, type ServiceContext } from "@locale/core";
 import {
   bagDistance,
   codePointCounts,
@@ -120,6 +120,7 @@ describe("TM search against a brute-force scan", () => {
     ctx = {
       db,
       config: DEFAULT_CORE_CONFIG,
+      runtime: createCoreRuntime(),
       actor: { userId: "u", userName: "U", organizationId: orgId, role: "owner", via: "session", scopes: null },
     };
     const sources: string[] = [];
@@ -275,12 +276,12 @@ describe("TM search against a brute-force scan", () => {
   };
 
   it("returns exactly the brute-force top results for every kind of query (database search)", async () => {
-    configureTmEngine(db, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
+    configureTmEngine(ctx, { ...DEFAULT_TM_ENGINE_SETTINGS, enabled: false });
     await expectBruteForceAnswers();
   });
 
   it("returns exactly the brute-force top results through the native engine's in-process copies", async () => {
-    const copies = configureTmEngine(db, { ...DEFAULT_TM_ENGINE_SETTINGS, minEntries: 1 });
+    const copies = configureTmEngine(ctx, { ...DEFAULT_TM_ENGINE_SETTINGS, minEntries: 1 });
     expect(copies, "the native TM engine is built (packages/tm-engine)").not.toBeNull();
     for (const [src, tgt] of [
       ["en", "de"],

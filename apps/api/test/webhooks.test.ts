@@ -4,6 +4,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createCoreRuntime } from "@locale/core";
 import { purgeWebhookDeliveries } from "@locale/core/webhooks";
 import { createDb, type Database } from "@locale/db";
 import { RUNNERS, startWorker } from "@locale/worker";
@@ -365,6 +366,8 @@ describe("deliveries", () => {
       {
         db: secondDb,
         config: coreConfigOf(server.config),
+        // A process of its own: its own caches and clients.
+        runtime: createCoreRuntime(),
         env: { WEBHOOK_RETRY_BASE_MS: "50", WEBHOOK_TIMEOUT_MS: "1000" },
         logger: createLogger("silent"),
       },

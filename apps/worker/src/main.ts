@@ -2,7 +2,7 @@
 // separately against one PostgreSQL database. Stops on SIGTERM/SIGINT after the running jobs
 // have been handed back, within SHUTDOWN_TIMEOUT_MS.
 
-import { DEFAULT_CORE_CONFIG } from "@locale/core";
+import { createCoreRuntime, DEFAULT_CORE_CONFIG } from "@locale/core";
 import { DEFAULT_SCREENSHOT_CONFIG, type ScreenshotConfig, screenshotStorageFromEnv } from "@locale/core/screenshots";
 import { configureTmEngine, describeTmEngine, type TmEngineSettings, tmEngineSettingsFromEnv } from "@locale/core/tm";
 import { createDb, type Database, isPostgresUrl, resolveDataDir } from "@locale/db";
@@ -96,10 +96,12 @@ if (!stopping) await startRunning(opened);
 started();
 
 async function startRunning(opened: Database): Promise<void> {
-  configureTmEngine(opened, tmEngine);
-  logger.info(`translation memory search: ${describeTmEngine(opened)}`);
+  // The composition root of the standalone worker: its caches and clients live here, not in modules.
+  const on = { db: opened, runtime: createCoreRuntime() };
+  configureTmEngine(on, tmEngine);
+  logger.info(`translation memory search: ${describeTmEngine(on)}`);
   worker = await startWorker({
-    db: opened,
+    ...on,
     config: {
       ...DEFAULT_CORE_CONFIG,
       publicUrl: process.env.PUBLIC_URL ?? DEFAULT_CORE_CONFIG.publicUrl,

@@ -1,4 +1,4 @@
-import type { CoreConfig } from "@locale/core";
+import type { CoreConfig, CoreRuntime } from "@locale/core";
 import type { Database } from "@locale/db";
 import type { Logger } from "pino";
 
@@ -8,6 +8,8 @@ export type WorkerEnv = Record<string, unknown>;
 export interface WorkerDeps {
   db: Database;
   config: CoreConfig;
+  /** The process's caches and clients: the worker's main makes one, the api shares its own when it embeds the worker. */
+  runtime: CoreRuntime;
   env: WorkerEnv;
   logger: Logger;
 }

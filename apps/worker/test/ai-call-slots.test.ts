@@ -3,11 +3,14 @@
 // lease never deletes the new holder's, and a waiting call can be aborted. (Two real worker
 // processes sharing the limit: apps/api/test/scale-out.postgres.test.ts.)
 import { randomUUID } from "node:crypto";
+import { createCoreRuntime } from "@locale/core";
 import { withOrgCallSlot } from "@locale/core/ai";
 import { createTestDb, type Database } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let db: Database;
+// One runtime: the calls of this test are one process's.
+const runtime = createCoreRuntime();
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -40,7 +43,7 @@ describe("AI call slots in the database", () => {
     let running = 0;
     let most = 0;
     const call = () =>
-      withOrgCallSlot(db, org, { limit: 3, leaseMs: LEASE_MS }, async () => {
+      withOrgCallSlot({ db, runtime }, org, { limit: 3, leaseMs: LEASE_MS }, async () => {
         running++;
         most = Math.max(most, running);
         await sleep(30);
@@ -55,7 +58,7 @@ describe("AI call slots in the database", () => {
     const org = `org-${randomUUID()}`;
     const holders = [await holdElsewhere(org, 0, LEASE_MS), await holdElsewhere(org, 1, LEASE_MS)];
     let ran = false;
-    const waiting = withOrgCallSlot(db, org, { limit: 2, leaseMs: LEASE_MS }, async () => {
+    const waiting = withOrgCallSlot({ db, runtime }, org, { limit: 2, leaseMs: LEASE_MS }, async () => {
       ran = true;
       return (await leases(org)).map((l) => l.holder);
     });
@@ -72,7 +75,7 @@ describe("AI call slots in the database", () => {
     const org = `org-${randomUUID()}`;
     const dead = await holdElsewhere(org, 0, -1_000);
     let releaseFirst!: () => void;
-    const first = withOrgCallSlot(db, org, { limit: 1, leaseMs: LEASE_MS }, async () => {
+    const first = withOrgCallSlot({ db, runtime }, org, { limit: 1, leaseMs: LEASE_MS }, async () => {
       const [lease] = await leases(org);
       expect(lease!.holder).not.toBe(dead);
       // This call stalls past its lease; another process takes the slot over meanwhile.
@@ -89,7 +92,7 @@ describe("AI call slots in the database", () => {
 
   it("renews the lease while a call runs longer than it", async () => {
     const org = `org-${randomUUID()}`;
-    const expiries = await withOrgCallSlot(db, org, { limit: 1, leaseMs: 300 }, async () => {
+    const expiries = await withOrgCallSlot({ db, runtime }, org, { limit: 1, leaseMs: 300 }, async () => {
       const read = async () =>
         (
           await db.query<{ left: number }>(
@@ -107,7 +110,7 @@ describe("AI call slots in the database", () => {
     const org = `org-${randomUUID()}`;
     await holdElsewhere(org, 0, LEASE_MS);
     const controller = new AbortController();
-    const waiting = withOrgCallSlot(db, org, { limit: 1, leaseMs: LEASE_MS, signal: controller.signal }, async () => "ran");
+    const waiting = withOrgCallSlot({ db, runtime }, org, { limit: 1, leaseMs: LEASE_MS, signal: controller.signal }, async () => "ran");
     await sleep(100);
     controller.abort();
     await expect(waiting).rejects.toThrow("Request was aborted");

@@ -5,6 +5,7 @@ import type { Actor } from "./auth/actor";
 import type { ClientInfo } from "./auth/sessions";
 import type { QuotaConfig } from "./limits/quota-config";
 import type { MailConfig } from "./mail/mail-config";
+import type { CoreRuntime } from "./runtime/core-runtime";
 import type { ScreenshotConfig } from "./screenshots/screenshot-config";
 
 /** Deployment settings the domain needs (parsed from the environment by the app). */
@@ -32,12 +33,16 @@ export interface ServiceContext {
   db: Database;
   actor: Actor;
   config: CoreConfig;
+  /** The process's caches and clients (runtime/core-runtime.ts), made at the composition root. */
+  runtime: CoreRuntime;
 }
 
 /** Context for code that runs without a caller (sign-in, the worker's purge job). */
 export interface SystemContext {
   db: Database;
   config: CoreConfig;
+  /** The process's caches and clients, as in ServiceContext. */
+  runtime: CoreRuntime;
   /** The HTTP client, when there is one: recorded on new sessions, keys address throttling. */
   client?: ClientInfo;
 }

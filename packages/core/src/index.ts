@@ -26,6 +26,7 @@ export * from "./projects/list-projects";
 export * from "./projects/load-project";
 export * from "./projects/project-record";
 export * from "./projects/update-project";
+export * from "./runtime/core-runtime";
 export * from "./shared/dates";
 export * from "./shared/languages";
 export * from "./shared/pagination";

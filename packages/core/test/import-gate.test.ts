@@ -1,17 +1,18 @@
 // Imports on PGlite take turns (import-gate.ts): one runs at a time, in arrival order, and the queue
 // is bounded per organization and in all; past the bound an import is refused at once with a 503
 // that carries Retry-After. On PostgreSQL the gate lets every import through.
-import { createDb, type Database } from "@locale/db";
+import { createDb } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServiceBusyError } from "../src/errors/service-busy";
 import { IMPORTS_QUEUED_IN_ALL, IMPORTS_QUEUED_PER_ORGANIZATION, inImportTurn } from "../src/import-export/import-gate";
+import { createCoreRuntime, type RuntimeDeps } from "../src/runtime/core-runtime";
 
-let db: Database;
+let on: RuntimeDeps;
 beforeAll(async () => {
-  db = await createDb("memory://");
+  on = { db: await createDb("memory://"), runtime: createCoreRuntime() };
 });
 afterAll(async () => {
-  await db.close();
+  await on.db.close();
 });
 
 /** A unit of work that runs until `release` is called, recording when it started. */
@@ -37,7 +38,7 @@ describe("inImportTurn on PGlite", () => {
   it("runs one import at a time, in arrival order", async () => {
     const log: string[] = [];
     const [a, b, c] = [held(log, "a"), held(log, "b"), held(log, "c")];
-    const runs = [inImportTurn(db, "org1", a.work), inImportTurn(db, "org2", b.work), inImportTurn(db, "org3", c.work)];
+    const runs = [inImportTurn(on, "org1", a.work), inImportTurn(on, "org2", b.work), inImportTurn(on, "org3", c.work)];
     await settle();
     expect(log).toEqual(["start a"]);
     c.release();
@@ -50,8 +51,8 @@ describe("inImportTurn on PGlite", () => {
   it("refuses past the bound per organization and in all with a 503 and Retry-After; a finished import frees its place", async () => {
     const log: string[] = [];
     const first = Array.from({ length: IMPORTS_QUEUED_PER_ORGANIZATION }, (_, i) => held(log, `x${i}`));
-    const runs = first.map((h) => inImportTurn(db, "busy-org", h.work));
-    const refused = await inImportTurn(db, "busy-org", async () => "ran").catch((e: unknown) => e);
+    const runs = first.map((h) => inImportTurn(on, "busy-org", h.work));
+    const refused = await inImportTurn(on, "busy-org", async () => "ran").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ServiceBusyError);
     expect((refused as ServiceBusyError).toBody()).toEqual({
       statusCode: 503,
@@ -62,16 +63,16 @@ describe("inImportTurn on PGlite", () => {
 
     // Other organizations fill the rest of the queue, then everyone is refused.
     const others = Array.from({ length: IMPORTS_QUEUED_IN_ALL - IMPORTS_QUEUED_PER_ORGANIZATION }, (_, i) => held(log, `o${i}`));
-    const otherRuns = others.map((h, i) => inImportTurn(db, `other-${i}`, h.work));
-    await expect(inImportTurn(db, "fresh-org", async () => "ran")).rejects.toBeInstanceOf(ServiceBusyError);
+    const otherRuns = others.map((h, i) => inImportTurn(on, `other-${i}`, h.work));
+    await expect(inImportTurn(on, "fresh-org", async () => "ran")).rejects.toBeInstanceOf(ServiceBusyError);
 
     for (const h of [...first, ...others]) h.release();
     await Promise.all([...runs, ...otherRuns]);
-    expect(await inImportTurn(db, "busy-org", async () => "ran")).toBe("ran");
+    expect(await inImportTurn(on, "busy-org", async () => "ran")).toBe("ran");
   });
 
   it("frees the turn when an import fails", async () => {
-    await expect(inImportTurn(db, "org", async () => Promise.reject(new Error("bad file")))).rejects.toThrow("bad file");
-    expect(await inImportTurn(db, "org", async () => "next")).toBe("next");
+    await expect(inImportTurn(on, "org", async () => Promise.reject(new Error("bad file")))).rejects.toThrow("bad file");
+    expect(await inImportTurn(on, "org", async () => "next")).toBe("next");
   });
 });

@@ -54,5 +54,5 @@ builder.scalarType("JSON", {
 /** The service context every core call takes; unauthenticated callers get UNAUTHENTICATED. */
 export function svcOf(ctx: GraphqlContext): ServiceContext {
   if (!ctx.actor) throw unauthorized();
-  return { db: ctx.deps.db, actor: ctx.actor, config: ctx.deps.core };
+  return { db: ctx.deps.db, actor: ctx.actor, config: ctx.deps.core, runtime: ctx.deps.runtime };
 }

@@ -64,7 +64,11 @@ async function handleStart(deps: AppDeps, logger: Logger, req: Request, res: Res
     linkUserId = actor.userId;
   }
   try {
-    const started = await startOidcLogin({ db: deps.db, config: deps.core }, provider, { returnTo, invitationToken, linkUserId });
+    const started = await startOidcLogin({ db: deps.db, config: deps.core, runtime: deps.runtime }, provider, {
+      returnTo,
+      invitationToken,
+      linkUserId,
+    });
     res.cookie(OIDC_STATE_COOKIE, started.state, { ...stateCookieOptions(deps), maxAge: OIDC_LOGIN_TTL_MS });
     redirect(res, started.authorizationUrl);
   } catch (error) {
@@ -86,7 +90,7 @@ async function handleCallback(deps: AppDeps, logger: Logger, req: Request, res: 
   const queryAt = req.originalUrl.indexOf("?");
   try {
     const session = await resolveActor(deps, req);
-    const out = await finishOidcLogin({ db: deps.db, config: deps.core }, provider, {
+    const out = await finishOidcLogin({ db: deps.db, config: deps.core, runtime: deps.runtime }, provider, {
       search: queryAt >= 0 ? req.originalUrl.slice(queryAt) : "",
       browserState,
       sessionUserId: session?.via === "session" ? session.userId : undefined,

@@ -11,7 +11,7 @@ import { type AppDeps, resolveActor } from "../trpc/context";
 export async function serviceContextOf(deps: AppDeps, req: Request): Promise<ServiceContext> {
   const actor = await resolveActor(deps, req);
   if (!actor) throw unauthorized();
-  return { db: deps.db, actor, config: deps.core };
+  return { db: deps.db, actor, config: deps.core, runtime: deps.runtime };
 }
 
 /** A query value given at most once. */

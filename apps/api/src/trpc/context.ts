@@ -2,7 +2,15 @@
 // X-API-Key or the session cookie (null when neither is valid).
 
 import type { IncomingMessage } from "node:http";
-import { type Actor, actorFromApiKey, actorFromSession, type CoreConfig, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@locale/core";
+import {
+  type Actor,
+  actorFromApiKey,
+  actorFromSession,
+  type CoreConfig,
+  type CoreRuntime,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+} from "@locale/core";
 import type { Database } from "@locale/db";
 import { parseCookie as parseCookies } from "cookie";
 import type { Request, Response } from "express";
@@ -12,6 +20,8 @@ export interface AppDeps {
   db: Database;
   config: AppConfig;
   core: CoreConfig;
+  /** The process's caches and clients, made once by createApp (and shared with an embedded worker). */
+  runtime: CoreRuntime;
 }
 
 export interface RequestContext extends AppDeps {
@@ -51,6 +61,7 @@ export function contextFactory(deps: AppDeps) {
     db: deps.db,
     config: deps.config,
     core: deps.core,
+    runtime: deps.runtime,
     req,
     res,
     actor: await resolveActor(deps, req),

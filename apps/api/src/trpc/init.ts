@@ -69,7 +69,7 @@ export const publicProcedure = t.procedure;
 /** Requires valid credentials and exposes the service context services take. */
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Unauthorized", cause: unauthorized() });
-  const svc: ServiceContext = { db: ctx.db, actor: ctx.actor, config: ctx.core };
+  const svc: ServiceContext = { db: ctx.db, actor: ctx.actor, config: ctx.core, runtime: ctx.runtime };
   // tRPC merges these keys into the context itself; spreading it here too cost a copy per request.
   return next({ ctx: { actor: ctx.actor, svc } });
 });

@@ -2,6 +2,7 @@
 // TEST_DB_BACKEND=postgres), plus small fetch helpers for black-box tests.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { CoreRuntime } from "@locale/core";
 import { createDb, createTestDb, type Database } from "@locale/db";
 import { startWorker } from "@locale/worker";
 import { type AppConfig, loadConfig } from "../../src/config";
@@ -38,6 +39,8 @@ export interface TestServer {
    */
   bareUrl?: string;
   db: Database;
+  /** The server's own caches and clients (createApp made them); a test reads them, never another server's. */
+  runtime: CoreRuntime;
   config: AppConfig;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
@@ -72,7 +75,9 @@ export async function startTestServer(
     bare = http.createServer(app);
     await new Promise<void>((resolve) => bare!.listen(0, "127.0.0.1", resolve));
   }
-  const worker = options.worker ? await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger }) : null;
+  const worker = options.worker
+    ? await startWorker({ db, config: coreConfigOf(config), runtime: deps.runtime, env: { ...config }, logger })
+    : null;
   // The port is known only now; links (invitations) and the CSRF origin use the real address.
   if (!env.PUBLIC_URL) {
     config.publicUrl = url;
@@ -85,6 +90,7 @@ export async function startTestServer(
     url,
     bareUrl: bare ? `http://127.0.0.1:${(bare.address() as AddressInfo).port}` : undefined,
     db,
+    runtime: deps.runtime,
     config,
     request,
     async close() {

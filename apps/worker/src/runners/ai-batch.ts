@@ -1,13 +1,21 @@
-// Runs AI batch jobs through the job queue (pg-boss, see ../queue). A dispatcher reserves runnable
-// AiJob rows and queues one `ai.batch` job per reservation in the same transaction; queue
-// handlers claim the row for this worker and process it (ai/run-ai-job.ts). The dispatcher wakes
+// Runs AI batch jobs (and pre-translations, which are AI jobs) through the job queue (pg-boss, see
+// ../queue). A dispatcher reserves runnable AiJob rows and queues one `ai.batch` job per
+// reservation in the same transaction; queue handlers claim the row for this worker and run it.
+// The job's state machine and its SQL are core's (`@locale/core/ai`: run-ai-job.ts, job-lease.ts):
+// this runner only owns the timers, the queue, the NOTIFY listeners and this process's switches. The dispatcher wakes
 // on the NOTIFY a batch start raises, and every AI_JOB_POLL_MS — which is also how a job whose
 // worker died is found again once its lease (AI_JOB_LEASE_MS) runs out. AI_WORKER_JOBS jobs run
 // at a time per worker process.
 import { randomUUID } from "node:crypto";
-import { AI_JOB_CANCEL_CHANNEL, AI_JOBS_CHANNEL, aiConfigFromEnv } from "@locale/core/ai";
-import { claimJob, releaseLease, reserveRunnableJobs } from "../ai/job-lease";
-import { runAiJob } from "../ai/run-ai-job";
+import {
+  AI_JOB_CANCEL_CHANNEL,
+  AI_JOBS_CHANNEL,
+  aiConfigFromEnv,
+  claimJob,
+  releaseLease,
+  reserveRunnableJobs,
+  runAiJob,
+} from "@locale/core/ai";
 import { createQueue } from "../queue";
 import type { Runner, WorkerDeps } from "../runner";
 
@@ -74,8 +82,8 @@ export function createAiBatchRunner(options: AiBatchRunnerOptions = {}): AiBatch
           await runAiJob(
             {
               db,
+              runtime: deps.runtime,
               ai,
-              logger,
               workerId,
               leaseMs,
               signal: controller.signal,

@@ -7,10 +7,10 @@ const EVERY_MS = 60 * 60 * 1000;
 
 export const purgeArchivedProjectsRunner: Runner = {
   name: "purge-archived-projects",
-  async start({ db, config, logger }) {
+  async start({ db, config, runtime, logger }) {
     const run = async () => {
       try {
-        const purged = await purgeExpiredProjects({ db, config });
+        const purged = await purgeExpiredProjects({ db, config, runtime });
         if (purged) logger.info({ purged }, "purged expired archived projects");
       } catch (err) {
         logger.error({ err }, "purge of archived projects failed");

@@ -9,11 +9,11 @@ const EVERY_MS = 5 * 60 * 1000;
 
 export const screenshotObjectCleanupRunner: Runner = {
   name: "screenshot-object-cleanup",
-  async start({ db, config, logger }) {
+  async start({ db, config, runtime, logger }) {
     if (config.screenshots?.storage.kind !== "s3") return { async stop() {} };
     const run = async () => {
       try {
-        const { deleted, failed } = await runObjectCleanup({ db, config });
+        const { deleted, failed } = await runObjectCleanup({ db, config, runtime });
         if (deleted || failed) logger.info({ deleted, failed }, "swept objects of deleted screenshots");
       } catch (err) {
         logger.error({ err }, "sweep of screenshot objects failed");

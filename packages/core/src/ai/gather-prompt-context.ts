@@ -3,6 +3,7 @@
 // "AI translation"), read outside any transaction before the provider call.
 import type { Database } from "@locale/db";
 import { GlossaryMatcher } from "../glossary/glossary-matcher";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import { rankTmEntries } from "../tm/rank-tm-entries";
 import { TmSearchTooCostly } from "../tm/verify-in-slices";
 
@@ -108,8 +109,8 @@ async function readGlossary(db: Database, input: GatherInput): Promise<GlossaryH
  * pre-filter used to pick the candidates here; at 1,000,000 entries it took 2.5–3.1 s for short
  * strings of common words and missed better matches (docs/tm-search.md).
  */
-async function readTm(db: Database, input: GatherInput): Promise<TmHint[]> {
-  const matches = await rankTmEntries(db, {
+async function readTm(on: RuntimeDeps, input: GatherInput): Promise<TmHint[]> {
+  const matches = await rankTmEntries(on, {
     organizationId: input.organizationId,
     sourceText: input.sourceText,
     sourceLang: input.sourceLanguage,
@@ -151,7 +152,8 @@ async function readNeighbours(db: Database, input: GatherInput): Promise<Neighbo
     .filter((n) => n.source !== "" || n.target !== "");
 }
 
-export async function gatherPromptContext(db: Database, input: GatherInput): Promise<PromptContext> {
+export async function gatherPromptContext(on: RuntimeDeps, input: GatherInput): Promise<PromptContext> {
+  const { db } = on;
   // Sequential on purpose: PGlite runs one query at a time, and PostgreSQL gains little here.
   const comments = await db.prisma.$queryRawUnsafe<{ body: string }[]>(
     `SELECT body FROM "Comment" WHERE "keyId" = $1 AND (language IS NULL OR language IN ($2, $3)) ORDER BY "createdAt" LIMIT ${MAX_COMMENTS}`,
@@ -161,7 +163,7 @@ export async function gatherPromptContext(db: Database, input: GatherInput): Pro
   );
   const neighbours = await readNeighbours(db, input);
   const glossary = await readGlossary(db, input);
-  const tm = await readTm(db, input);
+  const tm = await readTm(on, input);
   return {
     sourceLanguage: input.sourceLanguage,
     targetLanguage: input.targetLanguage,

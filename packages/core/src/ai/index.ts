@@ -1,5 +1,5 @@
 // AI translation: model registry and selection, provider calls, prompts, checks, saving, and the
-// batch job records the worker processes. Imported as `@locale/core/ai`.
+// batch jobs, from their records to the run the worker drives (run-ai-job.ts, job-lease.ts). Imported as `@locale/core/ai`.
 
 export * from "./ai-config";
 export * from "./batch-setup";
@@ -8,6 +8,7 @@ export * from "./cancel-batch-job";
 export * from "./gather-prompt-context";
 export * from "./get-ai-status";
 export * from "./job-events";
+export * from "./job-lease";
 export * from "./list-batch-candidates";
 export * from "./load-ai-job";
 export * from "./model-registry";
@@ -17,6 +18,7 @@ export * from "./provider-client";
 export * from "./provider-error";
 export * from "./resolve-providers";
 export * from "./retry";
+export * from "./run-ai-job";
 export * from "./run-sync-batch";
 export * from "./select-model";
 export * from "./start-batch-job";

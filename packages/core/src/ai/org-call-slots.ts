@@ -18,6 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Database } from "@locale/db";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import { ProviderError } from "./provider-error";
 import { sleep } from "./retry";
 
@@ -56,47 +57,58 @@ interface LocalGate {
   waiting: (() => void)[];
 }
 
-const gates = new Map<string, LocalGate>();
-
 function aborted(): ProviderError {
   return new ProviderError("Request was aborted", null, false);
 }
 
-async function enterLocal(organizationId: string, limit: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) throw aborted();
-  let gate = gates.get(organizationId);
-  if (!gate) {
-    gate = { active: 0, waiting: [] };
-    gates.set(organizationId, gate);
-  }
-  if (gate.active < limit) {
-    gate.active++;
-    return;
-  }
-  const g = gate;
-  await new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      const at = g.waiting.indexOf(wake);
-      if (at >= 0) g.waiting.splice(at, 1);
-      reject(aborted());
-    };
-    // A waiter inherits the leaving call's place, so `active` stays the same on a hand-over.
-    const wake = () => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    };
-    g.waiting.push(wake);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
+/**
+ * The local queues of one process (held by its CoreRuntime, never by this module): every call of
+ * the process must pass the same gates, or the local limit would not hold.
+ */
+export class CallGates {
+  private readonly gates = new Map<string, LocalGate>();
 
-function leaveLocal(organizationId: string): void {
-  const gate = gates.get(organizationId);
-  if (!gate) return;
-  const next = gate.waiting.shift();
-  if (next) return next();
-  gate.active--;
-  if (gate.active === 0) gates.delete(organizationId);
+  async enter(organizationId: string, limit: number, signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) throw aborted();
+    let gate = this.gates.get(organizationId);
+    if (!gate) {
+      gate = { active: 0, waiting: [] };
+      this.gates.set(organizationId, gate);
+    }
+    if (gate.active < limit) {
+      gate.active++;
+      return;
+    }
+    const g = gate;
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const at = g.waiting.indexOf(wake);
+        if (at >= 0) g.waiting.splice(at, 1);
+        reject(aborted());
+      };
+      // A waiter inherits the leaving call's place, so `active` stays the same on a hand-over.
+      const wake = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      g.waiting.push(wake);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  leave(organizationId: string): void {
+    const gate = this.gates.get(organizationId);
+    if (!gate) return;
+    const next = gate.waiting.shift();
+    if (next) return next();
+    gate.active--;
+    if (gate.active === 0) this.gates.delete(organizationId);
+  }
+
+  /** Organizations with calls running or waiting in this process (tests). */
+  get size(): number {
+    return this.gates.size;
+  }
 }
 
 // ---- the database slot ----
@@ -113,12 +125,13 @@ async function acquireSlot(db: Database, organizationId: string, holder: string,
 
 /** Runs `fn` holding one of the organization's AI call slots (waits for one while all are taken). */
 export async function withOrgCallSlot<T>(
-  db: Database,
+  on: RuntimeDeps,
   organizationId: string,
   options: OrgCallSlotOptions,
   fn: () => Promise<T>,
 ): Promise<T> {
-  await enterLocal(organizationId, options.limit, options.signal);
+  const { db, runtime } = on;
+  await runtime.callGates.enter(organizationId, options.limit, options.signal);
   try {
     const holder = `${PROCESS_TAG}:${randomUUID()}`;
     const slot = await acquireSlot(db, organizationId, holder, options);
@@ -137,6 +150,6 @@ export async function withOrgCallSlot<T>(
       await db.query(RELEASE_SQL, [organizationId, slot, holder]).catch(() => {});
     }
   } finally {
-    leaveLocal(organizationId);
+    runtime.callGates.leave(organizationId);
   }
 }

@@ -43,19 +43,32 @@ const RESULT_SCHEMA = {
 
 const PROVIDER_NAMES: Record<ProviderId, string> = { provider_a: "Provider A", provider_b: "Provider B" };
 
-const clients = new Map<string, Anthropic | OpenAI>();
+/**
+ * The SDK clients of one process, one per provider, key, address and timeout (held by its
+ * CoreRuntime, never by this module): a client keeps its connection pool, so calls reuse sockets.
+ */
+export class ProviderClients {
+  private readonly clients = new Map<string, Anthropic | OpenAI>();
 
-async function clientFor(provider: ProviderId, credentials: ProviderCredentials, timeoutMs: number): Promise<Anthropic | OpenAI> {
-  const cacheKey = `${provider}\0${credentials.apiKey}\0${credentials.baseUrl ?? ""}\0${timeoutMs}`;
-  let client = clients.get(cacheKey);
-  if (!client) {
-    const options = { apiKey: credentials.apiKey, baseURL: credentials.baseUrl || undefined, maxRetries: 0, timeout: timeoutMs };
-    client =
-      provider === "provider_a" ? new (await import("@anthropic-ai/sdk")).default(options) : new (await import("openai")).default(options);
-    if (clients.size > 100) clients.clear();
-    clients.set(cacheKey, client);
+  async clientFor(provider: ProviderId, credentials: ProviderCredentials, timeoutMs: number): Promise<Anthropic | OpenAI> {
+    const cacheKey = `${provider}\0${credentials.apiKey}\0${credentials.baseUrl ?? ""}\0${timeoutMs}`;
+    let client = this.clients.get(cacheKey);
+    if (!client) {
+      const options = { apiKey: credentials.apiKey, baseURL: credentials.baseUrl || undefined, maxRetries: 0, timeout: timeoutMs };
+      client =
+        provider === "provider_a"
+          ? new (await import("@anthropic-ai/sdk")).default(options)
+          : new (await import("openai")).default(options);
+      if (this.clients.size > 100) this.clients.clear();
+      this.clients.set(cacheKey, client);
+    }
+    return client;
   }
-  return client;
+
+  /** Clients made so far (tests). */
+  get size(): number {
+    return this.clients.size;
+  }
 }
 
 /** Confidence as a whole number in 0–100, whatever the model sent (0.87 is read as 87%). */
@@ -117,10 +130,10 @@ async function callProviderB(client: OpenAI, call: ProviderCall): Promise<Provid
 }
 
 /** One attempt; throws ProviderError (retryable or not). */
-export async function requestTranslation(call: ProviderCall): Promise<ProviderAnswer> {
+export async function requestTranslation(clients: ProviderClients, call: ProviderCall): Promise<ProviderAnswer> {
   const provider = call.model.provider;
   try {
-    const client = await clientFor(provider, call.credentials, call.timeoutMs);
+    const client = await clients.clientFor(provider, call.credentials, call.timeoutMs);
     return provider === "provider_a" ? await callProviderA(client as Anthropic, call) : await callProviderB(client as OpenAI, call);
   } catch (err) {
     throw providerErrorOf(err, PROVIDER_NAMES[provider]);

@@ -20,7 +20,7 @@ export async function translateBatch(ctx: ServiceContext, projectId: string, inp
     limit: setup.limit,
   });
   const { aborted, ...summary } = await runSyncBatch(candidates, ai.maxConcurrency, async (c) => {
-    const answer = await translateString(ctx.db, ai, {
+    const answer = await translateString(ctx, ai, {
       organizationId: project.organizationId,
       projectId: project.id,
       keyId: c.keyId,

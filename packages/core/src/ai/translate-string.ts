@@ -4,6 +4,7 @@
 // message is shown to the user.
 import type { Database } from "@locale/db";
 import { aiCharactersOf, chargeAiCharacters } from "../limits/ai-characters";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import type { AiConfig, ProviderCredentials } from "./ai-config";
 import { buildPrompt } from "./build-prompt";
 import { type GatherInput, gatherPromptContext } from "./gather-prompt-context";
@@ -23,19 +24,20 @@ export interface TranslateStringInput extends GatherInput {
   prompt?: Promise<PromptMessages>;
 }
 
-export async function preparePrompt(db: Database, input: GatherInput): Promise<PromptMessages> {
-  return buildPrompt(await gatherPromptContext(db, input));
+export async function preparePrompt(on: RuntimeDeps, input: GatherInput): Promise<PromptMessages> {
+  return buildPrompt(await gatherPromptContext(on, input));
 }
 
-export async function translateString(db: Database, ai: AiConfig, input: TranslateStringInput): Promise<ProviderAnswer> {
-  const prompt = await (input.prompt ?? preparePrompt(db, input));
+export async function translateString(on: RuntimeDeps, ai: AiConfig, input: TranslateStringInput): Promise<ProviderAnswer> {
+  const { db, runtime } = on;
+  const prompt = await (input.prompt ?? preparePrompt(on, input));
   // Charged once per string, before the call (its retries included): the quota caps what is sent.
   await chargeAiCharacters(db, ai.quotas, input.organizationId, aiCharactersOf(input.sourceText));
   const slot = { limit: ai.maxConcurrency, leaseMs: ai.callLeaseMs, signal: input.signal };
-  const answer = await withOrgCallSlot(db, input.organizationId, slot, () =>
+  const answer = await withOrgCallSlot(on, input.organizationId, slot, () =>
     withRetries(
       () =>
-        requestTranslation({
+        requestTranslation(runtime.providerClients, {
           model: input.model,
           vendorModel: vendorModelOf(input.model, ai.modelMap),
           credentials: input.credentials,

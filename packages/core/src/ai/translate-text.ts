@@ -43,7 +43,7 @@ export async function translateText(ctx: ServiceContext, projectId: string, inpu
   const org = await loadAiOrgSettings(ctx.db, ctx.actor.organizationId, ai);
   const model = selectModel({ requestModel: input.model, preferredModel: project.preferredModel }, ai, org);
   try {
-    const answer = await translateString(ctx.db, ai, {
+    const answer = await translateString(ctx, ai, {
       organizationId: ctx.actor.organizationId,
       projectId: project.id,
       keyId: key.id,

@@ -36,13 +36,20 @@ interface MatchPayload {
   doNotTranslate: boolean;
 }
 
-interface CachedMatcher {
+export interface CachedMatcher {
   fingerprint: string;
   matcher: GlossaryMatcher<MatchPayload>;
 }
 
 const MAX_CACHED = 64;
-const cache = new Map<string, CachedMatcher>();
+
+/**
+ * The compiled matchers of one process, least recently used first (held by its CoreRuntime,
+ * never by this module). Entries carry their term set's fingerprint, so a stale one is rebuilt.
+ */
+export class GlossaryMatchers {
+  readonly entries = new Map<string, CachedMatcher>();
+}
 
 async function matcherFor(
   ctx: ServiceContext,
@@ -58,6 +65,7 @@ async function matcherFor(
     FROM "GlossaryTerm"
     WHERE "organizationId" = ${organizationId} AND (${glossaryIds ?? null}::text[] IS NULL OR "glossaryId" = ANY(${glossaryIds ?? null}::text[]))`;
   const fingerprint = `${stats?.n ?? 0}:${stats?.stamps ?? ""}`;
+  const cache = ctx.runtime.glossaryMatchers.entries;
   const cacheKey = `${organizationId}|${glossaryIds ? [...glossaryIds].sort().join(",") : "*"}`;
   const hit = cache.get(cacheKey);
   if (hit && hit.fingerprint === fingerprint) {

@@ -8,6 +8,7 @@
 // by side (one connection each), so the gate lets them all through there.
 import type { Database } from "@locale/db";
 import { ServiceBusyError } from "../errors/service-busy";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 
 /** Imports of one organization running or waiting: one tenant cannot fill the queue. */
 export const IMPORTS_QUEUED_PER_ORGANIZATION = 4;
@@ -23,7 +24,7 @@ export const IMPORT_TURN_GAP_MS = 100;
 /** What a refused import is told to wait. */
 export const IMPORT_QUEUE_RETRY_AFTER_SECONDS = 10;
 
-interface Gate {
+export interface Gate {
   running: boolean;
   waiting: (() => void)[];
   /** Imports running or waiting, by organization. */
@@ -31,16 +32,24 @@ interface Gate {
   total: number;
 }
 
-const gates = new WeakMap<Database, Gate>();
+/** The import queues of one process, per database (held by its CoreRuntime, never by this module). */
+export class ImportGates {
+  private readonly gates = new WeakMap<Database, Gate>();
+
+  of(db: Database): Gate {
+    let gate = this.gates.get(db);
+    if (!gate) {
+      gate = { running: false, waiting: [], byOrganization: new Map(), total: 0 };
+      this.gates.set(db, gate);
+    }
+    return gate;
+  }
+}
 
 /** Runs `work` (an import's transaction) when it is this import's turn on this database. */
-export async function inImportTurn<T>(db: Database, organizationId: string, work: () => Promise<T>): Promise<T> {
-  if (db.kind !== "pglite") return work();
-  let gate = gates.get(db);
-  if (!gate) {
-    gate = { running: false, waiting: [], byOrganization: new Map(), total: 0 };
-    gates.set(db, gate);
-  }
+export async function inImportTurn<T>(on: RuntimeDeps, organizationId: string, work: () => Promise<T>): Promise<T> {
+  if (on.db.kind !== "pglite") return work();
+  const gate = on.runtime.importGates.of(on.db);
   const mine = gate.byOrganization.get(organizationId) ?? 0;
   if (mine >= IMPORTS_QUEUED_PER_ORGANIZATION || gate.total >= IMPORTS_QUEUED_IN_ALL) {
     throw new ServiceBusyError(

@@ -394,7 +394,7 @@ async function runImport(
   // PGlite: imports take turns (import-gate.ts). A file of one batch is one transaction; a larger
   // one commits batch by batch under a journal (import-journal.ts), so every other request waits for
   // at most one batch, and a failure or a crash takes all of it back.
-  return inImportTurn(ctx.db, ctx.actor.organizationId, async () => {
+  return inImportTurn(ctx, ctx.actor.organizationId, async () => {
     let journalId: string | null = null;
     sink.flush = async () => {
       // Until the file has shown more than one batch, nothing is written: a small file stays one transaction.

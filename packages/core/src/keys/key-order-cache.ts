@@ -13,6 +13,7 @@
 // Only a gap in the log (a big statement, an order older than the log) costs a full rebuild.
 // Writes from any process are seen alike, since the log is in the database.
 import type { Database } from "@locale/db";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 
 /** Below this many keys the OFFSET query is cheap and nothing is cached. */
 export const KEY_ORDER_CACHE_MIN_KEYS = 1000;
@@ -23,7 +24,8 @@ const LOGGED_VERSIONS = 1000;
 /** More touched keys than this and a rebuild is cheaper than the predecessor look-ups. */
 const MAX_PATCHED_KEYS = 2000;
 
-interface DbCache {
+/** One database's orders in one runtime. */
+export interface DbCache {
   entries: Map<string, KeyOrder>;
   refreshing: Map<string, Promise<void>>;
   /** The patch step of a refresh under way (resolves true when the order was patched). */
@@ -38,17 +40,24 @@ export interface KeyOrderCounters {
   patches: number;
 }
 
-// Keyed by the database handle, so servers over different databases (tests) never share orders.
-const caches = new WeakMap<Database, DbCache>();
+/**
+ * The orders one process keeps (held by its CoreRuntime, never by this module). Keyed by the
+ * database handle, so servers over different databases (tests) never share orders.
+ */
+export class KeyOrderCaches {
+  private readonly caches = new WeakMap<Database, DbCache>();
 
-function cacheOf(db: Database): DbCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { entries: new Map(), refreshing: new Map(), patching: new Map(), size: 0, counters: { rebuilds: 0, patches: 0 } };
-    caches.set(db, cache);
+  of(db: Database): DbCache {
+    let cache = this.caches.get(db);
+    if (!cache) {
+      cache = { entries: new Map(), refreshing: new Map(), patching: new Map(), size: 0, counters: { rebuilds: 0, patches: 0 } };
+      this.caches.set(db, cache);
+    }
+    return cache;
   }
-  return cache;
 }
+
+const cacheOf = (on: RuntimeDeps): DbCache => on.runtime.keyOrders.of(on.db);
 
 export interface KeyStats {
   keyCount: number;
@@ -121,8 +130,8 @@ export interface KeyOrder {
 }
 
 /** The cached order of a project, whether or not it is still current (check with isCurrentKeyOrder). */
-export function peekKeyOrder(db: Database, projectId: string): KeyOrder | null {
-  return cacheOf(db).entries.get(projectId) ?? null;
+export function peekKeyOrder(on: RuntimeDeps, projectId: string): KeyOrder | null {
+  return cacheOf(on).entries.get(projectId) ?? null;
 }
 
 export function isCurrentKeyOrder(order: KeyOrder | null, stats: KeyStats): order is KeyOrder {
@@ -130,25 +139,25 @@ export function isCurrentKeyOrder(order: KeyOrder | null, stats: KeyStats): orde
 }
 
 /** Marks a current order as recently used, or starts bringing a stale or missing one up to date. */
-export function settleKeyOrder(db: Database, projectId: string, stats: KeyStats): void {
+export function settleKeyOrder(on: RuntimeDeps, projectId: string, stats: KeyStats): void {
   if (stats.keyCount < KEY_ORDER_CACHE_MIN_KEYS) return;
-  const cache = cacheOf(db);
+  const cache = cacheOf(on);
   const entry = cache.entries.get(projectId);
   if (entry && entry.version === stats.version) {
     cache.entries.delete(projectId);
     cache.entries.set(projectId, entry);
     return;
   }
-  refreshKeyOrder(db, cache, projectId, stats);
+  refreshKeyOrder(on.db, cache, projectId, stats);
 }
 
 /** The refresh of a project's order under way in this process, if any (tests wait on it). */
-export function keyOrderRefresh(db: Database, projectId: string): Promise<void> | null {
-  return cacheOf(db).refreshing.get(projectId) ?? null;
+export function keyOrderRefresh(on: RuntimeDeps, projectId: string): Promise<void> | null {
+  return cacheOf(on).refreshing.get(projectId) ?? null;
 }
 
-export function keyOrderCounters(db: Database): KeyOrderCounters {
-  return cacheOf(db).counters;
+export function keyOrderCounters(on: RuntimeDeps): KeyOrderCounters {
+  return cacheOf(on).counters;
 }
 
 /**
@@ -157,9 +166,9 @@ export function keyOrderCounters(db: Database): KeyOrderCounters {
  * A read that found its order stale uses this to stay off the OFFSET query: a patch costs a few
  * index look-ups, a deep OFFSET walks tens of thousands of entries.
  */
-export async function patchedKeyOrder(db: Database, projectId: string, stats: KeyStats): Promise<KeyOrder | null> {
-  settleKeyOrder(db, projectId, stats);
-  const cache = cacheOf(db);
+export async function patchedKeyOrder(on: RuntimeDeps, projectId: string, stats: KeyStats): Promise<KeyOrder | null> {
+  settleKeyOrder(on, projectId, stats);
+  const cache = cacheOf(on);
   const patch = cache.patching.get(projectId);
   if (!patch || !(await patch)) return null;
   const order = cache.entries.get(projectId) ?? null;

@@ -120,11 +120,11 @@ export async function listKeys(
   // Unfiltered: the count comes from the trigger-kept stats, and a large project's page is looked
   // up by id in its cached key order instead of walking OFFSET rows (see key-order-cache.ts).
   const { skip, take } = skipTake(pageReq);
-  let cached = peekKeyOrder(ctx.db, project.id);
+  let cached = peekKeyOrder(ctx, project.id);
   const stats = await readKeyStats(ctx.db, project.id);
-  settleKeyOrder(ctx.db, project.id, stats);
+  settleKeyOrder(ctx, project.id, stats);
   // Stale (keys were written since): a patch is quicker than a deep OFFSET.
-  if (cached && !isCurrentKeyOrder(cached, stats)) cached = await patchedKeyOrder(ctx.db, project.id, stats);
+  if (cached && !isCurrentKeyOrder(cached, stats)) cached = await patchedKeyOrder(ctx, project.id, stats);
   if (isCurrentKeyOrder(cached, stats)) {
     const ids = cached.ids.slice(skip, skip + take);
     const rows = await ctx.db.prisma.key.findMany({ where: { projectId: project.id, id: { in: ids } } });

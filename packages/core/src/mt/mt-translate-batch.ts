@@ -62,7 +62,7 @@ export async function mtTranslateBatch(ctx: ServiceContext, projectId: string, i
   const limit = clampBatchLimit(input.limit);
   const candidates = await listBatchCandidates(ctx.db, { projectId: project.id, sourceLanguage, targetLanguage, limit });
   const { aborted, ...summary } = await runSyncBatch(candidates, ai.maxConcurrency, async (c) => {
-    const translation = await translateWithEngine(ctx.db, ai, {
+    const translation = await translateWithEngine(ctx, ai, {
       organizationId: project.organizationId,
       engine,
       credentials,

@@ -2,13 +2,13 @@
 // the organization's call slots shared with the LLMs, org-call-slots.ts; retried on 429/5xx) →
 // restore → placeholder check. A translation that lost a protected piece is refused. The source
 // text's characters count against the organization's AI characters quota like an LLM call.
-import type { Database } from "@locale/db";
 import type { AiConfig } from "../ai/ai-config";
 import { withOrgCallSlot } from "../ai/org-call-slots";
 import { checkPlaceholders } from "../ai/placeholder-check";
 import { ProviderError } from "../ai/provider-error";
 import { withRetries } from "../ai/retry";
 import { aiCharactersOf, chargeAiCharacters } from "../limits/ai-characters";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import { requestEngineTranslation } from "./engine-client";
 import { MT_ENGINES, type MtCredentials, type MtEngineId } from "./mt-engines";
 import { protectText, restoreText } from "./protect-text";
@@ -23,13 +23,14 @@ export interface EngineTranslateInput {
   signal?: AbortSignal;
 }
 
-export async function translateWithEngine(db: Database, ai: AiConfig, input: EngineTranslateInput): Promise<string> {
+export async function translateWithEngine(on: RuntimeDeps, ai: AiConfig, input: EngineTranslateInput): Promise<string> {
+  const { db } = on;
   const { markup, displayName } = MT_ENGINES[input.engine];
   const guarded = protectText(input.sourceText, markup);
   // Charged once per string, before the call (its retries included), as translateString does.
   await chargeAiCharacters(db, ai.quotas, input.organizationId, aiCharactersOf(input.sourceText));
   const slot = { limit: ai.maxConcurrency, leaseMs: ai.callLeaseMs, signal: input.signal };
-  const raw = await withOrgCallSlot(db, input.organizationId, slot, () =>
+  const raw = await withOrgCallSlot(on, input.organizationId, slot, () =>
     withRetries(
       () =>
         requestEngineTranslation({

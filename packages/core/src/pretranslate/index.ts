@@ -3,6 +3,7 @@
 export * from "./context-matches";
 export * from "./leverage-bands";
 export * from "./leverage-report";
+export * from "./pretranslate-item";
 export * from "./pretranslate-options";
 export * from "./start-pretranslate";
 export * from "./tm-match";

@@ -86,7 +86,7 @@ async function bandTheRest(
     }
   }
   if (!norms.length) return;
-  const bands = await bandsWithEngine(ctx.db, {
+  const bands = await bandsWithEngine(ctx, {
     organizationId: project.organizationId,
     sourceLang: project.sourceLanguage,
     targetLang: language,
@@ -137,7 +137,7 @@ async function keysOfLanguage(
   await bandTheRest(ctx, project, language, rows, context, best);
   for (const r of rows) {
     if (context.has(r.keyId) || best.has(r.sourceText)) continue;
-    const [top] = await rankTmEntries(ctx.db, {
+    const [top] = await rankTmEntries(ctx, {
       organizationId: project.organizationId,
       sourceText: r.sourceText,
       sourceLang: project.sourceLanguage,

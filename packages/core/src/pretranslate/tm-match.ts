@@ -1,7 +1,7 @@
 // The TM's answer for one key of a pre-translation or the leverage report, in order: a context
 // match, then the best entry of the per-key TM search (rankTmEntries: the same ranking as
 // GET /tm/search, so both agree for every key), 100 % when the source text is identical.
-import type { Database } from "@locale/db";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import { rankTmEntries } from "../tm/rank-tm-entries";
 
 export type TmMatchOrigin = "context" | "exact" | "fuzzy";
@@ -23,9 +23,9 @@ export interface TmMatchInput {
   minSimilarity: number;
 }
 
-export async function findTmMatch(db: Database, input: TmMatchInput): Promise<TmMatch | null> {
+export async function findTmMatch(on: RuntimeDeps, input: TmMatchInput): Promise<TmMatch | null> {
   if (input.contextMatch !== undefined) return { origin: "context", translation: input.contextMatch, similarity: 100 };
-  const [best] = await rankTmEntries(db, {
+  const [best] = await rankTmEntries(on, {
     organizationId: input.organizationId,
     sourceText: input.sourceText,
     sourceLang: input.sourceLanguage,

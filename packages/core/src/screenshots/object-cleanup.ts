@@ -63,7 +63,7 @@ export async function runObjectCleanup(
   });
   for (const row of due) {
     try {
-      await deleteScreenshotObjectsOrThrow(storage, row.storageKey);
+      await deleteScreenshotObjectsOrThrow(ctx.runtime.s3Clients, storage, row.storageKey);
       await prisma.screenshotObjectCleanup.deleteMany({ where: { storageKey: row.storageKey } });
       result.deleted++;
     } catch (err) {

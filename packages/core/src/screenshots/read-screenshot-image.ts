@@ -23,7 +23,7 @@ export async function readScreenshotImage(
     if (storage.kind !== "s3") {
       throw new AppError("SERVICE_UNAVAILABLE", "This screenshot is in object storage, which is not configured on this server");
     }
-    return { contentType, bytes: await getScreenshotObject(storage, screenshot.storageKey, variant) };
+    return { contentType, bytes: await getScreenshotObject(ctx.runtime.s3Clients, storage, screenshot.storageKey, variant) };
   }
   const where = { screenshotId: screenshot.id };
   const bytes =

@@ -39,7 +39,7 @@ export async function uploadScreenshot(ctx: ServiceContext, projectId: string, i
   const id = uuidv7();
   const storage = config.storage;
   const storageKey = storage.kind === "s3" ? `${project.id}/${id}` : null;
-  if (storage.kind === "s3" && storageKey) await putScreenshotObjects(storage, storageKey, processed);
+  if (storage.kind === "s3" && storageKey) await putScreenshotObjects(ctx.runtime.s3Clients, storage, storageKey, processed);
   try {
     const created = await ctx.db.prisma.$transaction(async (tx) => {
       // Checked again inside the transaction: a key may have been deleted meanwhile.
@@ -78,7 +78,7 @@ export async function uploadScreenshot(ctx: ServiceContext, projectId: string, i
   } catch (err) {
     // No row points at the objects: delete them now, or queue them for the sweep if that fails.
     if (storage.kind === "s3" && storageKey) {
-      await deleteScreenshotObjectsOrThrow(storage, storageKey).catch(() =>
+      await deleteScreenshotObjectsOrThrow(ctx.runtime.s3Clients, storage, storageKey).catch(() =>
         queueObjectCleanup(ctx.db.prisma, [storageKey]).catch(() => undefined),
       );
     }

@@ -6,6 +6,7 @@
 // here, where the ranking gives 100 only to an identical source text (99 otherwise).
 import type { Database } from "@locale/db";
 import type { TmEngineIndex } from "@locale/tm-engine";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import { tmEngineCopies } from "./tm-engine-copies";
 
 /**
@@ -30,8 +31,9 @@ export interface BandsInput {
  * Per text, the highest threshold its best match reaches (0: none reaches the lowest), or null when
  * the pair has no ready copy (the caller then ranks each text in the database).
  */
-export async function bandsWithEngine(db: Database, input: BandsInput): Promise<number[] | null> {
-  const copies = tmEngineCopies(db);
+export async function bandsWithEngine(on: RuntimeDeps, input: BandsInput): Promise<number[] | null> {
+  const { db } = on;
+  const copies = tmEngineCopies(on);
   if (!copies) return null;
   const out: number[] = [];
   for (let from = 0; from < input.norms.length; from += SLICE) {

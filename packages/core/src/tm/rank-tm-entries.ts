@@ -12,7 +12,8 @@
 // The search first asks for high similarities (where both filters are selective) and stops as soon
 // as `limit` entries qualify: every entry ranking with them then has at least that similarity, so
 // it was among the candidates. Only otherwise does it read the whole length window of minSimilarity.
-import { type Database, Prisma } from "@locale/db";
+import { Prisma } from "@locale/db";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import { rankWithEngine } from "./rank-with-engine";
 import { byRank } from "./tm-rank-order";
 import type { TmRow } from "./tm-record";
@@ -37,19 +38,6 @@ const LEVENSHTEIN_MAX_CHARS = 255;
 export function trigramLimit(trigrams: number, maxDistance: number): number | null {
   if (trigrams === 0 || trigrams <= 3 * maxDistance) return null;
   return (trigrams - 3 * maxDistance) / (trigrams + 3 * maxDistance);
-}
-
-const fuzzystrmatch = new WeakMap<Database, Promise<boolean>>();
-/** Whether this database has levenshtein_less_equal (the migration creates it where it can). */
-function hasLevenshtein(db: Database): Promise<boolean> {
-  let known = fuzzystrmatch.get(db);
-  if (!known) {
-    known = db
-      .query<{ present: boolean }>(`SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'fuzzystrmatch') AS "present"`)
-      .then((rows) => rows[0]?.present === true);
-    fuzzystrmatch.set(db, known);
-  }
-  return known;
 }
 
 type Row = TmRow & { sourceNorm: string; similarity: number | null };
@@ -78,18 +66,19 @@ export interface RankTmInput {
  * The organization's `limit` entries with the highest similarity to `sourceText` among those
  * reaching `minSimilarity`, best first: the TM search's answer, and the AI prompt's TM hints.
  */
-export async function rankTmEntries(db: Database, input: RankTmInput): Promise<RankedTmEntry[]> {
+export async function rankTmEntries(on: RuntimeDeps, input: RankTmInput): Promise<RankedTmEntry[]> {
+  const { db } = on;
   const { organizationId, sourceText, sourceLang, targetLang, limit } = input;
   const norm = normalizeTmText(sourceText);
   if (norm === "") return [];
   // a large language pair is searched in its in-process copy when the native engine is built
-  const viaEngine = await rankWithEngine(db, input, norm);
+  const viaEngine = await rankWithEngine(on, input, norm);
   if (viaEngine) return viaEngine;
   const floor = input.minSimilarity;
   const query = Array.from(norm, (c) => c.codePointAt(0)!);
   const length = query.length;
   const queryCounts = codePointCounts(query);
-  const inDatabase = (await hasLevenshtein(db)) && length <= LEVENSHTEIN_MAX_CHARS;
+  const inDatabase = (await on.runtime.levenshtein.present(db)) && length <= LEVENSHTEIN_MAX_CHARS;
 
   const [{ trigrams }] = await db.prisma.$queryRaw<[{ trigrams: number }]>`
     SELECT coalesce(array_length(show_trgm(${norm}), 1), 0)::int AS "trigrams"`;

@@ -5,6 +5,7 @@
 // search (apps/api/test/tm-search-exact.test.ts runs both against a brute-force scan).
 import type { Database } from "@locale/db";
 import type { TmEngineIndex } from "@locale/tm-engine";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 import type { RankedTmEntry, RankTmInput } from "./rank-tm-entries";
 import { tmEngineCopies } from "./tm-engine-copies";
 import { byRank } from "./tm-rank-order";
@@ -19,11 +20,12 @@ const MAX_ATTEMPTS = 4;
  * The ranking from the pair's in-process copy, or null when there is none (the engine is not
  * built, the pair is small or still loading, a language is open) and the database must search.
  */
-export async function rankWithEngine(db: Database, input: RankTmInput, norm: string): Promise<RankedTmEntry[] | null> {
+export async function rankWithEngine(on: RuntimeDeps, input: RankTmInput, norm: string): Promise<RankedTmEntry[] | null> {
+  const { db } = on;
   const { organizationId, sourceLang, targetLang } = input;
   // an open language, or a threshold of 0 (every entry qualifies): the database search
   if (!sourceLang || !targetLang || input.minSimilarity < 1) return null;
-  const copies = tmEngineCopies(db);
+  const copies = tmEngineCopies(on);
   if (!copies) return null;
   return copies.withIndex(organizationId, sourceLang, targetLang, (index) => rankOnIndex(db, index, input, norm));
 }

@@ -38,7 +38,7 @@ export async function searchTm(ctx: ServiceContext, input: SearchTmInput): Promi
   const norm = normalizeTmText(input.sourceText);
   if (norm === "") throw badRequest("sourceText: must not be empty", [{ path: "sourceText", message: "must not be empty" }]);
 
-  const ranked = await rankTmEntries(ctx.db, {
+  const ranked = await rankTmEntries(ctx, {
     organizationId: ctx.actor.organizationId,
     sourceText: input.sourceText,
     sourceLang,

@@ -11,6 +11,7 @@
 // back and finds them gone (rank-with-engine.ts).
 import type { Database } from "@locale/db";
 import { loadTmEngine, type TmEngine, type TmEngineIndex, tmEngineLoadError } from "@locale/tm-engine";
+import type { RuntimeDeps } from "../runtime/core-runtime";
 
 export interface TmEngineSettings {
   /** TM_ENGINE=off turns the engine off: every search reads the database. */
@@ -278,26 +279,43 @@ function closeIndex(copy: Copy): void {
   copy.index.close();
 }
 
-const byDatabase = new WeakMap<Database, TmEngineCopies | null>();
+/**
+ * The copies of each database one process searches (held by its CoreRuntime, never by this module,
+ * so two runtimes in one process never share copies). Keyed by the database handle, as one runtime
+ * may serve several (a test's primary and replica).
+ */
+export class TmEngines {
+  private readonly byDatabase = new WeakMap<Database, TmEngineCopies | null>();
 
-/** Sets the engine's settings for a database (the api and the worker do at start-up, from their environment). */
-export function configureTmEngine(db: Database, settings: TmEngineSettings): TmEngineCopies | null {
-  byDatabase.get(db)?.close();
-  const engine = settings.enabled ? loadTmEngine() : null;
-  const copies = engine ? new TmEngineCopies(db, settings, engine) : null;
-  byDatabase.set(db, copies);
-  return copies;
+  /** Sets the engine's settings for a database (the api and the worker do at start-up, from their environment). */
+  configure(db: Database, settings: TmEngineSettings): TmEngineCopies | null {
+    this.byDatabase.get(db)?.close();
+    const engine = settings.enabled ? loadTmEngine() : null;
+    const copies = engine ? new TmEngineCopies(db, settings, engine) : null;
+    this.byDatabase.set(db, copies);
+    return copies;
+  }
+
+  /** The copies of a database, with the default settings unless configured; null without the native engine. */
+  copiesOf(db: Database): TmEngineCopies | null {
+    if (!this.byDatabase.has(db)) this.configure(db, DEFAULT_TM_ENGINE_SETTINGS);
+    return this.byDatabase.get(db) ?? null;
+  }
 }
 
-/** The copies of a database, with the default settings unless configured; null without the native engine. */
-export function tmEngineCopies(db: Database): TmEngineCopies | null {
-  if (!byDatabase.has(db)) configureTmEngine(db, DEFAULT_TM_ENGINE_SETTINGS);
-  return byDatabase.get(db) ?? null;
+/** Sets the engine's settings for the runtime's copies of `on.db`. */
+export function configureTmEngine(on: RuntimeDeps, settings: TmEngineSettings): TmEngineCopies | null {
+  return on.runtime.tmEngines.configure(on.db, settings);
+}
+
+/** The runtime's copies of `on.db`, with the default settings unless configured; null without the native engine. */
+export function tmEngineCopies(on: RuntimeDeps): TmEngineCopies | null {
+  return on.runtime.tmEngines.copiesOf(on.db);
 }
 
 /** Which search large language pairs get, for the start-up log. */
-export function describeTmEngine(db: Database): string {
-  const copies = tmEngineCopies(db);
+export function describeTmEngine(on: RuntimeDeps): string {
+  const copies = tmEngineCopies(on);
   if (copies) return `native engine (${loadTmEngine()?.simd}) for language pairs from ${copies.settings.minEntries} entries`;
   const error = tmEngineLoadError();
   if (!error) return "database search (TM_ENGINE=off)";

@@ -159,7 +159,7 @@ export async function listLanguageTranslations(
 
   let stats: KeyStats | null = null;
   let items: PageItem[] | null = null;
-  const cached = peekKeyOrder(ctx.db, project.id);
+  const cached = peekKeyOrder(ctx, project.id);
   if (cached) {
     const languages = [...new Set([lang, project.sourceLanguage])];
     const fromOrder = async (order: KeyOrder) => {
@@ -169,7 +169,7 @@ export async function listLanguageTranslations(
     };
     await fromOrder(cached);
     // Stale (keys were written since): a patched order and a second look-up beat a deep OFFSET.
-    const patched = items ? null : await patchedKeyOrder(ctx.db, project.id, stats!);
+    const patched = items ? null : await patchedKeyOrder(ctx, project.id, stats!);
     if (patched) await fromOrder(patched);
   }
   if (!items) {
@@ -177,7 +177,7 @@ export async function listLanguageTranslations(
     stats = statsOf(rows[0]);
     items = rows.filter((r): r is PageRow & { id: string } => r.id !== null);
   }
-  settleKeyOrder(ctx.db, project.id, stats!);
+  settleKeyOrder(ctx, project.id, stats!);
 
   // Each record compares placeholders with its source: sliced, so long values never hold the loop.
   return pageOf(await mapInSlices(items, (r) => toRecord(r, lang, isSource)), pageReq, stats!.keyCount);

@@ -20,7 +20,7 @@ export const logInProcedure = publicProcedure
   .input(ZLogInRequest)
   .output(ZSession)
   .mutation(async ({ ctx, input }) => {
-    const out = await logIn({ db: ctx.db, config: ctx.core, client: clientOf(ctx.req) }, input);
+    const out = await logIn({ db: ctx.db, config: ctx.core, runtime: ctx.runtime, client: clientOf(ctx.req) }, input);
     setSessionCookie(ctx.res, ctx.config, out.sessionSecret);
     return { user: out.user, organization: out.organization, role: out.role };
   });

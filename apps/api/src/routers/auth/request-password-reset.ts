@@ -26,7 +26,10 @@ export const requestPasswordResetProcedure = publicProcedure
   .input(ZRequestPasswordResetRequest)
   .output(ZSuccess)
   .mutation(async ({ ctx, input }) => {
-    const { completion } = await requestPasswordReset({ db: ctx.db, config: ctx.core, client: clientOf(ctx.req) }, input);
+    const { completion } = await requestPasswordReset(
+      { db: ctx.db, config: ctx.core, runtime: ctx.runtime, client: clientOf(ctx.req) },
+      input,
+    );
     // The answer does not wait for the mail, so its timing says nothing about the account.
     completion.catch((err: unknown) => ctx.req.log?.error({ err }, "password reset e-mail failed"));
     return { success: true as const };

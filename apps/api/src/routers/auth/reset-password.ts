@@ -21,6 +21,6 @@ export const resetPasswordProcedure = publicProcedure
   .input(ZResetPasswordRequest)
   .output(ZSuccess)
   .mutation(async ({ ctx, input }) => {
-    await resetPassword({ db: ctx.db, config: ctx.core }, input);
+    await resetPassword({ db: ctx.db, config: ctx.core, runtime: ctx.runtime }, input);
     return { success: true as const };
   });

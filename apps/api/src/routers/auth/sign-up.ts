@@ -22,7 +22,7 @@ export const signUpProcedure = publicProcedure
   .input(ZSignUpRequest)
   .output(ZSignUpResponse)
   .mutation(async ({ ctx, input }) => {
-    const out = await signUp({ db: ctx.db, config: ctx.core, client: clientOf(ctx.req) }, input);
+    const out = await signUp({ db: ctx.db, config: ctx.core, runtime: ctx.runtime, client: clientOf(ctx.req) }, input);
     setSessionCookie(ctx.res, ctx.config, out.sessionSecret);
     return { user: out.user, organization: out.organization };
   });

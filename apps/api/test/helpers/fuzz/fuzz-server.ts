@@ -48,6 +48,7 @@ export async function startFuzzServer(db: Database, env: Record<string, string> 
   return {
     url,
     db,
+    runtime: deps.runtime,
     config,
     ai,
     request,

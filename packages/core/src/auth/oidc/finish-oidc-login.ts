@@ -9,7 +9,6 @@ import type { SystemContext } from "../../context";
 import { sha256 } from "../../shared/secrets";
 import type { SignedIn } from "../sign-up";
 import { linkProviderAccount, type OidcNotice, signInWithProviderAccount } from "./oidc-account";
-import { oidcClientOf } from "./oidc-client";
 import { isEmailDomainAllowed, type OidcProviderConfig, oidcRedirectUri } from "./oidc-providers";
 import { OidcLoginRefused } from "./oidc-refusal";
 import { isSafeLocalPath } from "./start-oidc-login";
@@ -125,7 +124,7 @@ export async function finishOidcLogin(
   let configuration: client.Configuration;
   let account: ProviderAccount;
   try {
-    configuration = await oidcClientOf(provider);
+    configuration = await ctx.runtime.oidcClients.of(provider);
     const currentUrl = new URL(oidcRedirectUri(ctx.config.publicUrl, provider.id));
     currentUrl.search = params.toString();
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {

@@ -5,7 +5,6 @@ import * as client from "openid-client";
 import type { SystemContext } from "../../context";
 import { badRequest } from "../../errors/app-error";
 import { sha256 } from "../../shared/secrets";
-import { oidcClientOf } from "./oidc-client";
 import { type OidcProviderConfig, oidcRedirectUri } from "./oidc-providers";
 import { OidcLoginRefused } from "./oidc-refusal";
 
@@ -74,7 +73,7 @@ export async function startOidcLogin(
 
   let configuration: client.Configuration;
   try {
-    configuration = await oidcClientOf(provider);
+    configuration = await ctx.runtime.oidcClients.of(provider);
   } catch (error) {
     throw new OidcLoginRefused("oidc_failed", `discovery of ${provider.issuer} failed: ${(error as Error).message}`);
   }

@@ -1,4 +1,4 @@
-// Job ownership. The AiJob row is the source of truth; the queue only carries "run job X".
+// AI batch job ownership (and pre-translations, which are AI jobs). The AiJob row is the source of truth; the queue only carries "run job X".
 // - The dispatcher reserves runnable jobs (queued, or running with an expired lease because their
 //   worker died) for the queue: `lockedBy = 'queue'` with a fresh `heartbeatAt`, and sends one
 //   queue job per reservation in the same transaction (FOR UPDATE SKIP LOCKED: dispatchers of
@@ -8,8 +8,8 @@
 // - The running worker renews `heartbeatAt`; a reservation or claim older than the lease is
 //   reserved again, and whoever claims it resumes the job's pending items.
 
-import { AI_QUEUE_RESERVATION } from "@locale/core/ai";
 import type { Database, Prisma } from "@locale/db";
+import { AI_QUEUE_RESERVATION } from "./job-events";
 
 type Tx = Prisma.TransactionClient;
 

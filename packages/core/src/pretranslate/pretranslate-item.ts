@@ -1,13 +1,20 @@
 // One item of a pre-translation job (AiJob of kind `pretranslate`): a context match, then the TM's
 // best entry at the job's threshold, then the job's fallback (an MT engine or an LLM) if it has
 // one; each value is saved the way its origin prescribes (source `tm`, `mt` or `ai`, with its
-// history author). run-ai-job.ts does the rest exactly as for an AI batch.
+// history author). ai/run-ai-job.ts does the rest exactly as for an AI batch.
 
-import { type AiConfig, findModel, loadAiOrgSettings, translateString } from "@locale/core/ai";
-import { MT_ENGINES, mtCredentialsOf, translateWithEngine } from "@locale/core/mt";
-import { findContextMatches, findTmMatch, pretranslateOptionsOf } from "@locale/core/pretranslate";
-import { saveMachineTranslationInTx } from "@locale/core/translations";
-import type { AiJob, Database, Prisma } from "@locale/db";
+import type { AiJob, Prisma } from "@locale/db";
+import type { AiConfig } from "../ai/ai-config";
+import { findModel } from "../ai/model-registry";
+import { loadAiOrgSettings, translateString } from "../ai/translate-string";
+import { MT_ENGINES } from "../mt/mt-engines";
+import { mtCredentialsOf } from "../mt/resolve-mt-engines";
+import { translateWithEngine } from "../mt/translate-with-engine";
+import type { RuntimeDeps } from "../runtime/core-runtime";
+import { saveMachineTranslationInTx } from "../translations/save-machine-translation";
+import { findContextMatches } from "./context-matches";
+import { pretranslateOptionsOf } from "./pretranslate-options";
+import { findTmMatch } from "./tm-match";
 
 type Tx = Prisma.TransactionClient;
 
@@ -38,7 +45,8 @@ export interface PretranslateHandler {
   save(tx: Tx, item: PretranslateItem, outcome: PretranslateOutcome): Promise<boolean>;
 }
 
-export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob): Promise<PretranslateHandler> {
+export async function pretranslateHandler(on: RuntimeDeps, ai: AiConfig, job: AiJob): Promise<PretranslateHandler> {
+  const { db } = on;
   const options = pretranslateOptionsOf(job.options);
   const { fallback } = options;
   const org = await db.prisma.organization.findUnique({ where: { id: job.organizationId }, select: { settings: true } });
@@ -55,7 +63,7 @@ export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob
     unavailable,
     async translate(item, signal) {
       const context = await findContextMatches(db, { ...base, projectId: job.projectId, keyIds: [item.keyId] });
-      const match = await findTmMatch(db, {
+      const match = await findTmMatch(on, {
         ...base,
         sourceText: item.sourceText,
         contextMatch: context.get(item.keyId),
@@ -63,7 +71,7 @@ export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob
       });
       if (match) return { status: "translated", translation: match.translation, origin: match.origin, similarity: match.similarity };
       if (fallback.type === "mt") {
-        const translation = await translateWithEngine(db, ai, {
+        const translation = await translateWithEngine(on, ai, {
           ...base,
           engine: fallback.engine,
           credentials: mtCredentials!,
@@ -73,7 +81,7 @@ export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob
         return { status: "translated", translation, origin: "mt" };
       }
       if (fallback.type === "ai") {
-        const answer = await translateString(db, ai, {
+        const answer = await translateString(on, ai, {
           ...base,
           projectId: job.projectId,
           keyId: item.keyId,

@@ -5,39 +5,35 @@
 // job's lease, so a worker that lost the job (or was presumed dead) never writes over the one that
 // took it over; items already done are never redone because only `pending` items are processed.
 // A pre-translation job (kind `pretranslate`) runs the same way; only where an item's value comes
-// from and how it is saved differ (pretranslate-item.ts).
+// from and how it is saved differ (pretranslate/pretranslate-item.ts). The worker's ai-batch runner
+// only dispatches and claims jobs (job-lease.ts) and calls this.
 //
 // Throughput: a lane hands its result to the job's writer and goes on with the next item while the
 // save commits; writes are serialised (event ids must commit in increasing order, since readers
 // page by id) with a small bound on how far lanes may run ahead of them.
 
-import { AppError, recordActivity } from "@locale/core";
-import {
-  type AiConfig,
-  appendJobEvent,
-  type BatchOptions,
-  findModel,
-  type GatherInput,
-  loadAiOrgSettings,
-  MAX_CONSECUTIVE_FAILURES,
-  type PromptMessages,
-  preparePrompt,
-  publishJobEvents,
-  translateString,
-} from "@locale/core/ai";
-import { PRETRANSLATE_KIND } from "@locale/core/pretranslate";
-import { saveMachineTranslationInTx } from "@locale/core/translations";
-import type { Database, Prisma } from "@locale/db";
-import type { Logger } from "pino";
+import type { Prisma } from "@locale/db";
+import { recordActivity } from "../activity/record-activity";
+import { AppError } from "../errors/app-error";
+import { type ItemOrigin, pretranslateHandler } from "../pretranslate/pretranslate-item";
+import { PRETRANSLATE_KIND } from "../pretranslate/pretranslate-options";
+import type { RuntimeDeps } from "../runtime/core-runtime";
+import { saveMachineTranslationInTx } from "../translations/save-machine-translation";
+import type { AiConfig } from "./ai-config";
+import type { BatchOptions } from "./batch-setup";
+import type { GatherInput } from "./gather-prompt-context";
+import { appendJobEvent, publishJobEvents } from "./job-events";
 import { renewLease } from "./job-lease";
-import { type ItemOrigin, pretranslateHandler } from "./pretranslate-item";
+import { findModel } from "./model-registry";
+import type { PromptMessages } from "./provider-client";
+import { MAX_CONSECUTIVE_FAILURES } from "./run-sync-batch";
+import { loadAiOrgSettings, preparePrompt, translateString } from "./translate-string";
 
 type Tx = Prisma.TransactionClient;
 
-export interface JobRunContext {
-  db: Database;
+/** What a run needs from the worker that claimed the job: its database, runtime, lease and switches. */
+export interface JobRunContext extends RuntimeDeps {
   ai: AiConfig;
-  logger: Logger;
   workerId: string;
   leaseMs: number;
   /** Aborted when the worker is killed: in-flight provider calls are cancelled. */
@@ -152,7 +148,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
       jobId,
       job.sourceLanguage,
     );
-    const pretranslate = job.kind === PRETRANSLATE_KIND ? await pretranslateHandler(db, ctx.ai, job) : null;
+    const pretranslate = job.kind === PRETRANSLATE_KIND ? await pretranslateHandler(ctx, ctx.ai, job) : null;
     if (pretranslate) abortReason = pretranslate.unavailable;
     else if (!model || !credentials) abortReason = `The AI provider of model ${job.model} is no longer configured`;
 
@@ -190,7 +186,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     const prompts = new Map<string, Promise<PromptMessages>>();
     const prefetch = (item: PendingItem | undefined) => {
       if (pretranslate || !item || item.key === null || !item.sourceText || prompts.has(item.itemId)) return;
-      const prompt = preparePrompt(db, gatherInput(item));
+      const prompt = preparePrompt(ctx, gatherInput(item));
       prompt.catch(() => {}); // awaited (and its error reported) when the item is processed
       prompts.set(item.itemId, prompt);
     };
@@ -212,7 +208,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
         }
         const prompt = prompts.get(item.itemId);
         prompts.delete(item.itemId);
-        const answer = await translateString(db, ctx.ai, {
+        const answer = await translateString(ctx, ctx.ai, {
           ...gatherInput(item),
           prompt,
           model: model!,
