@@ -5,8 +5,9 @@
 
 import { type AiConfig, findModel, loadAiOrgSettings, translateString } from "@locale/core/ai";
 import { MT_ENGINES, mtCredentialsOf, translateWithEngine } from "@locale/core/mt";
-import { findContextMatches, findTmMatch, pretranslateOptionsOf } from "@locale/core/pretranslate";
-import { saveMachineTranslationInTx } from "@locale/core/translations";
+import { findContextMatches, findExactTmMatches, findTmMatch, pretranslateOptionsOf } from "@locale/core/pretranslate";
+import { normalizeTmText } from "@locale/core/tm";
+import { saveMachineTranslationInTx, saveTmMatchesInTx, type TmMatchSaveResult } from "@locale/core/translations";
 import type { AiJob, Database, Prisma } from "@locale/db";
 
 type Tx = Prisma.TransactionClient;
@@ -36,6 +37,16 @@ export interface PretranslateHandler {
   translate(item: PretranslateItem, signal: AbortSignal): Promise<PretranslateOutcome>;
   /** Saves within the job's transaction; false when the value is no longer untranslated. */
   save(tx: Tx, item: PretranslateItem, outcome: PretranslateOutcome): Promise<boolean>;
+  /** No fallback: every value comes from the TM, so the job runs in chunks (matchMany, saveMany). */
+  tmOnly: boolean;
+  /**
+   * A TM-only job's outcomes for many items at once, as translate() answers them one by one: the
+   * context matches and the identical stored sources in one query each, then (below 100) the TM
+   * search for each item left.
+   */
+  matchMany(items: PretranslateItem[]): Promise<PretranslateOutcome[]>;
+  /** Saves many TM outcomes (all `translated`) in the job's transaction, in one go. */
+  saveMany(tx: Tx, items: PretranslateItem[], outcomes: PretranslateOutcome[]): Promise<TmMatchSaveResult[]>;
 }
 
 export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob): Promise<PretranslateHandler> {
@@ -53,6 +64,49 @@ export async function pretranslateHandler(db: Database, ai: AiConfig, job: AiJob
 
   return {
     unavailable,
+    tmOnly: fallback.type === "none",
+    async matchMany(items) {
+      const context = await findContextMatches(db, { ...base, projectId: job.projectId, keyIds: items.map((i) => i.keyId) });
+      const exact = await findExactTmMatches(db.prisma, {
+        ...base,
+        // a text that normalises to nothing has no match in the TM search either
+        texts: items.filter((i) => !context.has(i.keyId) && normalizeTmText(i.sourceText) !== "").map((i) => i.sourceText),
+      });
+      const outcomes: PretranslateOutcome[] = [];
+      for (const item of items) {
+        const contextMatch = context.get(item.keyId);
+        const exactMatch = exact.get(item.sourceText);
+        const match =
+          contextMatch !== undefined
+            ? { origin: "context" as const, translation: contextMatch, similarity: 100 }
+            : exactMatch !== undefined
+              ? { origin: "exact" as const, translation: exactMatch, similarity: 100 }
+              : options.minSimilarity < 100
+                ? await findTmMatch(db, { ...base, sourceText: item.sourceText, minSimilarity: options.minSimilarity })
+                : null;
+        outcomes.push(
+          match
+            ? { status: "translated", translation: match.translation, origin: match.origin, similarity: match.similarity }
+            : { status: "skipped", error: "No translation-memory match" },
+        );
+      }
+      return outcomes;
+    },
+    saveMany(tx, items, outcomes) {
+      return saveTmMatchesInTx(tx, {
+        ...base,
+        projectId: job.projectId,
+        jobId: job.id,
+        items: items.map((item, n) => ({
+          keyId: item.keyId,
+          key: item.key,
+          sourceText: item.sourceText,
+          translation: outcomes[n]!.translation!,
+          match: outcomes[n]!.origin as "context" | "exact" | "fuzzy",
+          similarity: outcomes[n]!.similarity ?? 100,
+        })),
+      });
+    },
     async translate(item, signal) {
       const context = await findContextMatches(db, { ...base, projectId: job.projectId, keyIds: [item.keyId] });
       const match = await findTmMatch(db, {
