@@ -4,6 +4,7 @@
 // in history, the quality gate refusing (and counting) a bad TM value, the AI batch's event stream
 // and cancel, MT characters counted in the AI characters quota, and a leverage report identical to
 // the per-key TM search for every key.
+import { findTmMatch } from "@locale/core/pretranslate";
 import { tmSimilarity } from "@locale/core/tm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSse, patchSettings, type SeedKey, seedProject } from "./helpers/fake-ai-providers";
@@ -133,6 +134,61 @@ describe("pre-translation jobs", () => {
       where: { organizationId: user.orgId, sourceText: "Delete this file permanently!" },
     });
     expect(fuzzyEntries).toBe(0);
+  });
+
+  it("runs a TM-only job in chunks: across chunk boundaries every key gets what its own TM match answers, once", async () => {
+    const user = await signUpUser(server);
+    // 1,050 keys (two of the worker's chunks on PostgreSQL, eleven on PGlite): every third a stored
+    // source, each used by three or four keys; the first 30 stored twice, the newer target first.
+    const keys: SeedKey[] = Array.from({ length: 1_050 }, (_, i) => ({
+      key: `bulk.${String(i).padStart(4, "0")}`,
+      source: i % 3 === 0 ? `Stored sentence ${i % 300}` : `Unseen sentence ${i}`,
+    }));
+    await addTmEntries(
+      server,
+      user.orgId,
+      Array.from({ length: 300 }, (_, j): [string, string] => [`Stored sentence ${j}`, `Gespeicherter Satz ${j}`]),
+    );
+    await addTmEntries(
+      server,
+      user.orgId,
+      Array.from({ length: 30 }, (_, j): [string, string] => [`Stored sentence ${j}`, `Zweiter Satz ${j}`]),
+    );
+    const { projectId, keyIds } = await seedProject(server, user, keys, { targetLanguages: ["de"] });
+    const expected = new Map<string, string | null>();
+    for (const k of keys) {
+      const match = await findTmMatch(server.db, {
+        organizationId: user.orgId,
+        sourceLanguage: "en",
+        targetLanguage: "de",
+        sourceText: k.source,
+        minSimilarity: 100,
+      });
+      expected.set(k.key, match?.translation ?? null);
+    }
+    const translatedKeys = [...expected.values()].filter((v) => v !== null).length;
+    expect(translatedKeys).toBe(350);
+
+    const res = await server.request("POST", `/api/projects/${projectId}/pretranslate`, { apiKey: user.apiKey, body: {} });
+    expect(res.status).toBe(201);
+    const events = await follow(projectId, res.body.jobs[0].jobId, user);
+    const progress = events.filter((e) => e.event === "progress");
+    expect(progress).toHaveLength(keys.length);
+    expect(new Set(progress.map((e) => e.data.keyId)).size).toBe(keys.length);
+    expect(progress.map((e) => e.data.completed)).toEqual(keys.map((_, i) => i + 1));
+    expect(events.at(-1)!.data).toMatchObject({ translated: translatedKeys, failed: 0, origins: { exact: translatedKeys } });
+
+    const stored = await server.db.prisma.translation.findMany({ where: { projectId, language: "de" } });
+    const byKeyId = new Map(stored.map((t) => [t.keyId, t]));
+    for (const k of keys) expect(byKeyId.get(keyIds[k.key]!)?.value ?? null).toBe(expected.get(k.key));
+    expect(await server.db.prisma.translationHistory.count({ where: { projectId, language: "de" } })).toBe(translatedKeys);
+    expect(await server.db.prisma.activity.count({ where: { projectId, action: "translation.tm_applied" } })).toBe(translatedKeys);
+    // Each use of a 100 % match counts once, as the item-by-item save counted it.
+    const used = await server.db.prisma.tmEntry.findMany({ where: { organizationId: user.orgId, sourceText: "Stored sentence 3" } });
+    expect(used.map((e) => [e.targetText, e.usageCount]).sort()).toEqual([
+      ["Gespeicherter Satz 3", 1],
+      ["Zweiter Satz 3", 5],
+    ]);
   });
 
   it("sends what the TM leaves to an MT engine, saved as mt, and counts its characters in the AI quota", async () => {

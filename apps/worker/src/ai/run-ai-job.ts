@@ -71,8 +71,11 @@ type Outcome = {
 
 class LeaseLost extends Error {}
 
-/** Items a TM-only pre-translation matches and saves at a time (one transaction each). */
-const TM_CHUNK = 1000;
+/**
+ * Items a TM-only pre-translation matches and saves at a time (one transaction each). PGlite has one
+ * connection for every request, which a chunk's transaction holds: there the chunks stay small.
+ */
+const TM_CHUNK = { postgres: 1000, pglite: 100 } as const;
 
 const pendingToItem = (i: PendingItem) => ({
   keyId: i.keyId,
@@ -410,7 +413,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     const chunks = async () => {
       let saving: Promise<void> = Promise.resolve();
       while (next < items.length && !shouldStop()) {
-        const chunk = items.slice(next, next + TM_CHUNK);
+        const chunk = items.slice(next, next + TM_CHUNK[db.kind]);
         next += chunk.length;
         const usable = chunk.filter((i) => i.key !== null && i.sourceText);
         const matched = await pretranslate!.matchMany(usable.map(pendingToItem));
