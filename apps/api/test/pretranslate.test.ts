@@ -6,6 +6,7 @@
 // the per-key TM search for every key.
 import { findTmMatch } from "@locale/core/pretranslate";
 import { tmSimilarity } from "@locale/core/tm";
+import { testBackend } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSse, patchSettings, type SeedKey, seedProject } from "./helpers/fake-ai-providers";
 import { type FakeEngine, startFakeEngine } from "./helpers/fake-mt-engines";
@@ -138,9 +139,10 @@ describe("pre-translation jobs", () => {
 
   it("runs a TM-only job in chunks: across chunk boundaries every key gets what its own TM match answers, once", async () => {
     const user = await signUpUser(server);
-    // 1,050 keys (two of the worker's chunks on PostgreSQL, eleven on PGlite): every third a stored
-    // source, each used by three or four keys; the first 30 stored twice, the newer target first.
-    const keys: SeedKey[] = Array.from({ length: 1_050 }, (_, i) => ({
+    // 1,050 keys on PostgreSQL, 250 on PGlite (two and three of the worker's chunks): every third a
+    // stored source, some used by several keys; the first 30 stored twice, the newer target first.
+    const count = testBackend() === "pglite" ? 250 : 1_050;
+    const keys: SeedKey[] = Array.from({ length: count }, (_, i) => ({
       key: `bulk.${String(i).padStart(4, "0")}`,
       source: i % 3 === 0 ? `Stored sentence ${i % 300}` : `Unseen sentence ${i}`,
     }));
@@ -154,7 +156,6 @@ describe("pre-translation jobs", () => {
       user.orgId,
       Array.from({ length: 30 }, (_, j): [string, string] => [`Stored sentence ${j}`, `Zweiter Satz ${j}`]),
     );
-    const { projectId, keyIds } = await seedProject(server, user, keys, { targetLanguages: ["de"] });
     const expected = new Map<string, string | null>();
     for (const k of keys) {
       const match = await findTmMatch(server.db, {
@@ -167,7 +168,29 @@ describe("pre-translation jobs", () => {
       expected.set(k.key, match?.translation ?? null);
     }
     const translatedKeys = [...expected.values()].filter((v) => v !== null).length;
-    expect(translatedKeys).toBe(350);
+    expect(translatedKeys).toBe(Math.ceil(count / 3));
+    // The searches above leave the client's kept-alive connection idle for seconds, and the server
+    // closes it: one throwaway request takes that stale connection, so the next ones get a fresh one.
+    // The keys are then seeded in bulk, so no long pause comes before the job is started.
+    await server.request("GET", "/health").catch(() => {});
+    const created = await server.request("POST", "/api/projects", {
+      apiKey: user.apiKey,
+      body: { name: "Chunks", sourceLanguage: "en", targetLanguages: ["de"] },
+    });
+    expect(created.status).toBe(201);
+    const projectId = created.body._id as string;
+    const rows = await server.db.prisma.key.createManyAndReturn({ data: keys.map((k) => ({ projectId, key: k.key })) });
+    const keyIds = Object.fromEntries(rows.map((r) => [r.key, r.id]));
+    await server.db.prisma.translation.createMany({
+      data: keys.map((k) => ({
+        projectId,
+        keyId: keyIds[k.key]!,
+        language: "en",
+        value: k.source,
+        status: "translated" as const,
+        source: "human" as const,
+      })),
+    });
 
     const res = await server.request("POST", `/api/projects/${projectId}/pretranslate`, { apiKey: user.apiKey, body: {} });
     expect(res.status).toBe(201);
@@ -185,11 +208,12 @@ describe("pre-translation jobs", () => {
     expect(await server.db.prisma.activity.count({ where: { projectId, action: "translation.tm_applied" } })).toBe(translatedKeys);
     // Each use of a 100 % match counts once, as the item-by-item save counted it.
     const used = await server.db.prisma.tmEntry.findMany({ where: { organizationId: user.orgId, sourceText: "Stored sentence 3" } });
+    const uses = keys.filter((k) => k.source === "Stored sentence 3").length;
     expect(used.map((e) => [e.targetText, e.usageCount]).sort()).toEqual([
       ["Gespeicherter Satz 3", 1],
-      ["Zweiter Satz 3", 5],
+      ["Zweiter Satz 3", 1 + uses],
     ]);
-  });
+  }, 180_000);
 
   it("sends what the TM leaves to an MT engine, saved as mt, and counts its characters in the AI quota", async () => {
     const user = await signUpUser(server);
