@@ -4,7 +4,9 @@
 // in history, the quality gate refusing (and counting) a bad TM value, the AI batch's event stream
 // and cancel, MT characters counted in the AI characters quota, and a leverage report identical to
 // the per-key TM search for every key.
+import { findTmMatch } from "@locale/core/pretranslate";
 import { tmSimilarity } from "@locale/core/tm";
+import { testBackend } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSse, patchSettings, type SeedKey, seedProject } from "./helpers/fake-ai-providers";
 import { type FakeEngine, startFakeEngine } from "./helpers/fake-mt-engines";
@@ -134,6 +136,87 @@ describe("pre-translation jobs", () => {
     });
     expect(fuzzyEntries).toBe(0);
   });
+
+  it("runs a TM-only job in chunks: across chunk boundaries every key gets what its own TM match answers, once", async () => {
+    const user = await signUpUser(server);
+    // 1,050 keys on PostgreSQL, 250 on PGlite (two and three of the worker's chunks): every third a
+    // stored source, some used by several keys; the first 30 stored twice, the newer target first.
+    const count = testBackend() === "pglite" ? 250 : 1_050;
+    const keys: SeedKey[] = Array.from({ length: count }, (_, i) => ({
+      key: `bulk.${String(i).padStart(4, "0")}`,
+      source: i % 3 === 0 ? `Stored sentence ${i % 300}` : `Unseen sentence ${i}`,
+    }));
+    await addTmEntries(
+      server,
+      user.orgId,
+      Array.from({ length: 300 }, (_, j): [string, string] => [`Stored sentence ${j}`, `Gespeicherter Satz ${j}`]),
+    );
+    await addTmEntries(
+      server,
+      user.orgId,
+      Array.from({ length: 30 }, (_, j): [string, string] => [`Stored sentence ${j}`, `Zweiter Satz ${j}`]),
+    );
+    const expected = new Map<string, string | null>();
+    for (const k of keys) {
+      const match = await findTmMatch(
+        { db: server.db, runtime: server.runtime },
+        {
+          organizationId: user.orgId,
+          sourceLanguage: "en",
+          targetLanguage: "de",
+          sourceText: k.source,
+          minSimilarity: 100,
+        },
+      );
+      expected.set(k.key, match?.translation ?? null);
+    }
+    const translatedKeys = [...expected.values()].filter((v) => v !== null).length;
+    expect(translatedKeys).toBe(Math.ceil(count / 3));
+    // The searches above leave the client's kept-alive connection idle for seconds, and the server
+    // closes it: one throwaway request takes that stale connection, so the next ones get a fresh one.
+    // The keys are then seeded in bulk, so no long pause comes before the job is started.
+    await server.request("GET", "/health").catch(() => {});
+    const created = await server.request("POST", "/api/projects", {
+      apiKey: user.apiKey,
+      body: { name: "Chunks", sourceLanguage: "en", targetLanguages: ["de"] },
+    });
+    expect(created.status).toBe(201);
+    const projectId = created.body._id as string;
+    const rows = await server.db.prisma.key.createManyAndReturn({ data: keys.map((k) => ({ projectId, key: k.key })) });
+    const keyIds = Object.fromEntries(rows.map((r) => [r.key, r.id]));
+    await server.db.prisma.translation.createMany({
+      data: keys.map((k) => ({
+        projectId,
+        keyId: keyIds[k.key]!,
+        language: "en",
+        value: k.source,
+        status: "translated" as const,
+        source: "human" as const,
+      })),
+    });
+
+    const res = await server.request("POST", `/api/projects/${projectId}/pretranslate`, { apiKey: user.apiKey, body: {} });
+    expect(res.status).toBe(201);
+    const events = await follow(projectId, res.body.jobs[0].jobId, user);
+    const progress = events.filter((e) => e.event === "progress");
+    expect(progress).toHaveLength(keys.length);
+    expect(new Set(progress.map((e) => e.data.keyId)).size).toBe(keys.length);
+    expect(progress.map((e) => e.data.completed)).toEqual(keys.map((_, i) => i + 1));
+    expect(events.at(-1)!.data).toMatchObject({ translated: translatedKeys, failed: 0, origins: { exact: translatedKeys } });
+
+    const stored = await server.db.prisma.translation.findMany({ where: { projectId, language: "de" } });
+    const byKeyId = new Map(stored.map((t) => [t.keyId, t]));
+    for (const k of keys) expect(byKeyId.get(keyIds[k.key]!)?.value ?? null).toBe(expected.get(k.key));
+    expect(await server.db.prisma.translationHistory.count({ where: { projectId, language: "de" } })).toBe(translatedKeys);
+    expect(await server.db.prisma.activity.count({ where: { projectId, action: "translation.tm_applied" } })).toBe(translatedKeys);
+    // Each use of a 100 % match counts once, as the item-by-item save counted it.
+    const used = await server.db.prisma.tmEntry.findMany({ where: { organizationId: user.orgId, sourceText: "Stored sentence 3" } });
+    const uses = keys.filter((k) => k.source === "Stored sentence 3").length;
+    expect(used.map((e) => [e.targetText, e.usageCount]).sort()).toEqual([
+      ["Gespeicherter Satz 3", 1],
+      ["Zweiter Satz 3", 1 + uses],
+    ]);
+  }, 180_000);
 
   it("sends what the TM leaves to an MT engine, saved as mt, and counts its characters in the AI quota", async () => {
     const user = await signUpUser(server);

@@ -67,6 +67,20 @@ type Outcome = {
 
 class LeaseLost extends Error {}
 
+/**
+ * Items a TM-only pre-translation matches and saves at a time (one transaction each). PGlite has one
+ * connection for every request, which a chunk's transaction holds: there the chunks stay small.
+ */
+const TM_CHUNK = { postgres: 1000, pglite: 100 } as const;
+
+const pendingToItem = (i: PendingItem) => ({
+  keyId: i.keyId,
+  key: i.key!,
+  namespace: i.namespace,
+  description: i.description,
+  sourceText: i.sourceText!,
+});
+
 /** Serialises a job's writes so event ids are committed in increasing order. */
 class Mutex {
   private tail = Promise.resolve();
@@ -312,10 +326,107 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
         completed++;
       }, false);
 
+    /** A TM-only pre-translation's chunk: values, items, counters and one event per item in one transaction. */
+    const saveChunk = (chunk: PendingItem[], results: Outcome[]): Promise<void> =>
+      write(async (tx) => {
+        const outcomes = [...results];
+        const found = chunk.flatMap((_, n) => (outcomes[n]!.status === "translated" ? [n] : []));
+        if (pretranslate && found.length > 0) {
+          const saved = await pretranslate.saveMany(
+            tx,
+            found.map((n) => pendingToItem(chunk[n]!)),
+            found.map((n) => outcomes[n] as Parameters<typeof pretranslate.saveMany>[2][number]),
+          );
+          for (const [i, n] of found.entries()) {
+            const r = saved[i]!;
+            // A refusal keeps its origin, so a pre-translation counts what the gate refused.
+            if (r instanceof AppError) outcomes[n] = { status: "failed", error: r.message, origin: outcomes[n]!.origin };
+            else if (r === "taken") outcomes[n] = { status: "skipped", error: "Translated by someone else meanwhile" };
+          }
+        }
+        let next = { translated, failed, skipped };
+        const events = outcomes.map((outcome, n) => {
+          const item = chunk[n]!;
+          next = {
+            translated: next.translated + (outcome.status === "translated" ? 1 : 0),
+            failed: next.failed + (outcome.status === "failed" ? 1 : 0),
+            skipped: next.skipped + (outcome.status === "skipped" ? 1 : 0),
+          };
+          return JSON.stringify({
+            jobId,
+            keyId: item.keyId,
+            key: item.key ?? "",
+            status: outcome.status,
+            ...(outcome.translation !== undefined ? { translation: outcome.translation, confidence: outcome.confidence } : {}),
+            ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+            ...(outcome.origin ? { origin: outcome.origin } : {}),
+            ...(outcome.similarity !== undefined ? { similarity: outcome.similarity } : {}),
+            completed: completed + n + 1,
+            failed: next.failed,
+            total: job.total,
+          });
+        });
+        // As saveItem, for the whole chunk in one statement: no events back means the lease was lost
+        // or an item was done by someone else, and the whole chunk rolls back.
+        const rows = await tx.$queryRawUnsafe<{ id: bigint }[]>(
+          `WITH item AS (
+             UPDATE "AiJobItem" i SET status = u.status, translation = u.translation, confidence = NULL, error = u.error, origin = u.origin, "updatedAt" = now()
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS u(id, status, translation, error, origin)
+             WHERE i.id = u.id AND i.status = 'pending' RETURNING i.id),
+           job AS (
+             UPDATE "AiJob" SET translated = $7, failed = $8, skipped = $9, "heartbeatAt" = now(), "updatedAt" = now()
+             WHERE id = $6 AND "lockedBy" = $10 AND (SELECT count(*) FROM item) = $12 RETURNING id)
+           INSERT INTO "AiJobEvent" ("jobId", event, data)
+           SELECT $6, 'progress', e.data::jsonb FROM unnest($11::text[]) WITH ORDINALITY AS e(data, n)
+           WHERE EXISTS (SELECT 1 FROM job) ORDER BY e.n RETURNING id`,
+          chunk.map((i) => i.itemId),
+          outcomes.map((o) => o.status),
+          outcomes.map((o) => o.translation ?? null),
+          outcomes.map((o) => o.error ?? null),
+          outcomes.map((o) => o.origin ?? null),
+          jobId,
+          next.translated,
+          next.failed,
+          next.skipped,
+          workerId,
+          events,
+          chunk.length,
+        );
+        if (rows.length !== chunk.length) throw new LeaseLost();
+        ({ translated, failed, skipped } = next);
+        completed += chunk.length;
+      }, false);
+
     const pendingWrites = new Set<Promise<void>>();
     let writeError: unknown = null;
     const maxAhead = Math.max(2, ctx.ai.maxConcurrency);
     let next = 0;
+    /**
+     * A TM-only pre-translation needs no provider: its items are matched and saved CHUNK at a time
+     * (a few queries per chunk instead of about fifteen per item), the next chunk matched while the
+     * last one commits. Each chunk is one transaction, so a kill leaves whole chunks pending.
+     */
+    const chunks = async () => {
+      let saving: Promise<void> = Promise.resolve();
+      while (next < items.length && !shouldStop()) {
+        const chunk = items.slice(next, next + TM_CHUNK[db.kind]);
+        next += chunk.length;
+        const usable = chunk.filter((i) => i.key !== null && i.sourceText);
+        const matched = await pretranslate!.matchMany(usable.map(pendingToItem));
+        const byItem = new Map(usable.map((i, n) => [i.itemId, matched[n]!]));
+        const outcomes = chunk.map(
+          (i): Outcome =>
+            byItem.get(i.itemId) ??
+            (i.key === null
+              ? { status: "skipped", error: "The key was deleted" }
+              : { status: "skipped", error: "The source text is empty" }),
+        );
+        await saving;
+        saving = saveChunk(chunk, outcomes);
+        saving.catch(() => {}); // awaited (and its error thrown) before the next chunk is saved
+      }
+      await saving;
+    };
     const lane = async () => {
       while (next < items.length && !shouldStop()) {
         const item = items[next++]!;
@@ -339,6 +450,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
       }
     };
     try {
+      if (pretranslate?.tmOnly) await chunks();
       const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(ctx.ai.maxConcurrency, items.length)) }, lane));
       await Promise.all(pendingWrites);
       const laneError = lanes.find((r): r is PromiseRejectedResult => r.status === "rejected");

@@ -15,6 +15,7 @@ import { bandsWithEngine } from "../tm/bands-with-engine";
 import { rankTmEntries } from "../tm/rank-tm-entries";
 import { normalizeTmText } from "../tm/tm-similarity";
 import { findContextMatches } from "./context-matches";
+import { findExactTmMatches } from "./exact-tm-matches";
 import { charactersOf, LEVERAGE_BANDS, type LeverageBand, leverageBandOf, wordsOf } from "./leverage-bands";
 
 export interface LeverageInput {
@@ -123,17 +124,14 @@ async function keysOfLanguage(
     keyIds: null,
   });
   const best = new Map<string, number | null>();
-  const exact = await ctx.db.prisma.$queryRawUnsafe<{ sourceText: string }[]>(
-    `SELECT DISTINCT e."sourceText"
-     FROM "TmEntry" e
-     WHERE e."organizationId" = $1 AND e."sourceLanguage" = $2 AND e."targetLanguage" = $3
-       AND e."sourceText" = ANY($4::text[])`,
-    project.organizationId,
-    project.sourceLanguage,
-    language,
-    [...new Set(rows.filter((r) => !context.has(r.keyId)).map((r) => r.sourceText))],
-  );
-  for (const e of exact) best.set(e.sourceText, 100);
+  // identical stored sources through the pair's md5 index (exact-tm-matches.ts)
+  const exact = await findExactTmMatches(ctx.db.prisma, {
+    organizationId: project.organizationId,
+    sourceLanguage: project.sourceLanguage,
+    targetLanguage: language,
+    texts: rows.filter((r) => !context.has(r.keyId)).map((r) => r.sourceText),
+  });
+  for (const text of exact.keys()) best.set(text, 100);
   await bandTheRest(ctx, project, language, rows, context, best);
   for (const r of rows) {
     if (context.has(r.keyId) || best.has(r.sourceText)) continue;

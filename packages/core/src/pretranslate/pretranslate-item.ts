@@ -11,8 +11,11 @@ import { MT_ENGINES } from "../mt/mt-engines";
 import { mtCredentialsOf } from "../mt/resolve-mt-engines";
 import { translateWithEngine } from "../mt/translate-with-engine";
 import type { RuntimeDeps } from "../runtime/core-runtime";
+import { normalizeTmText } from "../tm/tm-similarity";
 import { saveMachineTranslationInTx } from "../translations/save-machine-translation";
+import { saveTmMatchesInTx, type TmMatchSaveResult } from "../translations/save-tm-matches";
 import { findContextMatches } from "./context-matches";
+import { findExactTmMatches } from "./exact-tm-matches";
 import { pretranslateOptionsOf } from "./pretranslate-options";
 import { findTmMatch } from "./tm-match";
 
@@ -43,6 +46,16 @@ export interface PretranslateHandler {
   translate(item: PretranslateItem, signal: AbortSignal): Promise<PretranslateOutcome>;
   /** Saves within the job's transaction; false when the value is no longer untranslated. */
   save(tx: Tx, item: PretranslateItem, outcome: PretranslateOutcome): Promise<boolean>;
+  /** No fallback: every value comes from the TM, so the job runs in chunks (matchMany, saveMany). */
+  tmOnly: boolean;
+  /**
+   * A TM-only job's outcomes for many items at once, as translate() answers them one by one: the
+   * context matches and the identical stored sources in one query each, then (below 100) the TM
+   * search for each item left.
+   */
+  matchMany(items: PretranslateItem[]): Promise<PretranslateOutcome[]>;
+  /** Saves many TM outcomes (all `translated`) in the job's transaction, in one go. */
+  saveMany(tx: Tx, items: PretranslateItem[], outcomes: PretranslateOutcome[]): Promise<TmMatchSaveResult[]>;
 }
 
 export async function pretranslateHandler(on: RuntimeDeps, ai: AiConfig, job: AiJob): Promise<PretranslateHandler> {
@@ -61,6 +74,49 @@ export async function pretranslateHandler(on: RuntimeDeps, ai: AiConfig, job: Ai
 
   return {
     unavailable,
+    tmOnly: fallback.type === "none",
+    async matchMany(items) {
+      const context = await findContextMatches(db, { ...base, projectId: job.projectId, keyIds: items.map((i) => i.keyId) });
+      const exact = await findExactTmMatches(db.prisma, {
+        ...base,
+        // a text that normalises to nothing has no match in the TM search either
+        texts: items.filter((i) => !context.has(i.keyId) && normalizeTmText(i.sourceText) !== "").map((i) => i.sourceText),
+      });
+      const outcomes: PretranslateOutcome[] = [];
+      for (const item of items) {
+        const contextMatch = context.get(item.keyId);
+        const exactMatch = exact.get(item.sourceText);
+        const match =
+          contextMatch !== undefined
+            ? { origin: "context" as const, translation: contextMatch, similarity: 100 }
+            : exactMatch !== undefined
+              ? { origin: "exact" as const, translation: exactMatch, similarity: 100 }
+              : options.minSimilarity < 100
+                ? await findTmMatch(on, { ...base, sourceText: item.sourceText, minSimilarity: options.minSimilarity })
+                : null;
+        outcomes.push(
+          match
+            ? { status: "translated", translation: match.translation, origin: match.origin, similarity: match.similarity }
+            : { status: "skipped", error: "No translation-memory match" },
+        );
+      }
+      return outcomes;
+    },
+    saveMany(tx, items, outcomes) {
+      return saveTmMatchesInTx(tx, {
+        ...base,
+        projectId: job.projectId,
+        jobId: job.id,
+        items: items.map((item, n) => ({
+          keyId: item.keyId,
+          key: item.key,
+          sourceText: item.sourceText,
+          translation: outcomes[n]!.translation!,
+          match: outcomes[n]!.origin as "context" | "exact" | "fuzzy",
+          similarity: outcomes[n]!.similarity ?? 100,
+        })),
+      });
+    },
     async translate(item, signal) {
       const context = await findContextMatches(db, { ...base, projectId: job.projectId, keyIds: [item.keyId] });
       const match = await findTmMatch(on, {

@@ -7,6 +7,7 @@ export * from "./list-translation-history";
 export * from "./overwrite-translations";
 export * from "./revert-translation";
 export * from "./save-machine-translation";
+export * from "./save-tm-matches";
 export * from "./translation-author";
 export * from "./translation-record";
 export * from "./update-translation-status";
