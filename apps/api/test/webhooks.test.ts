@@ -391,13 +391,17 @@ describe("deliveries", () => {
       const list = await server.request("GET", `/api/organizations/${owner.orgId}/webhooks/${hook._id}/deliveries`, {
         apiKey: owner.apiKey,
       });
-      // Each delivery reached the receiver exactly as often as it logged attempts: no attempt was
-      // made twice, by either worker.
+      // No attempt was made twice, by either worker: each delivery reached the receiver at most as
+      // often as it logged attempts, and at least as often as an attempt was answered. (On a loaded
+      // machine an attempt can time out on the sender's side; such a request may or may not have
+      // reached the receiver, and is retried like any failure.)
       const sent = new Map<string, number>();
       for (const r of got) sent.set(r.headers["x-webhook-id"] as string, (sent.get(r.headers["x-webhook-id"] as string) ?? 0) + 1);
       expect(list.body).toHaveLength(10);
-      for (const d of list.body as { _id: string; attempts: number; attemptLog: unknown[] }[]) {
-        expect(sent.get(d._id)).toBe(d.attempts);
+      for (const d of list.body as { _id: string; attempts: number; attemptLog: { responseStatus: number | null }[] }[]) {
+        const answered = d.attemptLog.filter((a) => a.responseStatus !== null).length;
+        expect(sent.get(d._id) ?? 0).toBeGreaterThanOrEqual(answered);
+        expect(sent.get(d._id) ?? 0).toBeLessThanOrEqual(d.attempts);
         expect(d.attemptLog).toHaveLength(d.attempts);
       }
       expect(new Set(got.map((r) => r.json.projectId))).toEqual(new Set(projects));
