@@ -4,6 +4,7 @@
 // would write entry by entry.
 import type { Activity, Prisma } from "@locale/db";
 import { WEBHOOK_DELIVERIES_CHANNEL } from "./deliver-webhook";
+import { webhookPayloadOf } from "./webhook-payload";
 
 export async function enqueueWebhookDeliveriesMany(tx: Prisma.TransactionClient, entries: Activity[]): Promise<void> {
   const groups = new Map<string, Activity[]>();
@@ -24,20 +25,7 @@ export async function enqueueWebhookDeliveriesMany(tx: Prisma.TransactionClient,
       select: { id: true },
     });
     for (const entry of hooks.length ? group : []) {
-      const payload = {
-        id: entry.id,
-        event: entry.action,
-        created: entry.createdAt.toISOString(),
-        organizationId: entry.organizationId,
-        projectId: entry.projectId,
-        data: {
-          targetId: entry.targetId,
-          targetType: entry.targetType,
-          userId: entry.userId,
-          userName: entry.userName,
-          metadata: entry.metadata,
-        },
-      };
+      const payload = webhookPayloadOf(entry);
       for (const h of hooks) data.push({ webhookId: h.id, event: entry.action, payload, nextAttemptAt: new Date() });
     }
   }

@@ -2,6 +2,7 @@
 // delivery row in the same transaction; the worker sends it (and retries) after commit.
 import type { Activity, Prisma } from "@locale/db";
 import { WEBHOOK_DELIVERIES_CHANNEL } from "./deliver-webhook";
+import { webhookPayloadOf } from "./webhook-payload";
 
 /**
  * The deliveries of an activity entry to the webhooks subscribed to it, which record-activity.ts
@@ -10,20 +11,7 @@ import { WEBHOOK_DELIVERIES_CHANNEL } from "./deliver-webhook";
  */
 export async function enqueueWebhookDeliveries(tx: Prisma.TransactionClient, entry: Activity, webhookIds: string[]): Promise<void> {
   if (webhookIds.length === 0) return;
-  const payload = {
-    id: entry.id,
-    event: entry.action,
-    created: entry.createdAt.toISOString(),
-    organizationId: entry.organizationId,
-    projectId: entry.projectId,
-    data: {
-      targetId: entry.targetId,
-      targetType: entry.targetType,
-      userId: entry.userId,
-      userName: entry.userName,
-      metadata: entry.metadata,
-    },
-  };
+  const payload = webhookPayloadOf(entry);
   await tx.webhookDelivery.createMany({
     data: webhookIds.map((webhookId) => ({ webhookId, event: entry.action, payload, nextAttemptAt: new Date() })),
   });
