@@ -170,6 +170,10 @@ export async function startFakeAiProviders(): Promise<FakeAiProviders> {
       res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: String(err) } }));
     });
   });
+  // Idle connections stay open for the whole test: with node's 5 s default, a loaded test process
+  // can reuse a kept-alive socket just as this server closes it, and the SDK's retry would then
+  // ask the same item twice, which the exactly-once assertions would blame on the product.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(fake, {
