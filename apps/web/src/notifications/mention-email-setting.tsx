@@ -1,6 +1,7 @@
 // The account screen's notification preference: whether an @mention is also e-mailed (the server
 // sends it only when it has SMTP configured; the in-app notification comes either way).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { queries } from "../api/queries";
 import { errorMessage, trpc } from "../api/trpc";
 import { ErrorMessage } from "../components/ui";
@@ -10,12 +11,14 @@ const settingsKey = queries.notifications.settings.queryKey({});
 export function MentionEmailSetting() {
   const qc = useQueryClient();
   const settings = useQuery(queries.notifications.settings.queryOptions({}));
+  // The box follows the click in the same render (a controlled box whose value waited for the
+  // mutation would be put back by React first); a refusal puts the stored value back.
+  const [clicked, setClicked] = useState<boolean | null>(null);
   const update = useMutation({
     mutationFn: (mentionEmails: boolean) => trpc.notifications.updateSettings.mutate({ mentionEmails }),
-    // The box follows the click at once; a refusal puts the stored value back.
-    onMutate: (mentionEmails) => qc.setQueryData(settingsKey, { mentionEmails }),
     onSuccess: (data) => qc.setQueryData(settingsKey, data),
     onError: () => void qc.invalidateQueries({ queryKey: settingsKey }),
+    onSettled: () => setClicked(null),
   });
   return (
     <section className="panel" aria-labelledby="notification-settings-title">
@@ -23,9 +26,12 @@ export function MentionEmailSetting() {
       <label className="inline">
         <input
           type="checkbox"
-          checked={settings.data?.mentionEmails ?? true}
+          checked={clicked ?? settings.data?.mentionEmails ?? true}
           disabled={!settings.data}
-          onChange={(e) => update.mutate(e.target.checked)}
+          onChange={(e) => {
+            setClicked(e.target.checked);
+            update.mutate(e.target.checked);
+          }}
         />{" "}
         E-mail me when someone @mentions me in a comment
       </label>
