@@ -1,7 +1,7 @@
 // A comment's text area with @mention suggestions: `@` and part of a name lists matching people
 // under it (↑ ↓ to move, Enter or Tab to pick, Esc to close); the picked people's ids travel in a
 // hidden `mentions` field of the form (JSON), so the form reads them with the text.
-import { useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { insertMention, matchingPeople, mentionAt, mentionedIds, type Person } from "./mentions";
 
 export function MentionTextarea(props: { people: Person[]; label: string; placeholder?: string }) {
@@ -11,6 +11,14 @@ export function MentionTextarea(props: { people: Person[]; label: string; placeh
   const [activeIndex, setActiveIndex] = useState(0);
   const [closed, setClosed] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  // The caret after a pick is placed in the same commit that renders the new text: a later frame
+  // (requestAnimationFrame) would, on a busy browser, land after the next keystroke and move it back.
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caretAfterPick.current === null) return;
+    ref.current?.setSelectionRange(caretAfterPick.current, caretAfterPick.current);
+    caretAfterPick.current = null;
+  });
   const listId = useId();
   const at = closed ? null : mentionAt(text, caret);
   const offered = at ? matchingPeople(props.people, at.query) : [];
@@ -23,7 +31,7 @@ export function MentionTextarea(props: { people: Person[]; label: string; placeh
     setText(next.text);
     setCaret(next.caret);
     setPicked((p) => [...p, person]);
-    requestAnimationFrame(() => ref.current?.setSelectionRange(next.caret, next.caret));
+    caretAfterPick.current = next.caret;
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;
