@@ -2,7 +2,7 @@
 // source is an ICU plural. Ctrl+Enter (⌘+Enter) saves and moves on (with Shift: and approves),
 // Alt+C copies the source in, Alt+P inserts the source's next missing placeholder, Escape cancels. The project's quality checks run while typing (the
 // server's own checks, with the project's severities): an error there means the save will be refused.
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { textDirection } from "../components/text-direction";
 import { parsePlural, pluralCategories, serializePlural } from "./icu-plural";
 import { insertAt, placeholderToInsert } from "./insert-placeholder";
@@ -43,6 +43,15 @@ export function CellEditor(props: CellEditorProps) {
   const [text, setText] = useState(initialValue);
   const [forms, setForms] = useState(() => template?.forms ?? new Map<string, string>());
   const firstRef = useRef<HTMLTextAreaElement>(null);
+  // The caret after an inserted placeholder is placed in the commit that renders it: a frame later
+  // would, on a busy browser, come after the next keystroke and move the caret back under it.
+  const caretAfterInsert = useRef<{ area: HTMLTextAreaElement; caret: number } | null>(null);
+  useLayoutEffect(() => {
+    const pending = caretAfterInsert.current;
+    if (!pending) return;
+    pending.area.setSelectionRange(pending.caret, pending.caret);
+    caretAfterInsert.current = null;
+  });
   const warnId = useId();
   useEffect(() => {
     firstRef.current?.focus();
@@ -84,7 +93,7 @@ export function CellEditor(props: CellEditorProps) {
       const next = insertAt(area.value, token, area.selectionStart, area.selectionEnd);
       if (category) setForms((f) => new Map(f).set(category, next.text));
       else setText(next.text);
-      requestAnimationFrame(() => area.setSelectionRange(next.caret, next.caret));
+      caretAfterInsert.current = { area, caret: next.caret };
     } else if (e.key === "Escape") {
       e.preventDefault();
       e.stopPropagation();
