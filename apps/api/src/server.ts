@@ -1,6 +1,6 @@
-// Builds the express application: JSON body limits, credentials, CSRF, REST's plain routes at
-// /api/v1 and /api, tRPC at /trpc, the OpenAPI document and the docs browser; and the REST
-// dispatcher (rest/dispatch/) that `listen` puts in front of it for every procedure route.
+// Builds the express application: JSON body limits, credentials, CSRF, tRPC at /trpc, the OpenAPI
+// document and the docs browser, what is left of REST at /api/v1 and /api; and the REST dispatcher
+// (rest/dispatch/) that `listen` puts in front of it for every procedure route and plain operation.
 import http from "node:http";
 import { type CoreConfig, createCoreRuntime } from "@locale/core";
 import { aiConfigFromEnv } from "@locale/core/ai";
@@ -25,13 +25,11 @@ import { corsPolicy } from "./rest/cors";
 import { csrfGuard } from "./rest/csrf";
 import { restDispatcher } from "./rest/dispatch/dispatcher";
 import { expressErrorHandler, notFoundRoute, retryAfterHeaders } from "./rest/error-responses";
-import { isRawImportRequest } from "./rest/import-route";
 import { guardInput, guardTrpcInput } from "./rest/input-guard";
 import { mountOidcRoutes } from "./rest/oidc-routes";
 import { buildOpenApiDocument } from "./rest/openapi";
 import { refuseAmbiguousPaths } from "./rest/path-guard";
 import { PLAIN_ROUTES } from "./rest/plain-routes";
-import { isRawScreenshotRequest } from "./rest/screenshot-routes";
 import { unknownRestRoute } from "./rest/unknown-rest-route";
 import { RetryAfterResponse, retryAfterOnUnavailable } from "./retry-after-response";
 import { appRouter } from "./routers";
@@ -136,17 +134,16 @@ export function createApp(
   // One CORS policy for REST, tRPC and GraphQL: the service's own origin and CORS_ORIGINS only.
   app.use(["/api", "/trpc", "/graphql"], corsPolicy(config));
 
+  // Procedure routes and plain operations never get here when `listen` serves the app: the
+  // dispatcher answers them in front of express. What does: paths the guard refuses, unknown
+  // routes (a body that does not parse is still a 400 there), and in tests the reference the
+  // dispatcher is compared with (`restReference`, the OpenAPI adapter it replaced), behind the
+  // guards it had.
   const restApi = express.Router();
   restApi.use(refuseAmbiguousPaths);
-  const jsonBody = express.json({ limit: config.MAX_BODY_BYTES });
-  // The raw-file import streams its own body (IMPORT_MAX_BODY_BYTES), whatever its content type.
-  restApi.use((req, res, next) => (isRawImportRequest(req) || isRawScreenshotRequest(req) ? next() : jsonBody(req, res, next)));
+  restApi.use(express.json({ limit: config.MAX_BODY_BYTES }));
   restApi.use(csrfGuard(config));
   restApi.use(guardInput);
-  for (const route of PLAIN_ROUTES) route.mount(restApi, deps);
-  // Procedure routes never get here when `listen` serves the app: the dispatcher answers them in
-  // front of express. A test may put a reference in their place (`restReference`, the OpenAPI
-  // adapter the dispatcher replaced); otherwise what is left below /api is an unknown route.
   for (const handler of options.restReference?.(deps, logger) ?? []) restApi.use(handler);
   restApi.use(unknownRestRoute);
   restApi.use(expressErrorHandler(logger));

@@ -250,7 +250,7 @@ describe("the REST dispatcher", () => {
     expect(succeeded).toBeGreaterThan(ordered.length / 2);
   });
 
-  it("answers writes and reads itself and leaves plain routes and unknown paths to express", async () => {
+  it("answers procedure routes and plain operations itself and leaves unknown paths to express", async () => {
     // A second app over the same database, its express counted: app(req, res) calls app.handle.
     const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off" });
     const { app } = createApp(server.db, config, createLogger("silent"));
@@ -284,14 +284,64 @@ describe("the REST dispatcher", () => {
         body: JSON.stringify({ key: "written.with.a.trailing.slash" }),
       });
       expect(slashed.status).toBe(201);
-      expect(expressCalls).toBe(0);
+      // Plain operations: a download, a raw-file upload (any case), a bare JSON string body.
       const exported = await fetch(`${url}/api/projects/${org.ids.projectId}/export/de?format=json-flat`, { headers: auth });
       expect(exported.status).toBe(200);
+      const imported = await fetch(`${url}/API/projects/${org.ids.projectId}/import/de/?format=json-flat`, {
+        method: "POST",
+        headers: { "x-api-key": org.owner.apiKey, "content-type": "application/json" },
+        body: JSON.stringify({ "imported.in.upper.case": "Hochgeladen" }),
+      });
+      expect(imported.status).toBe(200);
+      const edited = await fetch(`${url}/api/projects/${org.ids.projectId}/keys/${org.ids.keyId}/comments/${org.ids.commentId}`, {
+        method: "PATCH",
+        headers: auth,
+        body: JSON.stringify("Edited through the dispatcher"),
+      });
+      expect(edited.status).toBe(200);
+      expect(((await edited.json()) as { body: string }).body).toBe("Edited through the dispatcher");
+      expect(expressCalls).toBe(0);
       expect((await fetch(`${url}/api/nothing-here`, { headers: auth })).status).toBe(404);
       expect((await fetch(`${url}/api/projects/${org.ids.projectId}/%2e%2e`, { method: "DELETE", headers: auth })).status).toBe(404);
-      expect(expressCalls).toBe(3);
+      expect(expressCalls).toBe(2);
     } finally {
       await new Promise((resolve) => http0.close(resolve));
     }
+  });
+
+  it("gives plain operations the guards procedures get", async () => {
+    const auth = { "x-api-key": org.owner.apiKey, "content-type": "application/json" };
+    const comment = `/api/projects/${org.ids.projectId}/keys/${org.ids.keyId}/comments/${org.ids.commentId}`;
+    // A bare string body is checked by the comment service, with the 400 it always answered.
+    const nul = await rawRequest(server.url, "PATCH", comment, { headers: auth, body: '"a\\u0000b"' });
+    const unstorable = "Text must not contain NUL characters or invalid Unicode";
+    expect({ status: nul.status, body: nul.body }).toEqual({
+      status: 400,
+      body: { statusCode: 400, error: "Bad Request", message: unstorable, issues: [{ path: "", message: unstorable }] },
+    });
+    // A body nested too deep is refused by the input guard, before the caller is resolved.
+    const deep = await rawRequest(server.url, "PATCH", comment, {
+      headers: { "content-type": "application/json" },
+      body: `${"[".repeat(80)}${"]".repeat(80)}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.message).toMatch(/nested more than 64 levels/);
+    // The CSRF guard, before the caller is resolved.
+    const foreign = await rawRequest(server.url, "PATCH", comment, {
+      headers: { cookie: org.members.owner.cookie, origin: "https://evil.example", "content-type": "application/json" },
+      body: '"text"',
+    });
+    expect(foreign.status).toBe(403);
+    // A path parameter that does not decode: the 400 express gave.
+    const undecodable = await rawRequest(server.url, "GET", `/api/projects/${org.ids.projectId}/export/%E0%A4%A?format=json-flat`, {
+      headers: auth,
+    });
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.body.message).toBe("Failed to decode param '%E0%A4%A'");
+    // A HEAD reaches the download, as express routed it: its headers, no body.
+    const head = await rawRequest(server.url, "HEAD", `/api/projects/${org.ids.projectId}/export/de?format=json-flat`, { headers: auth });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-disposition"]).toMatch(/attachment/);
+    expect(head.text).toBe("");
   });
 });

@@ -5,14 +5,11 @@
 // is lost between them. Heartbeat comments keep proxies from closing an idle stream; the stream
 // ends after `complete` or `cancelled`.
 
-import { AppError, badRequest } from "@locale/core";
+import { badRequest } from "@locale/core";
 import { FINISHED_JOB_STATUSES, jobEventsChannel, loadAiJob, readJobEventsAfter, TERMINAL_EVENTS } from "@locale/core/ai";
-import type { NextFunction, Request, Response } from "express";
+import type { Request } from "express";
 import { z } from "zod";
-import type { AppDeps } from "../trpc/context";
-import { sendError } from "./error-responses";
-import { serviceContextOf } from "./plain-request";
-import type { PlainRoute } from "./plain-route";
+import type { PlainCall, PlainRoute } from "./plain-route";
 
 const errorResponse = (description: string) => ({
   description,
@@ -29,9 +26,8 @@ function lastEventIdOf(req: Request): bigint {
   return BigInt(raw.trim());
 }
 
-async function handleStream(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const svc = await serviceContextOf(deps, req);
-  const job = await loadAiJob(svc, String(req.params.projectId), String(req.params.jobId));
+async function handleStream({ deps, svc, params, req, res }: PlainCall): Promise<void> {
+  const job = await loadAiJob(svc, String(params.projectId), String(params.jobId));
   let last = lastEventIdOf(req);
 
   res.status(200);
@@ -90,15 +86,7 @@ async function handleStream(deps: AppDeps, req: Request, res: Response): Promise
 }
 
 export const aiStreamRoute: PlainRoute = {
-  mount(router, deps) {
-    router.get("/projects/:projectId/ai/translate/batch/stream/:jobId", (req: Request, res: Response, next: NextFunction) => {
-      handleStream(deps, req, res).catch((err: unknown) => {
-        if (res.headersSent) return void res.end();
-        if (err instanceof AppError) return sendError(res, err.toBody());
-        next(err);
-      });
-    });
-  },
+  operations: [{ method: "GET", path: "/projects/{projectId}/ai/translate/batch/stream/{jobId}", body: "json", handle: handleStream }],
   docs: {
     "/projects/{projectId}/ai/translate/batch/stream/{jobId}": {
       get: {

@@ -1,25 +1,15 @@
 // PATCH /projects/{projectId}/keys/{keyId}/comments/{commentId} with a bare JSON string body
-// (`"new text"`), which the OpenAPI adapter cannot take: a plain express route.
-//
-// The router's shared JSON parser runs in strict mode (objects and arrays only) before any plain
-// route, so it refuses a bare string with a parse error before this route is reached. This route
-// therefore also mounts an error handler on its own path that re-parses exactly that refused body
-// with JSON.parse (the non-strict parse `express.json({strict: false})` would do); because the
-// refusal skipped the CSRF guard, the guard is applied here before the handler runs.
+// (`"new text"`), which the OpenAPI adapter cannot take: a plain operation whose body is read by
+// the JSON parser taking any JSON value, so the string passes CSRF and the input guard like any
+// other body.
 
-import { AppError, badRequest } from "@locale/core";
+import { type AppError, badRequest } from "@locale/core";
 import { updateComment } from "@locale/core/comments";
-import type { NextFunction, Request, Response, Router } from "express";
 import { z } from "zod";
 import { ZComment } from "../routers/comments/comments.types";
 import { ZErrorBody } from "../schemas/common";
-import type { AppDeps } from "../trpc/context";
-import { csrfGuard } from "./csrf";
-import { sendError } from "./error-responses";
-import { serviceContextOf } from "./plain-request";
-import type { PlainRoute } from "./plain-route";
+import type { PlainCall, PlainRoute } from "./plain-route";
 
-const PATH = "/projects/:projectId/keys/:keyId/comments/:commentId";
 const DOC_PATH = "/projects/{projectId}/keys/{keyId}/comments/{commentId}";
 
 type Params = { projectId: string; keyId: string; commentId: string };
@@ -30,47 +20,17 @@ function notAString(): AppError {
   ]);
 }
 
-/** The raw body a strict JSON parser refused, when it is valid JSON after all (a bare scalar). */
-function bareJsonBody(err: unknown): { value: unknown } | undefined {
-  const e = err as { type?: string; body?: unknown } | null;
-  if (e?.type !== "entity.parse.failed" || typeof e.body !== "string") return undefined;
-  try {
-    return { value: JSON.parse(e.body) };
-  } catch {
-    return undefined;
-  }
-}
-
-function handler(deps: AppDeps) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    try {
-      const svc = await serviceContextOf(deps, req);
-      if (typeof req.body !== "string") return sendError(res, notAString().toBody());
-      const { projectId, keyId, commentId } = req.params as Params;
-      const comment = await updateComment(svc, { projectId, keyId, commentId }, req.body);
-      res.status(200).json(comment);
-    } catch (error) {
-      if (error instanceof AppError) return sendError(res, error.toBody());
-      next(error);
-    }
-  };
+async function handleEdit({ svc, params, req, res }: PlainCall): Promise<void> {
+  // JSON objects, arrays and empty bodies reach here too: a 400 unless the body is a string.
+  if (typeof req.body !== "string") throw notAString();
+  const { projectId, keyId, commentId } = params as Params;
+  const comment = await updateComment(svc, { projectId, keyId, commentId }, req.body);
+  res.status(200).json(comment);
 }
 
 export const commentEditRoute: PlainRoute = {
-  mount(router: Router, deps: AppDeps) {
-    const handle = handler(deps);
-    const csrf = csrfGuard(deps.config);
-    // JSON objects, arrays and empty bodies pass the shared parser and CSRF guard: answered here
-    // (with a 400 unless the body is a string). `/resolve` is one segment longer and not matched.
-    router.patch(PATH, handle);
-    router.use(PATH, (err: unknown, req: Request, res: Response, next: NextFunction) => {
-      const bare = req.method === "PATCH" && req.path === "/" ? bareJsonBody(err) : undefined;
-      if (!bare) return next(err);
-      req.body = bare.value;
-      // The guard hands a refusal to `next` (answered in the REST shape); only a pass goes on.
-      csrf(req, res, (refusal?: unknown) => (refusal ? next(refusal) : void handle(req, res, next)));
-    });
-  },
+  // `/resolve` is one segment longer and not matched.
+  operations: [{ method: "PATCH", path: DOC_PATH, body: "json-value", handle: handleEdit }],
   docs: {
     [DOC_PATH]: {
       patch: {

@@ -1,6 +1,7 @@
 // The one place express-side REST errors take their documented shape {statusCode, message, error,
-// issues?}: express errors (malformed JSON, oversized bodies), plain routes' refusals and unknown
-// routes. Procedure errors take it in the dispatcher (errorBodyOf, trpc/init.ts).
+// issues?}: express errors (malformed JSON, oversized bodies), plain operations' refusals (the
+// dispatcher's plain pipeline) and unknown routes. Procedure errors take it in the dispatcher
+// (errorBodyOf, trpc/init.ts).
 
 import { AppError, type ErrorBody, errorBodyForStatus, fromDatabaseError, retryAfterOf } from "@locale/core";
 import { TRPCError } from "@trpc/server";
@@ -26,7 +27,7 @@ export function notFoundRoute(req: Request, res: Response): void {
   sendError(res, errorBodyForStatus(404, `Cannot ${req.method} ${req.path}`));
 }
 
-/** Express error middleware: body-parser failures and anything thrown by plain routes. */
+/** Express error middleware: body-parser failures and anything thrown by plain operations. */
 export function expressErrorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const e = err as { type?: string; status?: number; statusCode?: number; toBody?: () => ErrorBody; message?: string };

@@ -5,15 +5,12 @@
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
-import { AppError, type ServiceContext } from "@locale/core";
 import { type ExportInput, exportAllLanguages, exportTranslations, FORMAT_IDS, SKIPPED_KEYS_IN_ACTIVITY } from "@locale/core/import-export";
 import { PLACEHOLDER_STYLES } from "@locale/formats";
-import type { NextFunction, Request, Response } from "express";
+import type { Response } from "express";
 import { z } from "zod";
-import type { AppDeps } from "../trpc/context";
-import { sendError } from "./error-responses";
-import { queryBoolean, requiredQuery, serviceContextOf, singleQuery } from "./plain-request";
-import type { PlainRoute } from "./plain-route";
+import type { PlainQuery } from "./dispatch/plain-query";
+import type { PlainCall, PlainRoute } from "./plain-route";
 
 const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZErrorRef } } });
@@ -26,23 +23,19 @@ function skippedKeysHeader(skipped: Array<{ key: string; namespace?: string }>):
     .join(",");
 }
 
-/** The caller's service context and the export options of the query string (both export routes). */
-async function exportRequest(deps: AppDeps, req: Request): Promise<{ svc: ServiceContext; options: Omit<ExportInput, "language"> }> {
-  const svc = await serviceContextOf(deps, req);
-  const format = requiredQuery(req, "format");
-  const namespace = singleQuery(req, "namespace");
-  const includeUntranslated = queryBoolean(req, "includeUntranslated");
-  const approvedOnly = queryBoolean(req, "approvedOnly");
-  const placeholders = singleQuery(req, "placeholders");
+/** The export options of the query string (both export routes). */
+function exportOptions(query: PlainQuery): Omit<ExportInput, "language"> {
+  const format = query.required("format");
+  const namespace = query.single("namespace");
+  const includeUntranslated = query.boolean("includeUntranslated");
+  const approvedOnly = query.boolean("approvedOnly");
+  const placeholders = query.single("placeholders");
   return {
-    svc,
-    options: {
-      format,
-      ...(namespace !== undefined ? { namespace } : {}),
-      ...(includeUntranslated !== undefined ? { includeUntranslated } : {}),
-      ...(approvedOnly ? { approvedOnly } : {}),
-      ...(placeholders !== undefined ? { placeholders } : {}),
-    },
+    format,
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(includeUntranslated !== undefined ? { includeUntranslated } : {}),
+    ...(approvedOnly ? { approvedOnly } : {}),
+    ...(placeholders !== undefined ? { placeholders } : {}),
   };
 }
 
@@ -61,9 +54,8 @@ async function sendTemporaryFile(res: Response, file: { filePath: string; dispos
   }
 }
 
-async function handleExportZip(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const { svc, options } = await exportRequest(deps, req);
-  const result = await exportAllLanguages(svc, String(req.params.projectId), options);
+async function handleExportZip({ svc, params, query, res }: PlainCall): Promise<void> {
+  const result = await exportAllLanguages(svc, String(params.projectId), exportOptions(query));
   res.status(200);
   res.setHeader("Content-Type", "application/zip");
   res.setHeader("Content-Disposition", `attachment; filename="${result.fileName}"`);
@@ -73,9 +65,9 @@ async function handleExportZip(deps: AppDeps, req: Request, res: Response): Prom
   await sendTemporaryFile(res, result);
 }
 
-async function handleExport(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const { svc, options } = await exportRequest(deps, req);
-  const result = await exportTranslations(svc, String(req.params.projectId), { ...options, language: String(req.params.language) });
+async function handleExport({ svc, params, query, res }: PlainCall): Promise<void> {
+  const options = exportOptions(query);
+  const result = await exportTranslations(svc, String(params.projectId), { ...options, language: String(params.language) });
   res.status(200);
   res.setHeader("Content-Type", "application/octet-stream");
   res.setHeader("Content-Disposition", `attachment; filename="${result.fileName}"`);
@@ -110,20 +102,10 @@ const exportQuery = z.object({
 });
 
 export const exportRoute: PlainRoute = {
-  mount(router, deps) {
-    router.get("/projects/:projectId/export/:language", (req: Request, res: Response, next: NextFunction) => {
-      handleExport(deps, req, res).catch((err: unknown) => {
-        if (err instanceof AppError) return sendError(res, err.toBody());
-        next(err);
-      });
-    });
-    router.get("/projects/:projectId/export-zip", (req: Request, res: Response, next: NextFunction) => {
-      handleExportZip(deps, req, res).catch((err: unknown) => {
-        if (err instanceof AppError) return sendError(res, err.toBody());
-        next(err);
-      });
-    });
-  },
+  operations: [
+    { method: "GET", path: "/projects/{projectId}/export/{language}", body: "json", handle: handleExport },
+    { method: "GET", path: "/projects/{projectId}/export-zip", body: "json", handle: handleExportZip },
+  ],
   docs: {
     "/projects/{projectId}/export-zip": {
       get: {

@@ -5,28 +5,18 @@
 
 import { randomUUID } from "node:crypto";
 import { type FileHandle, open, unlink } from "node:fs/promises";
-import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AppError, badRequest, payloadTooLarge } from "@locale/core";
+import { badRequest, payloadTooLarge } from "@locale/core";
 import { FORMAT_IDS, importTranslationFile, prepareImport } from "@locale/core/import-export";
-import type { NextFunction, Request, Response } from "express";
+import type { Request } from "express";
 import { z } from "zod";
 import { ZImportFileResponse } from "../routers/import-export/import-file";
 import { PLACEHOLDERS_ON_IMPORT } from "../schemas/placeholders";
-import type { AppDeps } from "../trpc/context";
-import { sendError, setRetryAfter } from "./error-responses";
-import { queryBoolean, requiredQuery, serviceContextOf, singleQuery } from "./plain-request";
-import type { PlainRoute } from "./plain-route";
+import type { PlainCall, PlainRoute } from "./plain-route";
 
-const ROUTE = "/projects/:projectId/import/:language";
 const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZErrorRef } } });
-
-/** `express.json` must leave this route's body alone, whatever its content type says. */
-export function isRawImportRequest(req: IncomingMessage): boolean {
-  return req.method === "POST" && /^\/(?:api\/(?:v1\/)?)?projects\/[^/?]+\/import\/[^/?]+(?:\?|$)/.test(req.url ?? "");
-}
 
 /** Copies the body into `file`; rejects with 413 once it passes `limit` (Node discards the rest). */
 function spoolBody(req: Request, file: FileHandle, limit: number): Promise<void> {
@@ -73,26 +63,25 @@ async function* readBack(file: FileHandle): AsyncIterable<Uint8Array> {
   }
 }
 
-async function handleImport(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const svc = await serviceContextOf(deps, req);
-  const format = requiredQuery(req, "format");
-  const namespace = singleQuery(req, "namespace");
+async function handleImport({ deps, svc, params, query, req, res }: PlainCall): Promise<void> {
+  const format = query.required("format");
+  const namespace = query.single("namespace");
   if (namespace !== undefined && namespace.length > 200) {
     throw badRequest("namespace: must be at most 200 characters", [{ path: "namespace", message: "must be at most 200 characters" }]);
   }
-  const overwrite = queryBoolean(req, "overwrite") ?? false;
-  const dryRun = queryBoolean(req, "dryRun") ?? false;
-  const fileName = singleQuery(req, "fileName");
+  const overwrite = query.boolean("overwrite") ?? false;
+  const dryRun = query.boolean("dryRun") ?? false;
+  const fileName = query.single("fileName");
   if (fileName !== undefined && fileName.length > 1000) {
     throw badRequest("fileName: must be at most 1000 characters", [{ path: "fileName", message: "must be at most 1000 characters" }]);
   }
-  const placeholders = singleQuery(req, "placeholders");
+  const placeholders = query.single("placeholders");
   const limit = deps.config.IMPORT_MAX_BODY_BYTES;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge();
   // Permission, language, format and namespace are checked before a byte of the file is stored.
-  const prepared = await prepareImport(svc, String(req.params.projectId), {
-    language: String(req.params.language),
+  const prepared = await prepareImport(svc, String(params.projectId), {
+    language: String(params.language),
     format,
     ...(namespace !== undefined ? { namespace } : {}),
     ...(fileName !== undefined ? { fileName } : {}),
@@ -115,19 +104,8 @@ async function handleImport(deps: AppDeps, req: Request, res: Response): Promise
 }
 
 export const importRoute: PlainRoute = {
-  mount(router, deps) {
-    router.post(ROUTE, (req: Request, res: Response, next: NextFunction) => {
-      handleImport(deps, req, res).catch((err: unknown) => {
-        if (err instanceof AppError) {
-          // An early answer (413, 4xx before the body was read): the connection is not reused.
-          if (!req.complete) res.setHeader("Connection", "close");
-          setRetryAfter(res, err);
-          return sendError(res, err.toBody());
-        }
-        next(err);
-      });
-    });
-  },
+  // The body is the file: streamed to disk by the operation, under IMPORT_MAX_BODY_BYTES.
+  operations: [{ method: "POST", path: "/projects/{projectId}/import/{language}", body: "raw", handle: handleImport }],
   docs: {
     "/projects/{projectId}/import/{language}": {
       post: {

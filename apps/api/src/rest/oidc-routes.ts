@@ -144,8 +144,9 @@ const REFUSAL_CODES =
   "`oidc_state` (unknown, tampered, used or expired state, or a callback in another browser), `oidc_failed` (the code exchange or the ID-token validation failed: replayed code, wrong nonce, expired or badly signed token, provider error), `oidc_unverified_email`, `oidc_domain_not_allowed`, `oidc_signup_closed`, `oidc_unknown_provider`, `oidc_account_exists` (an account has this e-mail but is not linked to the provider: its owner links it after signing in, or the provider has `OIDC_<ID>_LINK_BY_EMAIL=true`), `oidc_already_linked` (linking: the provider account belongs to another account)";
 
 export const oidcRoutes: PlainRoute = {
-  // Mounted by mountOidcRoutes (server.ts), ahead of the request logger; see the top of this file.
-  mount() {},
+  // Express routes mounted by mountOidcRoutes (server.ts), ahead of the request logger, which the
+  // dispatcher would run: see the top of this file. The dispatcher leaves their paths to express.
+  operations: [],
   docs: {
     "/auth/oidc/{provider}/start": {
       get: {

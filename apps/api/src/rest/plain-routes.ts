@@ -1,4 +1,4 @@
-// Every plain express route (see plain-route.ts), in mount order.
+// Every plain operation (see plain-route.ts), matched in this order by the REST dispatcher.
 
 import { aiStreamRoute } from "./ai-stream-route";
 import { commentEditRoute } from "./comment-edit-route";

@@ -1,24 +1,15 @@
 // The screenshot routes the JSON adapter cannot express: the upload with the image itself as the
 // request body, and the image and thumbnail downloads (their own content types).
-import type { IncomingMessage } from "node:http";
-import { AppError, badRequest, payloadTooLarge } from "@locale/core";
+import { badRequest, payloadTooLarge } from "@locale/core";
 import { DEFAULT_SCREENSHOT_CONFIG, readScreenshotImage, uploadScreenshot } from "@locale/core/screenshots";
-import type { NextFunction, Request, Response } from "express";
+import type { Request } from "express";
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { UPLOAD_ERRORS, ZScreenshot } from "../routers/screenshots/screenshots.types";
-import type { AppDeps } from "../trpc/context";
-import { sendError, setRetryAfter } from "./error-responses";
-import { requiredQuery, serviceContextOf } from "./plain-request";
-import type { PlainRoute } from "./plain-route";
+import type { PlainCall, PlainRoute } from "./plain-route";
 
 const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZErrorRef } } });
-
-/** `express.json` must leave this route's body alone, whatever its content type says. */
-export function isRawScreenshotRequest(req: IncomingMessage): boolean {
-  return req.method === "POST" && /^\/(?:api\/(?:v1\/)?)?projects\/[^/?]+\/screenshots\/file(?:\?|$)/.test(req.url ?? "");
-}
 
 /** The whole body, refused with 413 as soon as it passes `limit` (Node discards the rest). */
 function readBody(req: Request, limit: number): Promise<Buffer> {
@@ -49,44 +40,24 @@ function readBody(req: Request, limit: number): Promise<Buffer> {
   });
 }
 
-async function handleUpload(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const svc = await serviceContextOf(deps, req);
-  const name = requiredQuery(req, "name");
+async function handleUpload({ deps, svc, params, query, req, res }: PlainCall): Promise<void> {
+  const name = query.required("name");
   const limit = (deps.core.screenshots ?? DEFAULT_SCREENSHOT_CONFIG).maxBytes;
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(`The image is larger than ${limit} bytes`);
   const image = await readBody(req, limit);
-  const created = await uploadScreenshot(svc, String(req.params.projectId), { name, image });
+  const created = await uploadScreenshot(svc, String(params.projectId), { name, image });
   res.status(201).json(created);
 }
 
-async function handleImage(deps: AppDeps, req: Request, res: Response, variant: "image" | "thumbnail"): Promise<void> {
-  const svc = await serviceContextOf(deps, req);
-  const file = await readScreenshotImage(
-    svc,
-    { projectId: String(req.params.projectId), screenshotId: String(req.params.screenshotId) },
-    variant,
-  );
+async function handleImage({ svc, params, res }: PlainCall, variant: "image" | "thumbnail"): Promise<void> {
+  const file = await readScreenshotImage(svc, { projectId: String(params.projectId), screenshotId: String(params.screenshotId) }, variant);
   res.setHeader("Content-Type", file.contentType);
   res.setHeader("Content-Length", String(file.bytes.length));
   // Private to the caller: the image belongs to one organization.
   res.setHeader("Cache-Control", "private, max-age=300");
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.end(file.bytes);
-}
-
-function answer(run: (req: Request, res: Response) => Promise<void>) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    run(req, res).catch((err: unknown) => {
-      if (err instanceof AppError) {
-        // An early answer (413, 4xx before the body was read): the connection is not reused.
-        if (!req.complete) res.setHeader("Connection", "close");
-        setRetryAfter(res, err);
-        return sendError(res, err.toBody());
-      }
-      next(err);
-    });
-  };
 }
 
 const ZImagePath = z.object({ projectId: z.string(), screenshotId: z.string() });
@@ -122,20 +93,22 @@ function imageDocs(variant: "image" | "thumbnail"): ZodOpenApiPathItemObject {
 }
 
 export const screenshotRoutes: PlainRoute = {
-  mount(router, deps) {
-    router.post(
-      "/projects/:projectId/screenshots/file",
-      answer((req, res) => handleUpload(deps, req, res)),
-    );
-    router.get(
-      "/projects/:projectId/screenshots/:screenshotId/image",
-      answer((req, res) => handleImage(deps, req, res, "image")),
-    );
-    router.get(
-      "/projects/:projectId/screenshots/:screenshotId/thumbnail",
-      answer((req, res) => handleImage(deps, req, res, "thumbnail")),
-    );
-  },
+  operations: [
+    // The body is the image: read by the operation, under the screenshot size limit.
+    { method: "POST", path: "/projects/{projectId}/screenshots/file", body: "raw", handle: handleUpload },
+    {
+      method: "GET",
+      path: "/projects/{projectId}/screenshots/{screenshotId}/image",
+      body: "json",
+      handle: (call) => handleImage(call, "image"),
+    },
+    {
+      method: "GET",
+      path: "/projects/{projectId}/screenshots/{screenshotId}/thumbnail",
+      body: "json",
+      handle: (call) => handleImage(call, "thumbnail"),
+    },
+  ],
   docs: {
     "/projects/{projectId}/screenshots/file": {
       post: {

@@ -1,6 +1,6 @@
 // What a request below /api that no route owns gets: the documented 404 body (a HEAD, 204 with no
-// body). The REST dispatcher answers every procedure route in front of express and the plain routes
-// answer theirs, so this is the last handler of the REST router. The bytes are those the OpenAPI
+// body). The REST dispatcher answers every procedure route and plain operation in front of express,
+// so this is the last handler of the REST router. The bytes are those the OpenAPI
 // adapter sent when it sat here (a bare `Content-Type: application/json`, no ETag): clients and the
 // differential tests (rest-dispatch.test.ts, rest-reads.test.ts) see no change.
 import { AppError } from "@locale/core";

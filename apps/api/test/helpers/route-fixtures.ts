@@ -6,8 +6,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { addMember, tokenOfInviteUrl } from "./invite-member";
+import { signUpUser, type TestUser } from "./sign-up-user";
 import { SMALL_PNG_BASE64 } from "./small-png";
-import { type RequestOptions, signUpUser, type TestResponse, type TestServer, type TestUser } from "./test-server";
+import type { RequestOptions, TestResponse, TestServer } from "./test-server";
 
 export type Role = "owner" | "admin" | "developer" | "translator" | "reviewer";
 export const ROLES: Role[] = ["owner", "admin", "developer", "translator", "reviewer"];

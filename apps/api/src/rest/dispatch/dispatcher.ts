@@ -2,9 +2,10 @@
 // writes, answered in front of express by one pipeline — CORS, the request log, the JSON body and
 // its limit, CSRF, the input guard, the input as the OpenAPI adapter reads it, the procedure call
 // (trpc/procedure-internals.ts) and the documented error body. The route table comes from the
-// routers' OpenAPI meta (route-table.ts). What it does not own — plain routes (export, import,
-// screenshots, SSE, OIDC), ambiguous paths, unknown routes, other methods, the docs — goes on to
-// express, which answers them as before.
+// routers' OpenAPI meta (route-table.ts). Plain operations (rest/plain-route.ts: downloads, SSE,
+// a bare-string body, raw-file uploads) are answered here too, through the same guards, the same
+// caller resolution and the same error mapping (plain-pipeline.ts). What it does not own — the
+// OIDC redirects, ambiguous paths, unknown routes, other methods, the docs — goes on to express.
 //
 // A GET without a body keeps node's request and response prototypes: giving every request
 // express's made node's own HTTP code see objects of changing shapes, and cost a third of a small
@@ -28,15 +29,10 @@ import { assertStorableInput, pathOrQueryProblem } from "../input-guard";
 import { normalizeRequest } from "../normalize-request";
 import { hasAmbiguousPath } from "../path-guard";
 import { PLAIN_ROUTES } from "../plain-routes";
+import { plainPipeline } from "./plain-pipeline";
 import { isDocumentPath, mountLengthOf, pathnameOf } from "./request-path";
 import { BODY_METHODS, buildRouteTable, type RestRoute } from "./route-table";
-
-type Middleware = (req: Request, res: Response, next: NextFunction) => void;
-
-/** Runs one express middleware; resolves with what it passed to `next` (an error or nothing). */
-function run(middleware: Middleware, req: Request, res: Response): Promise<unknown> {
-  return new Promise((resolve) => middleware(req, res, resolve));
-}
+import { type Middleware, runMiddleware } from "./run-middleware";
 
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers["content-length"];
@@ -90,6 +86,7 @@ export function restDispatcher(
   const jsonBody = express.json({ limit: deps.config.MAX_BODY_BYTES }) as Middleware;
   const csrf = csrfGuard(deps.config) as Middleware;
   const expressError = expressErrorHandler(logger);
+  const answerPlain = plainPipeline(deps, logger);
   // Query strings are coerced to the input schema (`"5"` to 5). Read schemas are coerced when the
   // table is built; a DELETE's on its first call, as the adapter did. Coercion marks the schema
   // itself, and schemas shared with JSON bodies must not be coerced before a DELETE asks for it.
@@ -115,7 +112,20 @@ export function restDispatcher(
     if (mount < 0 || hasAmbiguousPath(url)) return false;
     // Without its trailing slash, as the adapter matched: `/projects/x/` is `/projects/x`.
     const path = normalizePath(pathnameOf(rawPath.slice(mount)));
-    if (isDocumentPath(path) || table.isPlain(method, path)) return false;
+    if (isDocumentPath(path)) return false;
+    const plain = table.matchPlain(method, path);
+    if (plain) {
+      const req = incoming as Request;
+      const res = outgoing as Response;
+      takeAsExpress(req, res, url);
+      requestLog(req, res, () => {
+        applyCors(deps.config, req, res);
+        below(req, url, mount);
+        void answerPlain(req, res, plain.operation, plain.pathInput);
+      });
+      return true;
+    }
+    if (table.isPlain(method, path)) return false;
     const found = table.match(method, path);
     if (!found) return false;
     const req = incoming as Request;
@@ -127,20 +137,30 @@ export function restDispatcher(
       requestLog(req, res, () => void read(req, res, found.route, found.pathInput, rawPath, query));
       return true;
     }
-    // What express does with a request it takes, then what its /api mount does.
+    takeAsExpress(req, res, url);
+    requestLog(req, res, () => {
+      applyCors(deps.config, req, res);
+      below(req, url, mount);
+      void write(req, res, found.route, found.pathInput, path);
+    });
+    return true;
+  };
+
+  /** What express does with a request it takes: its prototypes, linked request and response. */
+  function takeAsExpress(req: Request, res: Response, url: string): void {
+    req.originalUrl = url;
     req.res = res;
     res.req = req;
     Object.setPrototypeOf(req, app.request);
     Object.setPrototypeOf(res, app.response);
     res.locals ??= Object.create(null);
-    requestLog(req, res, () => {
-      applyCors(deps.config, req, res);
-      req.baseUrl = url.slice(0, mount);
-      req.url = url.slice(mount);
-      void write(req, res, found.route, found.pathInput, path);
-    });
-    return true;
-  };
+  }
+
+  /** What the /api (or /api/v1) mount does: the URL below it, the mount as the base. */
+  function below(req: Request, url: string, mount: number): void {
+    req.baseUrl = url.slice(0, mount);
+    req.url = url.slice(mount);
+  }
 
   /** A GET without a body: the input guard on path and query, then the procedure. */
   async function read(
@@ -172,8 +192,8 @@ export function restDispatcher(
   /** Any other request: body, CSRF, input guard, the adapter's input, then the procedure. */
   async function write(req: Request, res: Response, route: RestRoute, pathInput: Record<string, string>, path: string): Promise<void> {
     try {
-      let refused = await run(jsonBody, req, res);
-      refused ??= await run(csrf, req, res);
+      let refused = await runMiddleware(jsonBody, req, res);
+      refused ??= await runMiddleware(csrf, req, res);
       if (!refused) {
         const problem = pathOrQueryProblem(req.path, req.query);
         if (problem) refused = problem;

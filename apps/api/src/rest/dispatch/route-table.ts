@@ -2,6 +2,7 @@
 // `meta.openapi`, its method, path pattern and how its input is read. The order and the matching
 // are the OpenAPI adapter's (trpc-to-openapi): per method, procedures in router order, the first
 // whose pattern matches wins, patterns case-insensitive with `{param}` matching one segment.
+// Plain operations (rest/plain-route.ts) are matched first, as their express routes were.
 
 import type { AnyRouter } from "@trpc/server";
 import {
@@ -16,7 +17,7 @@ import {
 } from "trpc-to-openapi";
 import { ZodArray } from "zod/v4";
 import { proceduresOf, procedureType } from "../../trpc/procedure-internals";
-import type { PlainRoute } from "../plain-route";
+import type { PlainOperation, PlainRoute } from "../plain-route";
 
 export type RestMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -43,7 +44,9 @@ export const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"
 export interface RouteTable {
   /** The route a request reaches, with its path parameters, or null. */
   match(method: string, path: string): { route: RestRoute; pathInput: Record<string, string> } | null;
-  /** Whether a plain express route (export, import, SSE...) owns this method and path. */
+  /** The plain operation (export, import, SSE...) a request reaches, with its path parameters, or null. */
+  matchPlain(method: string, path: string): { operation: PlainOperation; pathInput: Record<string, string> } | null;
+  /** Whether a documented plain path is left to express (the OIDC redirects, mounted ahead of the log). */
   isPlain(method: string, path: string): boolean;
   /** Every route, in router order. */
   each(visit: (route: RestRoute) => void): void;
@@ -104,7 +107,21 @@ export function buildRouteTable(router: AnyRouter, plainRoutes: readonly PlainRo
         plain.set(upper, [...(plain.get(upper) ?? []), getPathRegExp(normalizePath(path))]);
       }
 
+  const operations = plainRoutes.flatMap((route) =>
+    route.operations.map((operation) => ({ operation, pattern: getPathRegExp(normalizePath(operation.path)) })),
+  );
+
   return {
+    matchPlain(method, path) {
+      // A HEAD reaches the GET, as express routes it.
+      const wanted = method === "HEAD" ? "GET" : method;
+      for (const { operation, pattern } of operations) {
+        if (operation.method !== wanted) continue;
+        const found = pattern.exec(path);
+        if (found) return { operation, pathInput: { ...found.groups } };
+      }
+      return null;
+    },
     match(method, path) {
       const ofMethod = byMethod.get(method);
       if (!ofMethod) return null;
