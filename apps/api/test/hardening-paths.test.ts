@@ -55,6 +55,14 @@ describe("dot segments", () => {
     expect(project.body).toMatchObject({ name: "Paths", archived: false });
   });
 
+  it("answers a HEAD of no route 404, without a body", async () => {
+    for (const target of ["/api/no-such-route", "/api/v1/projects/x/no-such-route"]) {
+      const res = await rawRequest(server.url, "HEAD", target, { headers: { "x-api-key": user.apiKey } });
+      expect(res.status, target).toBe(404);
+      expect(res.text).toBe("");
+    }
+  });
+
   it("answers a path with a dot segment 404 with the standard body, before any handler", async () => {
     const res = await rawRequest(server.url, "DELETE", `/api/projects/${projectId}/keys/${keyId}/comments/%2e%2e`, {
       headers: { "x-api-key": user.apiKey },

@@ -344,4 +344,17 @@ describe("the REST dispatcher", () => {
     expect(head.headers["content-disposition"]).toMatch(/attachment/);
     expect(head.text).toBe("");
   });
+
+  it("answers a HEAD of a procedure route as its GET, without a body", async () => {
+    const auth = { "x-api-key": org.members.owner.apiKey };
+    const path = `/api/projects/${org.ids.projectId}`;
+    const get = await rawRequest(server.url, "GET", path, { headers: auth });
+    const head = await rawRequest(server.url, "HEAD", path, { headers: auth });
+    expect(get.status).toBe(200);
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+    expect(head.headers["content-type"]).toBe(get.headers["content-type"]);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect((await rawRequest(server.url, "HEAD", path)).status).toBe(401);
+  });
 });

@@ -131,7 +131,7 @@ export function restDispatcher(
     const req = incoming as Request;
     const res = outgoing as Response;
     req.originalUrl = url;
-    if (method === "GET" && !hasBody(incoming)) {
+    if ((method === "GET" || method === "HEAD") && !hasBody(incoming)) {
       applyCors(deps.config, req, res);
       const query = queryAt < 0 ? noQuery : parseQuery(url.slice(queryAt + 1));
       requestLog(req, res, () => void read(req, res, found.route, found.pathInput, rawPath, query));

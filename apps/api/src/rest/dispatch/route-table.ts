@@ -123,7 +123,8 @@ export function buildRouteTable(router: AnyRouter, plainRoutes: readonly PlainRo
       return null;
     },
     match(method, path) {
-      const ofMethod = byMethod.get(method);
+      // A HEAD is answered as the GET is (node sends no body for it).
+      const ofMethod = byMethod.get(method === "HEAD" ? "GET" : method);
       if (!ofMethod) return null;
       const candidates = ofMethod.byFirst.get((path.split("/", 2)[1] ?? "").toLowerCase()) ?? ofMethod.paramFirst;
       for (const route of candidates) {
