@@ -1,5 +1,8 @@
-// One test run for the whole workspace. Database-backed suites run on PGlite always, and a second
-// time on PostgreSQL when TEST_DATABASE_URL is set (each test file gets its own fresh database).
+// One test run for the whole workspace, in tiers (ARCHITECTURE.md, "Tests"): "unit" and
+// "tm-engine" (pure modules, the native TM engine); "core" (packages/core/vitest.config.ts: the
+// domain's services called directly on a fresh PGlite database, no HTTP server); "pglite" (the
+// service's suites, mostly over HTTP, each test file on its own fresh database); "postgres" (the
+// pglite and core suites again on PostgreSQL, when TEST_DATABASE_URL is set); "once".
 // Two naming conventions place a suite elsewhere:
 //   *.once.test.ts      black-box suites whose database does not matter (packaging, docs pages):
 //                       run once, on PGlite, in the "once" project;
@@ -8,14 +11,16 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{core,db,sdk,cli,i18next-backend}/test/**/*.test.ts"];
+const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{db,sdk,cli,i18next-backend}/test/**/*.test.ts"];
+// The core tier's suites: on PGlite in their own project, on PostgreSQL with the others.
+const coreSuites = ["packages/core/test/**/*.test.ts"];
 const ONCE = "**/*.once.test.ts";
 const POSTGRES_ONLY = "**/*.postgres.test.ts";
 
 const dbProject = (backend: "pglite" | "postgres") => ({
   test: {
     name: backend,
-    include: dbSuites,
+    include: backend === "pglite" ? dbSuites : [...dbSuites, ...coreSuites],
     exclude: ["**/node_modules/**", "apps/web/**", ONCE, ...(backend === "pglite" ? [POSTGRES_ONLY] : [])],
     env: { TEST_DB_BACKEND: backend },
     globalSetup: backend === "postgres" ? ["./vitest.postgres-setup.ts"] : [],
@@ -49,6 +54,8 @@ export default defineConfig({
       },
       // the native TM engine: its own config builds the addon first and fails when it cannot
       "packages/tm-engine/vitest.config.ts",
+      // the core tier (also `pnpm --filter @locale/core test`, so `turbo run test`)
+      "packages/core/vitest.config.ts",
       dbProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [dbProject("postgres")] : []),
       {

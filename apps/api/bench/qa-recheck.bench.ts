@@ -7,11 +7,11 @@
 // - recheck, writing: the first recheck after seeding (stored issues are empty, so every value
 //   with a warning is written);
 // - recheck, unchanged: the same settings again (every value read and checked, nothing written).
-// The recheck is the worker's own code path (`recheckNextBatch`), driven here in a loop.
+// The recheck is the worker's own code path (`runQaRecheck`: the claim, then every batch).
 //   TEST_DATABASE_URL=postgres://… pnpm --filter @locale/api run bench:qa   (TRANSLATIONS=100000)
 import { randomBytes } from "node:crypto";
 import { EMPTY_QA_SETTINGS, runChecks, severitiesFor } from "@locale/core/qa";
-import { QA_RECHECK_BATCH, recheckNextBatch, requestQaRecheck } from "@locale/core/quality";
+import { QA_RECHECK_BATCH, requestQaRecheck, runQaRecheck } from "@locale/core/quality";
 import { createDb, type Database } from "@locale/db";
 
 const TRANSLATIONS = Number(process.env.TRANSLATIONS ?? 100_000);
@@ -112,17 +112,13 @@ async function checkAll(db: Database, projectId: string): Promise<number> {
 
 async function recheck(db: Database, projectId: string): Promise<{ ms: number; checked: number; changed: number }> {
   await db.prisma.$transaction((tx) => requestQaRecheck(tx, projectId));
-  await db.query(`UPDATE "QaRecheck" SET "lockedBy" = $2, "heartbeatAt" = now() WHERE "projectId" = $1`, [projectId, WORKER]);
   const start = performance.now();
-  let checked = 0;
-  let changed = 0;
-  for (;;) {
-    const batch = await recheckNextBatch(db, projectId, WORKER);
-    checked += batch.checked;
-    changed += batch.changed;
-    if (!batch.more) break;
-  }
-  return { ms: performance.now() - start, checked, changed };
+  const run = await runQaRecheck(
+    { db, workerId: WORKER, leaseMs: 60_000, batchSize: QA_RECHECK_BATCH, isStopping: () => false },
+    projectId,
+  );
+  if (!run.done) throw new Error("the recheck did not run to its end");
+  return { ms: performance.now() - start, checked: run.checked, changed: run.changed };
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

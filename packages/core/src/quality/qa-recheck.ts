@@ -1,11 +1,12 @@
 // The background recheck of a project's stored quality-check issues after its settings change
 // (docs/quality-checks.md). A settings change (re)starts the project's `QaRecheck` row in its own
-// transaction and wakes the workers (NOTIFY); a worker (apps/worker/src/runners/qa-recheck.ts)
-// then walks the project's translations in id order, a batch per transaction: it recomputes each
-// value's issues with the same gate as the writes, stores those that differ, and advances the
-// row's cursor and counts in that same transaction. So progress is exact at every commit, and a
-// worker that dies is resumed from the cursor by another. A new settings change resets the row:
-// the running worker sees it no longer holds the row and stops, and the recheck starts over.
+// transaction and wakes the workers (NOTIFY); the worker that holds the row (recheck-lease.ts, and
+// run-qa-recheck.ts, which the worker's qa-recheck runner calls per queued job) then walks the
+// project's translations in id order, a batch per transaction: it recomputes each value's issues
+// with the same gate as the writes, stores those that differ, and advances the row's cursor and
+// counts in that same transaction. So progress is exact at every commit, and a worker that dies is
+// resumed from the cursor by another. A new settings change resets the row: the running worker
+// sees it no longer holds the row and stops, and the recheck starts over.
 import type { Database, Prisma } from "@locale/db";
 import { isQaCheckId } from "../qa";
 import type { QaIssue } from "../qa/types";
@@ -17,9 +18,6 @@ type Tx = Prisma.TransactionClient;
 
 /** Wakes the workers when a recheck is requested (payload: the project id). */
 export const QA_RECHECK_CHANNEL = "qa_recheck_queued";
-
-/** `lockedBy` of a recheck handed to the queue but not yet claimed by a worker. */
-export const QA_RECHECK_RESERVATION = "queue";
 
 export const QA_RECHECK_BATCH = 2_000;
 
