@@ -13,7 +13,8 @@
 //                         at the same depth in this checkout, e.g. apps/api/.baseline-dist, since a
 //                         bundle finds node_modules by relative paths) as a second api process on the
 //                         same database and project, measured in the same alternation: before and
-//                         after a change in one run.
+//                         after a change in one run (remove the copy before `pnpm lint`, which
+//                         would check it).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
