@@ -14,10 +14,11 @@ export interface Api {
   stop(): Promise<void>;
 }
 
-export async function startApi(env: Record<string, string>): Promise<Api> {
+/** `script`: a built api (e.g. a copy of another build's dist/main.js) instead of this checkout's sources. */
+export async function startApi(env: Record<string, string>, script?: string): Promise<Api> {
   const child = spawn(
     process.execPath,
-    [...(process.env.API_NODE_ARGS ?? "").split(" ").filter(Boolean), "--import", "tsx", "src/main.ts"],
+    [...(process.env.API_NODE_ARGS ?? "").split(" ").filter(Boolean), ...(script ? [script] : ["--import", "tsx", "src/main.ts"])],
     {
       cwd: apiDir,
       // API_NODE_OPTIONS (e.g. --max-old-space-size=256) and API_NODE_ARGS (V8 flags NODE_OPTIONS does

@@ -9,13 +9,20 @@
 // German for half).
 //   pnpm --filter @locale/api run bench:mixed-load   (BENCH_DATABASE_URL or TEST_DATABASE_URL)
 //   SIZES=20000,100000 CLIENTS=16 ROUND_MS=10000 ROUNDS=2 CREATE_SHARE=0.05
+//   BASELINE_DIST=<dir>   also run another build's main.js (a copy of a dist/ built from main, kept
+//                         at the same depth in this checkout, e.g. apps/api/.baseline-dist, since a
+//                         bundle finds node_modules by relative paths) as a second api process on the
+//                         same database and project, measured in the same alternation: before and
+//                         after a change in one run (remove the copy before `pnpm lint`, which
+//                         would check it).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
+import path from "node:path";
 import { createDb } from "@locale/db";
 import { call, signUpOnProcess } from "../test/helpers/fuzz/server-process";
 import { UNREACHED_RATE_LIMITS } from "../test/helpers/unreached-rate-limits";
-import { startApi } from "./api-process";
+import { type Api, startApi } from "./api-process";
 
 const SIZES = (process.env.SIZES ?? "20000,100000").split(",").map(Number);
 const CLIENTS = Number(process.env.CLIENTS ?? 16);
@@ -23,6 +30,7 @@ const ROUND_MS = Number(process.env.ROUND_MS ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const WARMUP_MS = Number(process.env.WARMUP_MS ?? 3_000);
 const CREATE_SHARE = Number(process.env.CREATE_SHARE ?? 0.05);
+const BASELINE_DIST = process.env.BASELINE_DIST;
 // The rest of the mix, in this proportion whether or not creations take their share.
 const MIX = { page: 0.45, keyList: 0.15, key: 0.2, save: 0.2 };
 const TARGET_RATIO = 1.5;
@@ -77,12 +85,14 @@ async function main(): Promise<void> {
   log(
     `${CLIENTS} clients, ${ROUNDS} rounds of ${ROUND_MS / 1000} s per configuration, creations ${CREATE_SHARE * 100} %; load average ${load()}`,
   );
-  const api = await startApi({ DATABASE_URL: url, WORKER_MODE: "off", ...UNREACHED_RATE_LIMITS });
+  const env = { DATABASE_URL: url, WORKER_MODE: "off", ...UNREACHED_RATE_LIMITS };
+  const apis: { name: string; api: Api }[] = [{ name: "this checkout", api: await startApi(env) }];
+  if (BASELINE_DIST) apis.push({ name: "baseline", api: await startApi(env, path.resolve(BASELINE_DIST, "main.js")) });
   const summary: string[] = [];
   try {
-    const owner = await signUpOnProcess(api.url, "Mixed load owner");
+    const owner = await signUpOnProcess(apis[0]!.api.url, "Mixed load owner");
     for (const size of SIZES) {
-      const project = await call(api.url, "POST", "/api/projects", {
+      const project = await call(apis[0]!.api.url, "POST", "/api/projects", {
         apiKey: owner.apiKey,
         body: { name: `Mixed ${size}`, sourceLanguage: "en", targetLanguages: ["de"] },
       });
@@ -107,61 +117,84 @@ async function main(): Promise<void> {
       log(`${size.toLocaleString("en")} keys seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; load average ${load()}`);
       const target: Target = { projectId, keyIds, keys: size };
 
-      const results = { without: [] as RoundResult[], with: [] as RoundResult[] };
-      await round(api.url, owner.apiKey, target, 0, WARMUP_MS);
-      await round(api.url, owner.apiKey, target, CREATE_SHARE, WARMUP_MS);
+      const results = apis.map(() => ({ without: [] as RoundResult[], with: [] as RoundResult[] }));
+      for (const { api } of apis) {
+        await round(api.url, owner.apiKey, target, 0, WARMUP_MS);
+        await round(api.url, owner.apiKey, target, CREATE_SHARE, WARMUP_MS);
+      }
       const loads: string[] = [];
       for (let r = 0; r < ROUNDS; r++) {
-        results.without.push(await round(api.url, owner.apiKey, target, 0, ROUND_MS));
-        results.with.push(await round(api.url, owner.apiKey, target, CREATE_SHARE, ROUND_MS));
+        // Each api in turn, the first one alternating, so drift in the machine's load hits all alike.
+        for (let k = 0; k < apis.length; k++) {
+          const i = (k + r) % apis.length;
+          results[i]!.without.push(await round(apis[i]!.api.url, owner.apiKey, target, 0, ROUND_MS));
+          results[i]!.with.push(await round(apis[i]!.api.url, owner.apiKey, target, CREATE_SHARE, ROUND_MS));
+        }
         loads.push(load());
       }
-      const rows = (["without", "with"] as const).map((name) => {
-        const all = results[name];
-        const seconds = (all.length * ROUND_MS) / 1000;
-        const latencies = all.flatMap((r) => r.latencies).sort((a, b) => a - b);
-        const rps = all.reduce((s, r) => s + r.requests, 0) / seconds;
-        const kinds = new Map<Kind, number[]>();
-        for (const r of all) for (const [k, v] of r.byKind) kinds.set(k, [...(kinds.get(k) ?? []), ...v]);
-        const perKind = [...kinds]
-          .map(([k, v]) => {
-            v.sort((a, b) => a - b);
-            return `${k} p99 ${percentile(v, 99).toFixed(0)}`;
-          })
-          .join(", ");
-        return {
-          name,
-          rps,
-          p50: percentile(latencies, 50),
-          p95: percentile(latencies, 95),
-          p99: percentile(latencies, 99),
-          perRound: all.map((r) => (r.requests / (ROUND_MS / 1000)).toFixed(0)),
-          perKind,
-        };
-      });
-      const [without, withCreates] = rows as [(typeof rows)[0], (typeof rows)[0]];
-      const ratio = without.rps / withCreates.rps;
       log("");
-      log(`${size.toLocaleString("en")} keys, ${CLIENTS} clients; load average after each pair of rounds: ${loads.join(" | ")}`);
-      log("| creations | requests/s | p50 ms | p95 ms | p99 ms | per round (requests/s) |");
-      log("| --------- | ---------- | ------ | ------ | ------ | ---------------------- |");
-      for (const r of rows)
-        log(
-          `| ${r.name === "with" ? `${CREATE_SHARE * 100} %` : "none"} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perRound.join(", ")} |`,
+      log(`${size.toLocaleString("en")} keys, ${CLIENTS} clients; load average after each round: ${loads.join(" | ")}`);
+      log("| api | creations | requests/s | p50 ms | p95 ms | p99 ms | per round (requests/s) |");
+      log("| --- | --------- | ---------- | ------ | ------ | ------ | ---------------------- |");
+      const verdicts: string[] = [];
+      const perKinds: string[] = [];
+      apis.forEach(({ name }, i) => {
+        const rows = (["without", "with"] as const).map((config) => summarize(config, results[i]![config]));
+        const [without, withCreates] = rows as [Summary, Summary];
+        for (const r of rows)
+          log(
+            `| ${name} | ${r.config === "with" ? `${CREATE_SHARE * 100} %` : "none"} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perRound.join(", ")} |`,
+          );
+        for (const r of rows) perKinds.push(`  ${name}, ${r.config}: ${r.perKind}`);
+        const ratio = without.rps / withCreates.rps;
+        verdicts.push(
+          `${size.toLocaleString("en")} keys, ${name}: throughput without/with creations ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×), p99 with creations ${withCreates.p99.toFixed(0)} ms, without ${without.p99.toFixed(0)} ms (target ≤ ${TARGET_P99_MS} ms)`,
         );
-      for (const r of rows) log(`  ${r.name}: ${r.perKind}`);
-      const verdict = `${size.toLocaleString("en")} keys: throughput without/with creations ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×), p99 with creations ${withCreates.p99.toFixed(0)} ms, without ${without.p99.toFixed(0)} ms (target ≤ ${TARGET_P99_MS} ms)`;
-      log(verdict);
-      summary.push(verdict);
+      });
+      for (const line of perKinds) log(line);
+      for (const v of verdicts) log(v);
+      summary.push(...verdicts);
     }
     log("");
     for (const s of summary) log(s);
     log(`load average at the end ${load()}`);
   } finally {
-    await api.stop();
+    for (const { api } of apis) await api.stop();
     await db.close();
     await admin(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
   }
+}
+
+interface Summary {
+  config: "without" | "with";
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  perRound: string[];
+  perKind: string;
+}
+
+function summarize(config: "without" | "with", all: RoundResult[]): Summary {
+  const seconds = (all.length * ROUND_MS) / 1000;
+  const latencies = all.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const kinds = new Map<Kind, number[]>();
+  for (const r of all) for (const [k, v] of r.byKind) kinds.set(k, [...(kinds.get(k) ?? []), ...v]);
+  const perKind = [...kinds]
+    .map(([k, v]) => {
+      v.sort((a, b) => a - b);
+      return `${k} p99 ${percentile(v, 99).toFixed(0)}`;
+    })
+    .join(", ");
+  return {
+    config,
+    rps: all.reduce((s, r) => s + r.requests, 0) / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    perRound: all.map((r) => (r.requests / (ROUND_MS / 1000)).toFixed(0)),
+    perKind,
+  };
 }
 
 let sequence = 0;

@@ -4,7 +4,7 @@
 // key list must match it. Most steps must be absorbed by patching the order from the trigger-kept
 // change log, not by rebuilding it. On PostgreSQL a second server on the same database (its own
 // cache, as another api replica) writes too.
-import { keyOrderCounters, keyOrderRefresh, peekKeyOrder } from "@locale/core/keys";
+import { type KeyOrder, keyOrderCounters, keyOrderRefresh, keyOrderSlice, patchedKeyOrder, peekKeyOrder } from "@locale/core/keys";
 import { type Database, testBackend } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
@@ -55,6 +55,8 @@ async function assertPages(s: TestServer, projectId: string): Promise<void> {
   }
 }
 
+const whole = (order: KeyOrder) => keyOrderSlice(order, 0, order.size);
+
 /** The settled cache of `s` holds exactly the database's order, at the current version. */
 async function assertCachedOrder(s: TestServer, projectId: string): Promise<void> {
   await settle(s, projectId);
@@ -62,9 +64,19 @@ async function assertCachedOrder(s: TestServer, projectId: string): Promise<void
   const cached = peekKeyOrder(s, projectId);
   expect(cached?.version).toBe(stats!.version);
   const expected = await oracle(s.db, projectId);
-  expect(cached!.ids).toEqual(expected.ids);
-  expect(cached!.keys).toEqual(expected.keys);
-  expect(cached!.namespaces).toEqual(expected.namespaces);
+  const held = whole(cached!);
+  expect(cached!.size).toBe(expected.ids.length);
+  expect(held.ids).toEqual(expected.ids);
+  expect(held.keys).toEqual(expected.keys);
+  expect(held.namespaces).toEqual(expected.namespaces);
+  // Chunks are cut where a page may start or end; every page from them must match too.
+  for (const [from, to] of [
+    [0, 1],
+    [1023, 1025],
+    [expected.ids.length - 3, expected.ids.length + 5],
+    [500, 2600],
+  ] as const)
+    expect(keyOrderSlice(cached!, from, to).ids).toEqual(expected.ids.slice(from, to));
 }
 
 async function newProject(s: TestServer): Promise<string> {
@@ -246,6 +258,37 @@ describe("cached key order under writes", () => {
     const results = await Promise.all([...writes, ...reads]);
     for (const r of results) expect(r.status).toBeLessThan(300);
     await assertCachedOrder(server, projectId);
+    await assertPages(server, projectId);
+  });
+});
+
+describe("reads that wait for a patch", () => {
+  it("wait through the next patch when keys were written while one was under way, never for an older order", async () => {
+    const projectId = await newProject(server);
+    await createKeys(
+      server,
+      projectId,
+      Array.from({ length: 1000 }, (_, i) => ({ key: `w.${String(i).padStart(4, "0")}` })),
+    );
+    await assertCachedOrder(server, projectId);
+    const rebuilds = keyOrderCounters(server).rebuilds;
+    const v = BigInt(peekKeyOrder(server, projectId)!.version);
+    const insert = (key: string) =>
+      server.db.query(`INSERT INTO "Key" (id, "projectId", key, "updatedAt") VALUES (uuid_v7(), $1, $2, now())`, [projectId, key]);
+    await insert("w.0500a");
+    // A read at the next version starts a patch ...
+    const first = patchedKeyOrder(server, projectId, { keyCount: 1001, version: String(v + 1n) });
+    // ... and a key is written while it is under way (on PGlite, after the patch's statement, so
+    // the patch does not cover it); a read that saw that key's version joins the patch under way.
+    const written = insert("w.0250a");
+    const second = patchedKeyOrder(server, projectId, { keyCount: 1002, version: String(v + 2n) });
+    await written;
+    const [one, two] = await Promise.all([first, second]);
+    expect(BigInt(one!.version)).toBeGreaterThanOrEqual(v + 1n);
+    // Not null (the OFFSET query) and not the order the first patch made: the next patch's.
+    expect(two?.version).toBe(String(v + 2n));
+    expect(whole(two!).ids).toEqual((await oracle(server.db, projectId)).ids);
+    expect(keyOrderCounters(server).rebuilds).toBe(rebuilds);
     await assertPages(server, projectId);
   });
 });

@@ -8,7 +8,16 @@ import { parseQaFilter } from "../quality/qa-filter";
 import { canonicalLanguage } from "../shared/languages";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { isFiltered, type KeyFilters, type KeySort, keyFilterSql, statusOnlyCountSql } from "./key-filter-sql";
-import { isCurrentKeyOrder, patchedKeyOrder, peekKeyOrder, readKeyStats, settleKeyOrder } from "./key-order-cache";
+import {
+  isCurrentKeyOrder,
+  isKeyOrderAtLeast,
+  keyOrderPatch,
+  keyOrderSlice,
+  patchedKeyOrder,
+  peekKeyOrder,
+  readKeyStats,
+  settleKeyOrder,
+} from "./key-order-cache";
 import { type KeyListItem, toKeyRecord } from "./key-record";
 
 export interface ListKeysInput {
@@ -120,17 +129,23 @@ export async function listKeys(
   // Unfiltered: the count comes from the trigger-kept stats, and a large project's page is looked
   // up by id in its cached key order instead of walking OFFSET rows (see key-order-cache.ts).
   const { skip, take } = skipTake(pageReq);
+  // A patch under way: the order it replaces is stale, so wait for it rather than find that out.
+  const patching = keyOrderPatch(ctx, project.id);
+  if (patching) await patching;
   let cached = peekKeyOrder(ctx, project.id);
   const stats = await readKeyStats(ctx.db, project.id);
   settleKeyOrder(ctx, project.id, stats);
   // Stale (keys were written since): a patch is quicker than a deep OFFSET.
   if (cached && !isCurrentKeyOrder(cached, stats)) cached = await patchedKeyOrder(ctx, project.id, stats);
-  if (isCurrentKeyOrder(cached, stats)) {
-    const ids = cached.ids.slice(skip, skip + take);
+  // The key rows are read after the order anyway, so an order patched past `stats` (keys written
+  // meanwhile) serves as well as one at it, with its own total: never an older one.
+  if (isKeyOrderAtLeast(cached, stats)) {
+    const { ids } = keyOrderSlice(cached, skip, skip + take);
+    const total = cached.version === stats.version ? stats.keyCount : cached.size;
     const rows = await ctx.db.prisma.key.findMany({ where: { projectId: project.id, id: { in: ids } } });
     const position = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return pageOf(rows.map(toItem), pageReq, stats.keyCount);
+    return pageOf(rows.map(toItem), pageReq, total);
   }
   const rows = await ctx.db.prisma.key.findMany({
     where: { projectId: project.id },

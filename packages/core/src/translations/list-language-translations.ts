@@ -3,19 +3,33 @@
 // request is one database round trip after the project check:
 // - a large project whose key order is cached (keys/key-order-cache.ts): the values of the page's
 //   keys, read together with the project's key stats that say whether the order is still current;
-// - an order made stale by writes: the same after this process patched the order (key-order-cache.ts);
+// - an order made stale by writes: the same after this process patched the order (key-order-cache.ts),
+//   again if keys were written during the patch (at most READ_ROUNDS look-ups);
 // - otherwise: the page of keys cut by OFFSET, then joined with their values, read together with
 //   the key stats (a stale order costs this second query once, and is rebuilt in the background).
 // The total comes from the trigger-kept ProjectKeyStats, never from a count over the keys. Raw
 // SQL because it is the busiest endpoint; times come back as epoch milliseconds, not text to parse.
 import type { TranslationSource, TranslationStatus } from "@locale/db";
 import type { ServiceContext } from "../context";
-import { isCurrentKeyOrder, type KeyOrder, type KeyStats, patchedKeyOrder, peekKeyOrder, settleKeyOrder } from "../keys/key-order-cache";
+import {
+  isCurrentKeyOrder,
+  type KeyOrder,
+  type KeyOrderSlice,
+  type KeyStats,
+  keyOrderPatch,
+  keyOrderSlice,
+  patchedKeyOrder,
+  peekKeyOrder,
+  settleKeyOrder,
+} from "../keys/key-order-cache";
 import { loadProject } from "../projects/load-project";
 import { parseQaFilter, qaIssueCondition } from "../quality/qa-filter";
 import { mapInSlices } from "../shared/map-in-slices";
 import { normalizePage, type Page, pageOf, skipTake } from "../shared/pagination";
 import { resolveProjectLanguage, type TranslationRecord, toTranslationRecord } from "./translation-record";
+
+/** Look-ups by the cached order before a read gives up and takes the OFFSET query. */
+const READ_ROUNDS = 3;
 
 /** Exactly one row: the project's key count and order version (0 and "0" before its first key). */
 const STATS_CTE = `
@@ -101,14 +115,7 @@ type PageItem = Omit<PageRow, "keyCount" | "version" | "id"> & { id: string };
 
 const statsOf = (row: StatsColumns | undefined): KeyStats => ({ keyCount: Number(row?.keyCount ?? 0), version: row?.version ?? "0" });
 
-function assemblePage(
-  order: KeyOrder,
-  skip: number,
-  take: number,
-  language: string,
-  sourceLanguage: string,
-  values: ValueRow[],
-): PageItem[] {
+function assemblePage(page: KeyOrderSlice, language: string, sourceLanguage: string, values: ValueRow[]): PageItem[] {
   const own = new Map<string, ValueRow>();
   const source = new Map<string, string>();
   for (const v of values) {
@@ -117,13 +124,13 @@ function assemblePage(
     if (v.language === sourceLanguage) source.set(v.keyId, v.value);
   }
   const items: PageItem[] = [];
-  for (let i = skip; i < Math.min(skip + take, order.ids.length); i++) {
-    const id = order.ids[i]!;
+  for (let i = 0; i < page.ids.length; i++) {
+    const id = page.ids[i]!;
     const v = own.get(id);
     items.push({
       id,
-      key: order.keys[i]!,
-      namespace: order.namespaces[i]!,
+      key: page.keys[i]!,
+      namespace: page.namespaces[i]!,
       value: v?.value ?? null,
       status: v?.status ?? null,
       source: v?.source ?? null,
@@ -159,18 +166,22 @@ export async function listLanguageTranslations(
 
   let stats: KeyStats | null = null;
   let items: PageItem[] | null = null;
-  const cached = peekKeyOrder(ctx, project.id);
-  if (cached) {
-    const languages = [...new Set([lang, project.sourceLanguage])];
-    const fromOrder = async (order: KeyOrder) => {
-      const values = await ctx.db.query<ValueRow>(LANGUAGE_VALUES_BY_KEYS_SQL, [project.id, order.ids.slice(skip, skip + take), languages]);
-      stats = statsOf(values[0]);
-      if (isCurrentKeyOrder(order, stats)) items = assemblePage(order, skip, take, lang, project.sourceLanguage, values);
-    };
-    await fromOrder(cached);
-    // Stale (keys were written since): a patched order and a second look-up beat a deep OFFSET.
-    const patched = items ? null : await patchedKeyOrder(ctx, project.id, stats!);
-    if (patched) await fromOrder(patched);
+  // A patch under way: the order it replaces is stale, so wait for it rather than find that out.
+  const patching = keyOrderPatch(ctx, project.id);
+  if (patching) await patching;
+  let order: KeyOrder | null = peekKeyOrder(ctx, project.id);
+  const languages = [...new Set([lang, project.sourceLanguage])];
+  for (let round = 0; order && round < READ_ROUNDS; round++) {
+    const page = keyOrderSlice(order, skip, skip + take);
+    const values = await ctx.db.query<ValueRow>(LANGUAGE_VALUES_BY_KEYS_SQL, [project.id, page.ids, languages]);
+    stats = statsOf(values[0]);
+    // The page is served only from the order at the version its values were read with.
+    if (isCurrentKeyOrder(order, stats)) {
+      items = assemblePage(page, lang, project.sourceLanguage, values);
+      break;
+    }
+    // Stale (keys were written since): a patched order and another look-up beat a deep OFFSET.
+    order = await patchedKeyOrder(ctx, project.id, stats);
   }
   if (!items) {
     const rows = await ctx.db.query<PageRow>(LANGUAGE_PAGE_SQL, [project.id, lang, project.sourceLanguage, take, skip]);
