@@ -6,8 +6,9 @@
 // symbols in buckets by length, and inside a bucket in one of three tiers by the width their
 // largest symbol needs (1, 2 or 4 bytes), so the SIMD kernels run lanes of equal length over
 // byte texts and never waste steps. Distances are Myers' bit-vector algorithm (1999), with the
-// block-based variant (Hyyrö) for queries over 64 code points. Paths: AVX-512 (8 lanes, peq looked
-// up in registers), AVX2 (4 lanes), portable scalar; all compute the exact distance, so they agree.
+// block-based variant (Hyyrö) for queries over 64 code points. Paths: AVX-512 (8 lanes, or 16 in
+// 32-bit lanes, peq looked up in registers), AVX2 (4 lanes), portable scalar; all compute the exact
+// distance, so they agree.
 //
 // Built by scripts/build.mjs with the system C compiler against Node's own node_api.h.
 #define _GNU_SOURCE
@@ -29,18 +30,6 @@
 #define TM_X86 0
 #endif
 #define INLINE static inline __attribute__((always_inline))
-#ifndef DN_MIN_M
-#define DN_MIN_M 65
-#endif
-#ifndef DN_G
-#define DN_G 2
-#endif
-#ifndef DN_G2_MAXWC
-#define DN_G2_MAXWC 8
-#endif
-#ifndef DN_STOP
-#define DN_STOP 1
-#endif
 
 enum { SIMD_SCALAR = 0, SIMD_AVX2 = 1, SIMD_AVX512 = 2 };
 static const char *const SIMD_NAMES[] = {"scalar", "avx2", "avx512"};
@@ -368,7 +357,7 @@ typedef struct {
   int P;              // AVX-512: 16-entry tables per word (1, 2 or 4), 0 when knarrow > 63
   uint64_t *tab512;   // W × 16P: peq by compact id, what the kernel loads into registers
   uint32_t tab32[32]; // m <= 32 and knarrow <= 31: the same in 32 bits (the 16-lane kernel)
-  uint32_t W32, P32;  // 65 <= m <= 256 on AVX-512: 32-bit words, 32-entry tables per word (1 or 2)
+  uint32_t W32, P32;  // 33 <= m <= 256 on AVX-512: 32-bit words, 32-entry tables per word (1 or 2)
   uint32_t *tab32w;   // W32 × 32·P32: peq by compact id in 32-row blocks (avx512_dn)
   uint8_t map8[256];  // AVX-512: byte symbol -> compact id
 } Query;
@@ -418,7 +407,7 @@ static bool query_prepare(Query *q, const Index *ix, const uint32_t *cps, uint32
     for (uint32_t b = 0; b < 256; b++) q->map8[b] = (uint8_t)(b < ix->nsyms ? q->cmap[b] : 0);
     if (m <= 32 && q->knarrow <= 31)
       for (uint32_t c = 0; c <= q->knarrow; c++) q->tab32[c] = (uint32_t)q->peq[c];
-    if (m >= DN_MIN_M && m <= 256) {
+    if (m > 32 && m <= 256) {
       q->W32 = (m + 31) / 32;
       q->P32 = q->knarrow < 32 ? 1 : 2;
       const uint32_t E32 = 32 * q->P32;
@@ -779,13 +768,12 @@ AVX512_FN INLINE void avx512_w1(const int P, const int G, const Query *q, const 
 }
 
 /**
- * G groups of 8 texts, multi-word query. WC: the word count when fixed at compile time (2 to 4:
- * queries of 65-256 code points, the long UI strings), whose state then stays in registers; 0: any
- * count, the state in `scratch`.
+ * G groups of 8 texts, multi-word query, the state in `scratch`: queries over 256 code points
+ * (shorter ones take avx512_dn).
  */
-AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, const Query *q, const uint8_t *base, uint32_t n,
-                                uint64_t k, const uint32_t *cand, uint32_t *dist, void *scratch) {
-  const uint32_t W = WC ? WC : q->W, E = 16 * (uint32_t)P;
+AVX512_FN INLINE void avx512_wn(const int P, const int G, const Query *q, const uint8_t *base, uint32_t n, uint64_t k,
+                                const uint32_t *cand, uint32_t *dist, void *scratch) {
+  const uint32_t W = q->W, E = 16 * (uint32_t)P;
   // Only distances up to k matter (larger ones are dropped, whatever their value): a path of cost
   // <= k through cell (i, j) has |t| + |m - n - t| <= k on its diagonal t = i - j, so column j
   // needs the rows j + tlo .. j + thi only (Ukkonen's band), and the blocks outside them are
@@ -796,8 +784,8 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
   const int64_t delta = (int64_t)q->m - (int64_t)n, kk = k < (uint64_t)q->m + n ? (int64_t)k : (int64_t)(q->m + n);
   const int64_t tlo = -((kk - delta) / 2), thi = (kk + delta) / 2; // |delta| <= k in the window
   const uint32_t lastb = W - 1;
-  __m512i M[4], off[2], cv[2], raw[2], local[2 * 2 * 4];
-  __m512i *pv = WC ? local : scratch, *mv = pv + (size_t)G * W; // group g, word b at [g*W + b]
+  __m512i M[4], off[2], cv[2], raw[2];
+  __m512i *pv = scratch, *mv = pv + (size_t)G * W; // group g, word b at [g*W + b]
   for (int i = 0; i < 4; i++) M[i] = _mm512_loadu_si512(q->map8 + 64 * i);
   for (int g = 0; g < G; g++) {
     avx512_offsets(cand + 8 * g, n, &off[g]);
@@ -832,14 +820,8 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
     }
   }
   for (int g = 0; g < G; g++) {
-    uint64_t Pv[8 * 4], Mv[8 * 4];
-    if (WC) { // lane l of word b at [8b + l], as in scratch
-      for (uint32_t b = 0; b < W; b++) _mm512_storeu_si512(Pv + 8 * b, pv[g * W + b]), _mm512_storeu_si512(Mv + 8 * b, mv[g * W + b]);
-      for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, Pv + l, Mv + l, 8);
-    } else {
-      const uint64_t *SP = (const uint64_t *)(pv + (size_t)g * W), *SM = (const uint64_t *)(mv + (size_t)g * W);
-      for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, SP + l, SM + l, 8);
-    }
+    const uint64_t *SP = (const uint64_t *)(pv + (size_t)g * W), *SM = (const uint64_t *)(mv + (size_t)g * W);
+    for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, SP + l, SM + l, 8);
   }
 }
 
@@ -971,7 +953,7 @@ AVX512_FN INLINE __m512i rows_sum32(const uint32_t W, const __m512i *pv, const _
 }
 
 /**
- * G groups of 16 texts in 32-bit lanes, queries of 65-256 code points in WC blocks of 32 rows (3
+ * G groups of 16 texts in 32-bit lanes, queries of 33-256 code points in WC blocks of 32 rows (2
  * to 8) and at most 63 distinct byte symbols. Blocks of 32 rows follow Ukkonen's band (see
  * avx512_wn, same argument) twice as closely as blocks of 64, and 16 lanes do the work of 8 for
  * the same instructions. The symbols come in as in avx512_d1.
@@ -1036,7 +1018,7 @@ AVX512_FN INLINE void avx512_dn(const int P, const int G, const uint32_t WC, con
       for (int g = 0; g < G; g++) cur[g] = _mm512_srli_epi32(cur[g], 8); // the next column's symbol into the low byte
     }
     const int64_t done = (int64_t)j + steps; // columns so far; the diagonal's cell is in row done + delta
-    if (DN_STOP && done > from && done < (int64_t)n) {
+    if (done > from && done < (int64_t)n) {
       const __m512i limit = _mm512_set1_epi32((int)(kk - done)); // done + sum > kk
       __mmask16 over = 0xFFFF;
       for (int g = 0; g < G; g++) over &= _mm512_cmpgt_epi32_mask(rows_sum32(W, pv + g * W, mv + g * W, done + delta), limit);
@@ -1070,56 +1052,47 @@ INLINE void prefetch_texts(const uint8_t *base, uint32_t n, const uint32_t *cand
     for (; i < cnt; i += 8) CALL8;                                                                   \
   } while (0)
 
-#define AVX512_RUN(P)                                                                                                     \
-  do {                                                                                                                    \
-    if (q->W == 1)                                                                                                        \
-      AVX512_LOOP(avx512_w1(P, 2, q, base, n, cand + i, dist + i), avx512_w1(P, 1, q, base, n, cand + i, dist + i));      \
-    else if (q->W == 2)                                                                                                   \
-      AVX512_LOOP(avx512_wn(P, 2, 2, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 2, q, base, n, k, cand + i, dist + i, scratch));                                        \
-    else if (q->W == 3)                                                                                                   \
-      AVX512_LOOP(avx512_wn(P, 2, 3, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 3, q, base, n, k, cand + i, dist + i, scratch));                                        \
-    else if (q->W == 4)                                                                                                   \
-      AVX512_LOOP(avx512_wn(P, 2, 4, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 4, q, base, n, k, cand + i, dist + i, scratch));                                        \
-    else                                                                                                                  \
-      AVX512_LOOP(avx512_wn(P, 2, 0, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 0, q, base, n, k, cand + i, dist + i, scratch));                                        \
+#define AVX512_RUN(P)                                                                                                \
+  do {                                                                                                               \
+    if (q->W == 1)                                                                                                   \
+      AVX512_LOOP(avx512_w1(P, 2, q, base, n, cand + i, dist + i), avx512_w1(P, 1, q, base, n, cand + i, dist + i)); \
+    else                                                                                                             \
+      AVX512_LOOP(avx512_wn(P, 2, q, base, n, k, cand + i, dist + i, scratch),                                       \
+                  avx512_wn(P, 1, q, base, n, k, cand + i, dist + i, scratch));                                      \
   } while (0)
 
 /** Pairs of 16-text groups in 32-bit lanes, then one group for the rest. */
-#define AVX512_DN(P, WC)                                                                         \
-  do {                                                                                           \
-    prefetch_texts(base, n, cand, 0, cnt < 64 ? cnt : 64);                                       \
-    for (; DN_G == 2 && WC <= DN_G2_MAXWC && i + 32 <= cnt; i += 32) {                                                             \
-      prefetch_texts(base, n, cand, i + 64 < cnt ? i + 64 : cnt, i + 96 < cnt ? i + 96 : cnt);   \
-      avx512_dn(P, 2, WC, q, base, n, k, cand + i, dist + i);                                    \
-    }                                                                                            \
-    for (; i < cnt; i += 16) {                                                                   \
-      prefetch_texts(base, n, cand, i + 32 < cnt ? i + 32 : cnt, i + 48 < cnt ? i + 48 : cnt);   \
-      avx512_dn(P, 1, WC, q, base, n, k, cand + i, dist + i);                                    \
-    }                                                                                            \
+#define AVX512_DN(P, WC)                                                                       \
+  do {                                                                                         \
+    prefetch_texts(base, n, cand, 0, cnt < 64 ? cnt : 64);                                     \
+    for (; i + 32 <= cnt; i += 32) {                                                           \
+      prefetch_texts(base, n, cand, i + 64 < cnt ? i + 64 : cnt, i + 96 < cnt ? i + 96 : cnt); \
+      avx512_dn(P, 2, WC, q, base, n, k, cand + i, dist + i);                                  \
+    }                                                                                          \
+    for (; i < cnt; i += 16) {                                                                 \
+      prefetch_texts(base, n, cand, i + 32 < cnt ? i + 32 : cnt, i + 48 < cnt ? i + 48 : cnt); \
+      avx512_dn(P, 1, WC, q, base, n, k, cand + i, dist + i);                                  \
+    }                                                                                          \
   } while (0)
 
-#define AVX512_DN_P(P)                                                                           \
-  do {                                                                                           \
-    switch (q->W32) {                                                                            \
-    case 2: AVX512_DN(P, 2); break;                                                              \
-    case 3: AVX512_DN(P, 3); break;                                                              \
-    case 4: AVX512_DN(P, 4); break;                                                              \
-    case 5: AVX512_DN(P, 5); break;                                                              \
-    case 6: AVX512_DN(P, 6); break;                                                              \
-    case 7: AVX512_DN(P, 7); break;                                                              \
-    default: AVX512_DN(P, 8); break;                                                             \
-    }                                                                                            \
+#define AVX512_DN_P(P)                                                                         \
+  do {                                                                                         \
+    switch (q->W32) {                                                                          \
+    case 2: AVX512_DN(P, 2); break;                                                            \
+    case 3: AVX512_DN(P, 3); break;                                                            \
+    case 4: AVX512_DN(P, 4); break;                                                            \
+    case 5: AVX512_DN(P, 5); break;                                                            \
+    case 6: AVX512_DN(P, 6); break;                                                            \
+    case 7: AVX512_DN(P, 7); break;                                                            \
+    default: AVX512_DN(P, 8); break;                                                           \
+    }                                                                                          \
   } while (0)
 
 /** Distances of the candidates; those above k only need to come out above k (the band of avx512_wn). */
 AVX512_FN static void avx512_u8(const Query *q, const uint8_t *base, uint32_t n, uint64_t k, uint32_t *cand, uint32_t cnt,
                                 uint32_t *dist, void *scratch) {
   uint32_t i = 0;
-  if (q->tab32w) { // 65-256 code points
+  if (q->tab32w) { // 33-256 code points
     for (uint32_t x = cnt; x % 16; x++) cand[x] = cand[cnt - 1]; // full groups; the copies' results are ignored
     if (q->P32 == 1) AVX512_DN_P(1);
     else AVX512_DN_P(2);
