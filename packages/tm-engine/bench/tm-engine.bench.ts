@@ -10,7 +10,8 @@
 //
 //   pnpm --filter @locale/tm-engine run bench            ENTRIES=1000000 QUERIES=200 by default
 //   BASELINE=/path/to/older/tm_engine.node               also times that build of the addon first,
-//                                                        in the same run, and checks the answers agree
+//                                                        in the same run, checks the answers agree, and
+//                                                        prints each CPU mean as a ratio to that floor
 //   PATHS=best                                           only the best path (2 threads, then 1)
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
@@ -117,11 +118,15 @@ const bucketOf = (n: number) => {
   return hi === Number.POSITIVE_INFINITY ? `>${lo - 1} chars` : `${lo}-${hi} chars`;
 };
 
+/** Mean engine CPU per key (query kind, length bucket) of the BASELINE build, the floor of the ratios. */
+const baselineCpu = new Map<string, number>();
+
 async function run(
   label: string,
   options: TmEngineIndexOptions,
   reference?: Map<string, string>,
   build: TmEngine = engine!,
+  isBaseline = false,
 ): Promise<Map<string, string>> {
   const index = build.createIndex(options);
   const start = performance.now();
@@ -154,9 +159,12 @@ async function run(
   const buckets = BUCKETS.map(([lo]) => bucketOf(lo));
   for (const key of ["all", ...buckets, "short", "unseen", "near-dup", "exact"]) {
     const cpus = cpu.get(key) ?? [];
-    const cpuMean = cpus.length ? (cpus.reduce((a, b) => a + b, 0) / cpus.length).toFixed(1) : "-";
+    const mean = cpus.length ? cpus.reduce((a, b) => a + b, 0) / cpus.length : Number.NaN;
+    if (isBaseline) baselineCpu.set(key, mean);
+    const floor = baselineCpu.get(key);
+    const ratio = !isBaseline && floor && options.threads === threads ? ` = ${(mean / floor).toFixed(2)}× BASELINE` : "";
     console.log(
-      `    ${key.padEnd(14)} ${stats(times.get(key) ?? []).padEnd(22)} cpu ${cpuMean.padStart(5)} (${times.get(key)?.length ?? 0} queries)`,
+      `    ${key.padEnd(14)} ${stats(times.get(key) ?? []).padEnd(22)} cpu ${(cpus.length ? mean.toFixed(1) : "-").padStart(5)}${ratio} (${times.get(key)?.length ?? 0} queries)`,
     );
   }
   if (reference) console.log(`    answers identical to the first run: ${mismatches === 0 ? "yes" : `NO, ${mismatches} differ`}`);
@@ -200,7 +208,7 @@ if (process.env.BASELINE) {
       } as TmEngineIndex;
     },
   } as TmEngine;
-  reference = await run(`BASELINE ${engine.simd}, ${threads} threads`, { simd: engine.simd, threads }, undefined, baseline);
+  reference = await run(`BASELINE ${engine.simd}, ${threads} threads`, { simd: engine.simd, threads }, undefined, baseline, true);
 }
 reference = await run(`${engine.simd}, ${threads} threads`, { simd: engine.simd, threads }, reference);
 if (process.env.PATHS === "best") {

@@ -6,8 +6,9 @@
 // symbols in buckets by length, and inside a bucket in one of three tiers by the width their
 // largest symbol needs (1, 2 or 4 bytes), so the SIMD kernels run lanes of equal length over
 // byte texts and never waste steps. Distances are Myers' bit-vector algorithm (1999), with the
-// block-based variant (Hyyrö) for queries over 64 code points. Paths: AVX-512 (8 lanes, peq looked
-// up in registers), AVX2 (4 lanes), portable scalar; all compute the exact distance, so they agree.
+// block-based variant (Hyyrö) for queries over 64 code points. Paths: AVX-512 (8 lanes, or 16 in
+// 32-bit lanes, peq looked up in registers), AVX2 (4 lanes), portable scalar; all compute the exact
+// distance, so they agree.
 //
 // Built by scripts/build.mjs with the system C compiler against Node's own node_api.h.
 #define _GNU_SOURCE
@@ -356,6 +357,8 @@ typedef struct {
   int P;              // AVX-512: 16-entry tables per word (1, 2 or 4), 0 when knarrow > 63
   uint64_t *tab512;   // W × 16P: peq by compact id, what the kernel loads into registers
   uint32_t tab32[32]; // m <= 32 and knarrow <= 31: the same in 32 bits (the 16-lane kernel)
+  uint32_t W32, P32;  // 33 <= m <= 256 on AVX-512: 32-bit words, 32-entry tables per word (1 or 2)
+  uint32_t *tab32w;   // W32 × 32·P32: peq by compact id in 32-row blocks (avx512_dn)
   uint8_t map8[256];  // AVX-512: byte symbol -> compact id
 } Query;
 
@@ -364,6 +367,7 @@ static void query_free(Query *q) {
   free(q->peq);
   free(q->peq8);
   free(q->tab512);
+  free(q->tab32w);
 }
 
 static bool query_prepare(Query *q, const Index *ix, const uint32_t *cps, uint32_t m, int simd) {
@@ -403,6 +407,15 @@ static bool query_prepare(Query *q, const Index *ix, const uint32_t *cps, uint32
     for (uint32_t b = 0; b < 256; b++) q->map8[b] = (uint8_t)(b < ix->nsyms ? q->cmap[b] : 0);
     if (m <= 32 && q->knarrow <= 31)
       for (uint32_t c = 0; c <= q->knarrow; c++) q->tab32[c] = (uint32_t)q->peq[c];
+    if (m > 32 && m <= 256) {
+      q->W32 = (m + 31) / 32;
+      q->P32 = q->knarrow < 32 ? 1 : 2;
+      const uint32_t E32 = 32 * q->P32;
+      if (!(q->tab32w = aligned_alloc(64, (size_t)q->W32 * E32 * 4))) goto oom;
+      for (uint32_t b = 0; b < q->W32; b++)
+        for (uint32_t c = 0; c < E32; c++)
+          q->tab32w[(size_t)b * E32 + c] = c <= q->knarrow ? (uint32_t)(q->peq[(size_t)c * W + b / 2] >> (32 * (b % 2))) : 0;
+    }
   }
   return true;
 oom:
@@ -755,13 +768,12 @@ AVX512_FN INLINE void avx512_w1(const int P, const int G, const Query *q, const 
 }
 
 /**
- * G groups of 8 texts, multi-word query. WC: the word count when fixed at compile time (2 to 4:
- * queries of 65-256 code points, the long UI strings), whose state then stays in registers; 0: any
- * count, the state in `scratch`.
+ * G groups of 8 texts, multi-word query, the state in `scratch`: queries over 256 code points
+ * (shorter ones take avx512_dn).
  */
-AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, const Query *q, const uint8_t *base, uint32_t n,
-                                uint64_t k, const uint32_t *cand, uint32_t *dist, void *scratch) {
-  const uint32_t W = WC ? WC : q->W, E = 16 * (uint32_t)P;
+AVX512_FN INLINE void avx512_wn(const int P, const int G, const Query *q, const uint8_t *base, uint32_t n, uint64_t k,
+                                const uint32_t *cand, uint32_t *dist, void *scratch) {
+  const uint32_t W = q->W, E = 16 * (uint32_t)P;
   // Only distances up to k matter (larger ones are dropped, whatever their value): a path of cost
   // <= k through cell (i, j) has |t| + |m - n - t| <= k on its diagonal t = i - j, so column j
   // needs the rows j + tlo .. j + thi only (Ukkonen's band), and the blocks outside them are
@@ -772,8 +784,8 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
   const int64_t delta = (int64_t)q->m - (int64_t)n, kk = k < (uint64_t)q->m + n ? (int64_t)k : (int64_t)(q->m + n);
   const int64_t tlo = -((kk - delta) / 2), thi = (kk + delta) / 2; // |delta| <= k in the window
   const uint32_t lastb = W - 1;
-  __m512i M[4], off[2], cv[2], raw[2], local[2 * 2 * 4];
-  __m512i *pv = WC ? local : scratch, *mv = pv + (size_t)G * W; // group g, word b at [g*W + b]
+  __m512i M[4], off[2], cv[2], raw[2];
+  __m512i *pv = scratch, *mv = pv + (size_t)G * W; // group g, word b at [g*W + b]
   for (int i = 0; i < 4; i++) M[i] = _mm512_loadu_si512(q->map8 + 64 * i);
   for (int g = 0; g < G; g++) {
     avx512_offsets(cand + 8 * g, n, &off[g]);
@@ -808,14 +820,8 @@ AVX512_FN INLINE void avx512_wn(const int P, const int G, const uint32_t WC, con
     }
   }
   for (int g = 0; g < G; g++) {
-    uint64_t Pv[8 * 4], Mv[8 * 4];
-    if (WC) { // lane l of word b at [8b + l], as in scratch
-      for (uint32_t b = 0; b < W; b++) _mm512_storeu_si512(Pv + 8 * b, pv[g * W + b]), _mm512_storeu_si512(Mv + 8 * b, mv[g * W + b]);
-      for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, Pv + l, Mv + l, 8);
-    } else {
-      const uint64_t *SP = (const uint64_t *)(pv + (size_t)g * W), *SM = (const uint64_t *)(mv + (size_t)g * W);
-      for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, SP + l, SM + l, 8);
-    }
+    const uint64_t *SP = (const uint64_t *)(pv + (size_t)g * W), *SM = (const uint64_t *)(mv + (size_t)g * W);
+    for (int l = 0; l < 8; l++) dist[8 * g + l] = finish(q, n, SP + l, SM + l, 8);
   }
 }
 
@@ -906,6 +912,126 @@ AVX512_FN INLINE void avx512_d1(const int G, const Query *q, const uint8_t *base
   }
 }
 
+AVX512_FN INLINE void avx512_stepd(__m512i eq, __m512i *pv, __m512i *mv, __m512i *hp, __m512i *hn) {
+  __m512i P = *pv, M = *mv, xv = _mm512_or_si512(eq, M);
+  eq = _mm512_or_si512(eq, *hn);
+  __m512i xh = _mm512_ternarylogic_epi32(_mm512_add_epi32(_mm512_and_si512(eq, P), P), P, eq, 0xBE);
+  __m512i ph = _mm512_ternarylogic_epi32(M, xh, P, 0xF1), mh = _mm512_and_si512(P, xh);
+  __m512i op = _mm512_srli_epi32(ph, 31), on = _mm512_srli_epi32(mh, 31);
+  ph = _mm512_or_si512(_mm512_slli_epi32(ph, 1), *hp);
+  mh = _mm512_or_si512(_mm512_slli_epi32(mh, 1), *hn);
+  *pv = _mm512_ternarylogic_epi32(mh, xv, ph, 0xF1);
+  *mv = _mm512_and_si512(ph, xv);
+  *hp = op;
+  *hn = on;
+}
+
+/** The 32-bit peq words of one block: P pairs of 16-entry tables, index bits 0-4 (and 5). */
+AVX512_FN INLINE __m512i lookup32(const int P, const uint32_t *T, __m512i idx) {
+  __m512i a = _mm512_permutex2var_epi32(_mm512_load_si512(T), idx, _mm512_load_si512(T + 16));
+  if (P == 1) return a;
+  __m512i b = _mm512_permutex2var_epi32(_mm512_load_si512(T + 32), idx, _mm512_load_si512(T + 48));
+  return _mm512_mask_blend_epi32(_mm512_test_epi32_mask(idx, _mm512_set1_epi32(32)), a, b);
+}
+
+/** Per 32-bit lane, the sum of the vertical deltas of rows 1..r: popcount(pv) - popcount(mv). */
+AVX512_FN INLINE __m512i rows_sum32(const uint32_t W, const __m512i *pv, const __m512i *mv, int64_t r) {
+  const __m512i lut = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+  const __m512i low4 = _mm512_set1_epi8(0x0F);
+  __m512i acc = _mm512_setzero_si512(); // per byte, within [-64, 64] for 8 words
+  for (uint32_t b = 0; b < W && 32 * (int64_t)b < r; b++) {
+    const int64_t rest = r - 32 * (int64_t)b;
+    const __m512i mask = _mm512_set1_epi32(rest >= 32 ? -1 : (int)((1u << rest) - 1));
+    const __m512i x = _mm512_and_si512(pv[b], mask), y = _mm512_and_si512(mv[b], mask);
+    const __m512i cx = _mm512_add_epi8(_mm512_shuffle_epi8(lut, _mm512_and_si512(x, low4)),
+                                       _mm512_shuffle_epi8(lut, _mm512_and_si512(_mm512_srli_epi16(x, 4), low4)));
+    const __m512i cy = _mm512_add_epi8(_mm512_shuffle_epi8(lut, _mm512_and_si512(y, low4)),
+                                       _mm512_shuffle_epi8(lut, _mm512_and_si512(_mm512_srli_epi16(y, 4), low4)));
+    acc = _mm512_add_epi8(acc, _mm512_sub_epi8(cx, cy));
+  }
+  return _mm512_madd_epi16(_mm512_maddubs_epi16(_mm512_set1_epi8(1), acc), _mm512_set1_epi16(1)); // 4 bytes to 32 bits
+}
+
+/**
+ * G groups of 16 texts in 32-bit lanes, queries of 33-256 code points in WC blocks of 32 rows (2
+ * to 8) and at most 63 distinct byte symbols. Blocks of 32 rows follow Ukkonen's band (see
+ * avx512_wn, same argument) twice as closely as blocks of 64, and 16 lanes do the work of 8 for
+ * the same instructions. The symbols come in as in avx512_d1.
+ *
+ * Early stop: values never decrease along a diagonal, so the cell (j + m - n, j) of the diagonal
+ * through the end bounds the distance from below; a path of cost <= k to it stays in the band, so
+ * where its value here is <= k it is exact. Once it exceeds k in every lane of the call, every
+ * distance does: the texts' remaining columns are skipped and k + 1 stands for their distances.
+ */
+AVX512_FN INLINE void avx512_dn(const int P, const int G, const uint32_t WC, const Query *q, const uint8_t *base, uint32_t n,
+                                uint64_t k, const uint32_t *cand, uint32_t *dist) {
+  const uint32_t W = WC, E = 32 * (uint32_t)P, lastb = WC - 1;
+  const int64_t m = q->m, delta = m - (int64_t)n, kk = k < (uint64_t)(m + n) ? (int64_t)k : m + (int64_t)n;
+  const int64_t tlo = -((kk - delta) / 2), thi = (kk + delta) / 2; // |delta| <= k in the window
+  // the diagonal's cell in column j is at most max(delta, 0) + j: no use checking it before `from`
+  const int64_t from = k < (uint64_t)(m + n) ? (delta > 0 ? kk - delta : kk) : INT64_MAX;
+  const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  const __m512i odds = _mm512_add_epi32(evens, _mm512_set1_epi32(1)), eight = _mm512_set1_epi64(8);
+  const __m512i one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
+  __m512i M[4], offA[2], offB[2], rawA[2], rawB[2], lo[2], hi[2], cur[2], pv[2 * 8], mv[2 * 8]; // group g, word b at [g*W + b]
+  for (int i = 0; i < 4; i++) M[i] = _mm512_loadu_si512(q->map8 + 64 * i);
+  for (int g = 0; g < G; g++) {
+    avx512_offsets(cand + 16 * g, n, &offA[g]);
+    avx512_offsets(cand + 16 * g + 8, n, &offB[g]);
+#pragma GCC unroll 8
+    for (uint32_t b = 0; b < W; b++) pv[g * W + b] = _mm512_set1_epi32(-1), mv[g * W + b] = zero;
+    if (n) {
+      rawA[g] = _mm512_i64gather_epi64(offA[g], (const void *)base, 1);
+      rawB[g] = _mm512_i64gather_epi64(offB[g], (const void *)base, 1);
+    }
+  }
+  for (uint32_t j = 0; j < n; j += 8) {
+    for (int g = 0; g < G; g++) {
+      __m512i a = map_bytes(rawA[g], M), b = map_bytes(rawB[g], M);
+      lo[g] = _mm512_permutex2var_epi32(a, evens, b); // lane l: symbols j..j+3
+      hi[g] = _mm512_permutex2var_epi32(a, odds, b);  // symbols j+4..j+7
+      offA[g] = _mm512_add_epi64(offA[g], eight);
+      offB[g] = _mm512_add_epi64(offB[g], eight);
+      cur[g] = lo[g];
+    }
+    if (j + 8 < n) // one block ahead, as in avx512_w1
+      for (int g = 0; g < G; g++) {
+        rawA[g] = _mm512_i64gather_epi64(offA[g], (const void *)base, 1);
+        rawB[g] = _mm512_i64gather_epi64(offB[g], (const void *)base, 1);
+      }
+    const uint32_t steps = n - j < 8 ? n - j : 8;
+    for (uint32_t s = 0; s < steps; s++) {
+      if (s == 4)
+        for (int g = 0; g < G; g++) cur[g] = hi[g];
+      const int64_t col = (int64_t)(j + s) + 1, top = col + tlo, bottom = col + thi;
+      const uint32_t first = top <= 0 ? 0 : (uint32_t)((top - 1) / 32);
+      const uint32_t last = (uint64_t)(bottom - 1) / 32 < lastb ? (uint32_t)((bottom - 1) / 32) : lastb;
+      __m512i hp[2], hn[2];
+      for (int g = 0; g < G; g++) hp[g] = one, hn[g] = zero;
+#pragma GCC unroll 8
+      for (uint32_t b = 0; b < W; b++) {
+        if (b < first || b > last) continue;
+        const uint32_t *T = q->tab32w + (size_t)b * E; // 64-byte aligned, read in place
+#pragma GCC unroll 2
+        for (int g = 0; g < G; g++) avx512_stepd(lookup32(P, T, cur[g]), &pv[g * W + b], &mv[g * W + b], &hp[g], &hn[g]);
+      }
+      for (int g = 0; g < G; g++) cur[g] = _mm512_srli_epi32(cur[g], 8); // the next column's symbol into the low byte
+    }
+    const int64_t done = (int64_t)j + steps; // columns so far; the diagonal's cell is in row done + delta
+    if (done > from && done < (int64_t)n) {
+      const __m512i limit = _mm512_set1_epi32((int)(kk - done)); // done + sum > kk
+      __mmask16 over = 0xFFFF;
+      for (int g = 0; g < G; g++) over &= _mm512_cmpgt_epi32_mask(rows_sum32(W, pv + g * W, mv + g * W, done + delta), limit);
+      if (over == 0xFFFF) {
+        for (int l = 0; l < 16 * G; l++) dist[l] = (uint32_t)kk + 1;
+        return;
+      }
+    }
+  }
+  const __m512i nv = _mm512_set1_epi32((int)n);
+  for (int g = 0; g < G; g++) _mm512_storeu_si512(dist + 16 * g, _mm512_add_epi32(nv, rows_sum32(W, pv + g * W, mv + g * W, m)));
+}
+
 /** Prefetches the texts of the next groups: their first gather would otherwise stall on memory. */
 INLINE void prefetch_texts(const uint8_t *base, uint32_t n, const uint32_t *cand, uint32_t from, uint32_t to) {
   for (uint32_t i = from; i < to; i++) {
@@ -926,28 +1052,52 @@ INLINE void prefetch_texts(const uint8_t *base, uint32_t n, const uint32_t *cand
     for (; i < cnt; i += 8) CALL8;                                                                   \
   } while (0)
 
-#define AVX512_RUN(P)                                                                                                     \
-  do {                                                                                                                    \
-    if (q->W == 1)                                                                                                        \
-      AVX512_LOOP(avx512_w1(P, 2, q, base, n, cand + i, dist + i), avx512_w1(P, 1, q, base, n, cand + i, dist + i));      \
-    else if (q->W == 2)                                                                                                   \
-      AVX512_LOOP(avx512_wn(P, 2, 2, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 2, q, base, n, k, cand + i, dist + i, scratch));                                        \
-    else if (q->W == 3)                                                                                                   \
-      AVX512_LOOP(avx512_wn(P, 2, 3, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 3, q, base, n, k, cand + i, dist + i, scratch));                                        \
-    else if (q->W == 4)                                                                                                   \
-      AVX512_LOOP(avx512_wn(P, 2, 4, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 4, q, base, n, k, cand + i, dist + i, scratch));                                        \
-    else                                                                                                                  \
-      AVX512_LOOP(avx512_wn(P, 2, 0, q, base, n, k, cand + i, dist + i, scratch),                                         \
-                  avx512_wn(P, 1, 0, q, base, n, k, cand + i, dist + i, scratch));                                        \
+#define AVX512_RUN(P)                                                                                                \
+  do {                                                                                                               \
+    if (q->W == 1)                                                                                                   \
+      AVX512_LOOP(avx512_w1(P, 2, q, base, n, cand + i, dist + i), avx512_w1(P, 1, q, base, n, cand + i, dist + i)); \
+    else                                                                                                             \
+      AVX512_LOOP(avx512_wn(P, 2, q, base, n, k, cand + i, dist + i, scratch),                                       \
+                  avx512_wn(P, 1, q, base, n, k, cand + i, dist + i, scratch));                                      \
+  } while (0)
+
+/** Pairs of 16-text groups in 32-bit lanes, then one group for the rest. */
+#define AVX512_DN(P, WC)                                                                       \
+  do {                                                                                         \
+    prefetch_texts(base, n, cand, 0, cnt < 64 ? cnt : 64);                                     \
+    for (; i + 32 <= cnt; i += 32) {                                                           \
+      prefetch_texts(base, n, cand, i + 64 < cnt ? i + 64 : cnt, i + 96 < cnt ? i + 96 : cnt); \
+      avx512_dn(P, 2, WC, q, base, n, k, cand + i, dist + i);                                  \
+    }                                                                                          \
+    for (; i < cnt; i += 16) {                                                                 \
+      prefetch_texts(base, n, cand, i + 32 < cnt ? i + 32 : cnt, i + 48 < cnt ? i + 48 : cnt); \
+      avx512_dn(P, 1, WC, q, base, n, k, cand + i, dist + i);                                  \
+    }                                                                                          \
+  } while (0)
+
+#define AVX512_DN_P(P)                                                                         \
+  do {                                                                                         \
+    switch (q->W32) {                                                                          \
+    case 2: AVX512_DN(P, 2); break;                                                            \
+    case 3: AVX512_DN(P, 3); break;                                                            \
+    case 4: AVX512_DN(P, 4); break;                                                            \
+    case 5: AVX512_DN(P, 5); break;                                                            \
+    case 6: AVX512_DN(P, 6); break;                                                            \
+    case 7: AVX512_DN(P, 7); break;                                                            \
+    default: AVX512_DN(P, 8); break;                                                           \
+    }                                                                                          \
   } while (0)
 
 /** Distances of the candidates; those above k only need to come out above k (the band of avx512_wn). */
 AVX512_FN static void avx512_u8(const Query *q, const uint8_t *base, uint32_t n, uint64_t k, uint32_t *cand, uint32_t cnt,
                                 uint32_t *dist, void *scratch) {
   uint32_t i = 0;
+  if (q->tab32w) { // 33-256 code points
+    for (uint32_t x = cnt; x % 16; x++) cand[x] = cand[cnt - 1]; // full groups; the copies' results are ignored
+    if (q->P32 == 1) AVX512_DN_P(1);
+    else AVX512_DN_P(2);
+    return;
+  }
   if (q->m <= 32 && q->knarrow <= 31) {
     for (uint32_t x = cnt; x % 16; x++) cand[x] = cand[cnt - 1]; // full groups; the copies' results are ignored
     prefetch_texts(base, n, cand, 0, cnt < 64 ? cnt : 64);
