@@ -342,6 +342,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
             // A refusal keeps its origin, so a pre-translation counts what the gate refused.
             if (r instanceof AppError) outcomes[n] = { status: "failed", error: r.message, origin: outcomes[n]!.origin };
             else if (r === "taken") outcomes[n] = { status: "skipped", error: "Translated by someone else meanwhile" };
+            else if (r === "deleted") outcomes[n] = { status: "skipped", error: "The key was deleted" };
           }
         }
         let next = { translated, failed, skipped };
