@@ -2,11 +2,11 @@
 // the rows saveMachineTranslationInTx writes for origin `tm` value by value (the value with source
 // `tm`, its history entry by `tm`, the `translation.tm_applied` activity with its webhook outbox,
 // and the TM usage of context and 100 % matches), in a fixed number of statements whatever the
-// number of values: the write locks, one read of the current values, the quality gate's reads, and
-// one statement writing values, history, activity and TM usage together. It keeps
-// writeTranslations' rules (the per-translation lock, the gate, strictly increasing history
-// timestamps); a value someone saved meanwhile is left alone ("taken"), one the gate refuses gets
-// the gate's 422 while the others are saved.
+// number of values: the write locks, one read of the current values (with the gate's facts of each
+// key), the gate's settings, and one statement writing values, history, activity and TM usage
+// together. It keeps writeTranslations' rules (the per-translation lock, the gate, strictly
+// increasing history timestamps); a value someone saved meanwhile is left alone ("taken"), as is a
+// key deleted meanwhile, and one the gate refuses gets the gate's 422 while the others are saved.
 import type { Activity, Prisma, TranslationStatus } from "@locale/db";
 import { v7 as uuidv7 } from "uuid";
 import type { AppError } from "../errors/app-error";
