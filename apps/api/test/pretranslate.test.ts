@@ -218,6 +218,82 @@ describe("pre-translation jobs", () => {
     ]);
   }, 180_000);
 
+  it("saves a TM-only chunk over stored untranslated values, with their history, and queues the webhook deliveries of its activity", async () => {
+    const user = await signUpUser(server);
+    const { projectId, keyIds } = await setUp(user);
+    // "exact" and "shared.title" have a stored untranslated German value (as a cleared one is kept).
+    const before = new Date(Date.now() + 60_000);
+    for (const key of ["exact", "shared.title"]) {
+      await server.db.prisma.translation.create({
+        data: { projectId, keyId: keyIds[key]!, language: "de", value: "", status: "untranslated", createdAt: before, updatedAt: before },
+      });
+    }
+    // Subscribed to the entries: one for this project's tm_applied, one for everything; a third for another action.
+    const hook = (events: string[], project: string | null) =>
+      server.db.prisma.webhook.create({
+        data: { organizationId: user.orgId, projectId: project, url: "https://hooks.example.com/tm", events, secret: "whsec_test" },
+      });
+    const tmHook = await hook(["translation.tm_applied"], projectId);
+    const allHook = await hook(["*"], null);
+    const otherHook = await hook(["key.created"], null);
+
+    const res = await server.request("POST", `/api/projects/${projectId}/pretranslate`, { apiKey: user.apiKey, body: {} });
+    expect(res.status).toBe(201);
+    const jobId = res.body.jobs[0].jobId as string;
+    const events = await follow(projectId, jobId, user);
+    const complete = events.at(-1)!.data;
+    expect(complete).toMatchObject({ translated: 2, failed: 1, refused: 1, origins: { context: 1, exact: 1 } });
+
+    for (const key of ["exact", "shared.title"]) {
+      const t = await storedDe(keyIds[key]!);
+      expect(t).toMatchObject({ source: "tm", status: "translated", createdAt: before });
+      // Later than the row's last change, as every write keeps a translation's history in order.
+      expect(t!.updatedAt.getTime()).toBeGreaterThan(before.getTime());
+      const history = await server.db.prisma.translationHistory.findMany({ where: { translationId: t!.id } });
+      expect(history).toEqual([
+        expect.objectContaining({
+          previousValue: "",
+          previousStatus: "untranslated",
+          newValue: t!.value,
+          newStatus: "translated",
+          changedBy: "tm",
+          changedByName: "Translation memory",
+          source: "tm",
+          createdAt: t!.updatedAt,
+        }),
+      ]);
+    }
+
+    const entries = await server.db.prisma.activity.findMany({ where: { projectId, action: "translation.tm_applied" } });
+    expect(entries).toHaveLength(2);
+    // The catch-all one also gets the job's translation.batch_completed.
+    const deliveries = await server.db.prisma.webhookDelivery.findMany({
+      where: { webhookId: { in: [tmHook.id, allHook.id, otherHook.id] }, event: { not: "translation.batch_completed" } },
+    });
+    expect(deliveries).toHaveLength(4);
+    for (const entry of entries) {
+      for (const webhookId of [tmHook.id, allHook.id]) {
+        const delivery = deliveries.find((d) => d.webhookId === webhookId && (d.payload as { id: string }).id === entry.id);
+        expect(delivery?.event).toBe("translation.tm_applied");
+        expect(delivery?.payload).toEqual({
+          id: entry.id,
+          event: "translation.tm_applied",
+          created: entry.createdAt.toISOString(),
+          organizationId: user.orgId,
+          projectId,
+          data: { targetId: entry.targetId, targetType: "translation", userId: null, userName: "tm", metadata: entry.metadata },
+        });
+      }
+    }
+    expect(entries.find((e) => e.targetId === keyIds.exact)!.metadata as Record<string, unknown>).toEqual({
+      key: "exact",
+      language: "de",
+      match: "exact",
+      similarity: 100,
+      jobId,
+    });
+  });
+
   it("sends what the TM leaves to an MT engine, saved as mt, and counts its characters in the AI quota", async () => {
     const user = await signUpUser(server);
     await patchSettings(server, user, { mtEngineKeys: { deepl: { apiKey: deepl.key, endpoint: deepl.url } } });

@@ -55,18 +55,19 @@ export async function listBatchCandidates(
     input.filter?.namespace ?? null,
     input.filter?.keyIds ?? null,
   ];
-  const [counts] = await db.prisma.$queryRawUnsafe<{ total: number; skipped: number; inflight: number }[]>(
+  // Outside Prisma: a pre-translation takes every key, and Prisma's decoding of 100,000 rows cost a second.
+  const [counts] = await db.query<{ total: number; skipped: number; inflight: number }>(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE COALESCE(s.value, '') = '')::int AS skipped,
             count(*) FILTER (WHERE COALESCE(s.value, '') <> '' AND ${IN_ACTIVE_JOB})::int AS inflight
      ${UNTRANSLATED}`,
-    ...params,
+    params,
   );
-  const keys = await db.prisma.$queryRawUnsafe<BatchCandidate[]>(
+  const keys = await db.query<BatchCandidate>(
     `SELECT k.id AS "keyId", k.key, k.namespace, k.description, s.value AS "sourceText"
      ${UNTRANSLATED} AND COALESCE(s.value, '') <> '' AND NOT ${IN_ACTIVE_JOB}
      ORDER BY k.namespace, k.key${input.limit === null ? "" : ` LIMIT ${Math.max(1, Math.floor(input.limit))}`}`,
-    ...params,
+    params,
   );
   const totalKeys = counts?.total ?? 0;
   const skipped = counts?.skipped ?? 0;

@@ -152,15 +152,15 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
     const org = await loadAiOrgSettings(db, job.organizationId, ctx.ai);
     const credentials = model ? org.credentials[model.provider] : undefined;
     const options = (job.options ?? {}) as BatchOptions;
-    const items = await db.prisma.$queryRawUnsafe<PendingItem[]>(
+    // Outside Prisma: a pre-translation's items may be 100,000 rows, which Prisma decodes slowly.
+    const items = await db.query<PendingItem>(
       `SELECT i.id AS "itemId", i."keyId", k.key, COALESCE(k.namespace, '') AS namespace, COALESCE(k.description, '') AS description, s.value AS "sourceText"
        FROM "AiJobItem" i
        LEFT JOIN "Key" k ON k.id = i."keyId"
        LEFT JOIN "Translation" s ON s."keyId" = i."keyId" AND s.language = $2
        WHERE i."jobId" = $1 AND i.status = 'pending'
        ORDER BY i.position`,
-      jobId,
-      job.sourceLanguage,
+      [jobId, job.sourceLanguage],
     );
     const pretranslate = job.kind === PRETRANSLATE_KIND ? await pretranslateHandler(ctx, ctx.ai, job) : null;
     if (pretranslate) abortReason = pretranslate.unavailable;
@@ -342,6 +342,7 @@ export async function runAiJob(ctx: JobRunContext, jobId: string): Promise<void>
             // A refusal keeps its origin, so a pre-translation counts what the gate refused.
             if (r instanceof AppError) outcomes[n] = { status: "failed", error: r.message, origin: outcomes[n]!.origin };
             else if (r === "taken") outcomes[n] = { status: "skipped", error: "Translated by someone else meanwhile" };
+            else if (r === "deleted") outcomes[n] = { status: "skipped", error: "The key was deleted" };
           }
         }
         let next = { translated, failed, skipped };
