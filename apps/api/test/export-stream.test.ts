@@ -193,17 +193,4 @@ describe("a failure while the file is being sent", () => {
       expect(again.body.toString("utf8")).toBe((await expectedFile("en", {})).text);
     });
   }
-
-  it("before the headers (the count): the documented error body", async () => {
-    const spy = failingAt(/^SELECT count/);
-    try {
-      const res = await fetch(`${server.url}/api/projects/${projectId}/export/en?format=json-flat`, {
-        headers: { "x-api-key": owner.apiKey },
-      });
-      expect(res.status).toBe(500);
-      expect(await res.json()).toMatchObject({ statusCode: 500 });
-    } finally {
-      spy.mockRestore();
-    }
-  });
 });

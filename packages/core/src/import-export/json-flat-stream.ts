@@ -55,11 +55,12 @@ export async function jsonFlatFacts(reader: SnapshotReader, q: JsonFlatQuery, ma
     ? `FROM "Translation" t JOIN "Key" k ON k."id" = t."keyId" WHERE t."projectId" = $1 AND t."language" = $2 ${namespace}`
     : `FROM "Translation" t WHERE t."projectId" = $1 AND t."language" = $2`;
   const [[keys, nameBytes, anyIntegerLike, translated, valueBytes]] = (await reader.arrays(
-    `SELECT * FROM
-       (SELECT count(*)::int, coalesce(sum(octet_length(k."namespace") + 1 + octet_length(k."key")), 0)::float8,
-          coalesce(bool_or(${integerLike}), false)
+    `SELECT names."keys", names."nameBytes", names."integerLike", vals."translated", vals."valueBytes" FROM
+       (SELECT count(*)::int AS "keys", coalesce(sum(octet_length(k."namespace") + 1 + octet_length(k."key")), 0)::float8 AS "nameBytes",
+          coalesce(bool_or(${integerLike}), false) AS "integerLike"
         FROM "Key" k WHERE k."projectId" = $1 ${namespace}) names,
-       (SELECT count(*)::int, coalesce(sum(octet_length(t."value")), 0)::float8 ${values} AND t."value" <> '' ${approved}) vals`,
+       (SELECT count(*)::int AS "translated", coalesce(sum(octet_length(t."value")), 0)::float8 AS "valueBytes"
+        ${values} AND t."value" <> '' ${approved}) vals`,
     params,
   )) as [[number, number, boolean, number, number]];
   const count = q.includeUntranslated ? keys : translated;
