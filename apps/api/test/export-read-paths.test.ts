@@ -78,7 +78,7 @@ function throughPrisma<T>(read: (reader: SnapshotReader) => Promise<T>): Promise
   return server.db.prisma.$transaction(async (tx) =>
     read({
       arrays: async (sql, params = []) => {
-        if (!sql.startsWith("FETCH")) {
+        if (!/^(FETCH|SELECT)/.test(sql)) {
           await tx.$executeRawUnsafe(sql, ...params);
           return [];
         }

@@ -381,7 +381,7 @@ describe("MO and truncation", () => {
         apiKey: user.apiKey,
         body: { language: "en", format: "json-flat", content: JSON.stringify(values) },
       });
-      for (const format of ["json-nested", "xliff", "po", "mo"] as const) {
+      for (const format of ["json-flat", "json-nested", "xliff", "po", "mo"] as const) {
         const res = await fetch(`${small.url}/api/projects/${created.body._id}/export/en?format=${format}`, {
           headers: { "x-api-key": user.apiKey },
         });
@@ -394,6 +394,27 @@ describe("MO and truncation", () => {
         const entries = parse(format, format === "mo" ? bytes : new TextDecoder().decode(bytes), { language: "en" }).entries;
         expect(entries.map((e) => e.key)).toEqual(Object.keys(values).slice(0, total));
       }
+      // json-flat streams only when even its worst case (every byte escaped) fits: this file fits,
+      // its worst case does not, so it comes whole from the temporary file.
+      const fits = await small.request("POST", "/api/projects", {
+        apiKey: user.apiKey,
+        body: { name: "Fits", sourceLanguage: "en", targetLanguages: [] },
+      });
+      const few = Object.fromEntries(
+        Array.from({ length: 40 }, (_, i) => [`k${String(i).padStart(2, "0")}`, `v${String(i).padStart(2, "0")}`]),
+      );
+      await small.request("POST", `/api/projects/${fits.body._id}/import`, {
+        apiKey: user.apiKey,
+        body: { language: "en", format: "json-flat", content: JSON.stringify(few) },
+      });
+      const whole = await fetch(`${small.url}/api/projects/${fits.body._id}/export/en?format=json-flat`, {
+        headers: { "x-api-key": user.apiKey },
+      });
+      const wholeText = await whole.text();
+      expect(whole.headers.get("x-export-truncated")).toBe("false");
+      expect(whole.headers.get("x-total-keys")).toBe("40");
+      expect(whole.headers.get("content-length")).toBe(String(Buffer.byteLength(wholeText)));
+      expect(wholeText).toBe(`${JSON.stringify(few, null, 2)}\n`);
       const act = await small.db.prisma.activity.findFirstOrThrow({
         where: { action: "export.completed", metadata: { path: ["format"], equals: "mo" } },
       });

@@ -1,15 +1,24 @@
-// GET /projects/:projectId/export/:language — a file download, so a plain express route: the body
-// is the raw file (binary for `mo`), described by headers rather than a JSON envelope. Core writes
-// the file to a temporary file (reading the rows in pages), which is streamed out from disk.
+// GET /projects/:projectId/export/:language — a file download, so a plain operation: the body
+// is the raw file (binary for `mo`), described by headers rather than a JSON envelope. Core sends
+// json-flat as it reads the rows (through a DownloadWriter) and writes any other file to a
+// temporary file first, which is streamed out from disk; the headers are the same either way.
 
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
-import { type ExportInput, exportAllLanguages, exportTranslations, FORMAT_IDS, SKIPPED_KEYS_IN_ACTIVITY } from "@locale/core/import-export";
+import {
+  type ExportHead,
+  type ExportInput,
+  exportAllLanguages,
+  exportTranslationsTo,
+  FORMAT_IDS,
+  SKIPPED_KEYS_IN_ACTIVITY,
+} from "@locale/core/import-export";
 import { PLACEHOLDER_STYLES } from "@locale/formats";
 import type { Response } from "express";
 import { z } from "zod";
 import type { PlainQuery } from "./dispatch/plain-query";
+import { DownloadWriter } from "./download-writer";
 import type { PlainCall, PlainRoute } from "./plain-route";
 
 const ZErrorRef = { $ref: "#/components/schemas/ErrorBody" } as const;
@@ -65,24 +74,58 @@ async function handleExportZip({ svc, params, query, res }: PlainCall): Promise<
   await sendTemporaryFile(res, result);
 }
 
-async function handleExport({ svc, params, query, res }: PlainCall): Promise<void> {
-  const options = exportOptions(query);
-  const result = await exportTranslations(svc, String(params.projectId), { ...options, language: String(params.language) });
+/** The documented headers of a single-language export. */
+function setExportHeaders(res: Response, head: ExportHead): void {
   res.status(200);
   res.setHeader("Content-Type", "application/octet-stream");
-  res.setHeader("Content-Disposition", `attachment; filename="${result.fileName}"`);
-  res.setHeader("X-Total-Keys", String(result.totalKeys));
-  res.setHeader("X-Export-Truncated", String(result.truncated));
-  res.setHeader("X-Export-Skipped", String(result.skipped.length));
-  if (result.skipped.length > 0) res.setHeader("X-Export-Skipped-Keys", skippedKeysHeader(result.skipped));
+  res.setHeader("Content-Disposition", `attachment; filename="${head.fileName}"`);
+  res.setHeader("X-Total-Keys", String(head.totalKeys));
+  res.setHeader("X-Export-Truncated", String(head.truncated));
+  res.setHeader("X-Export-Skipped", String(head.skipped.length));
+  if (head.skipped.length > 0) res.setHeader("X-Export-Skipped-Keys", skippedKeysHeader(head.skipped));
   res.setHeader(
     "Access-Control-Expose-Headers",
     "Content-Disposition, X-Total-Keys, X-Export-Truncated, X-Export-Skipped, X-Export-Skipped-Keys",
   );
-  res.setHeader("Content-Length", String(result.byteLength));
+  // A streamed file's size is not known before it is written: it goes out chunked.
+  if (head.byteLength !== undefined) res.setHeader("Content-Length", String(head.byteLength));
+}
+
+async function handleExport({ svc, params, query, req, res }: PlainCall): Promise<void> {
+  const options = exportOptions(query);
+  const download = new DownloadWriter(res);
+  let begun = false;
+  let file: Awaited<ReturnType<typeof exportTranslationsTo>>;
+  try {
+    file = await exportTranslationsTo(
+      svc,
+      String(params.projectId),
+      { ...options, language: String(params.language) },
+      {
+        begin: (head) => {
+          begun = true;
+          setExportHeaders(res, head);
+        },
+        write: (piece) => download.write(piece),
+      },
+    );
+  } catch (err) {
+    if (!begun) throw err;
+    // Part of the file may be out: break the response off (no last chunk), so the client sees a
+    // failed download rather than a file that looks complete.
+    req.log?.error({ err }, "export failed while streaming");
+    await download.abort();
+    return;
+  }
+  if (!file) {
+    // Only the sending of what waited on disk is left; a client gone meanwhile is no error.
+    await download.end().catch((err: unknown) => req.log?.error({ err }, "export failed while sending"));
+    return;
+  }
+  setExportHeaders(res, file);
   // Core wrote a temporary file; once it is open it is removed, so neither a dropped download nor
   // a dying process leaves it behind.
-  await sendTemporaryFile(res, result);
+  await sendTemporaryFile(res, file);
 }
 
 const exportQuery = z.object({

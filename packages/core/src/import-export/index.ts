@@ -9,3 +9,4 @@ export * from "./import-journal";
 export * from "./import-translations";
 export * from "./list-formats";
 export * from "./parse-off-loop";
+export * from "./stream-export";

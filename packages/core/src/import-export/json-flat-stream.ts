@@ -1,0 +1,119 @@
+// json-flat written as its rows are read, with its headers known before the first byte. A first
+// query of the same snapshot counts the file's entries and bounds its size from the stored lengths
+// (one pass over the keys and one over the values, no join: a few percent of the export's own
+// query), and looks for names only the library writes in the right order; the cursor then hands
+// over each entry's name and value. The file is, byte for byte, what JsonExportWriter and the
+// library write for the same entries: `{`, one `"name": "value"` line per entry indented by two
+// spaces, a comma between entries, then `}` and a newline (`{}` and a newline when empty).
+import type { SnapshotReader } from "@locale/db";
+
+/** Which rows a json-flat export writes, and how. */
+export interface JsonFlatQuery {
+  projectId: string;
+  language: string;
+  /** Only this namespace's keys, written without the namespace. */
+  namespace: string | undefined;
+  /** Entries without a value too (written empty). */
+  includeUntranslated: boolean;
+  /** Values not approved are written as untranslated. */
+  approvedOnly: boolean;
+}
+
+/** What the headers say, known before the file is written. */
+export interface JsonFlatFacts {
+  /** Entries the file holds. */
+  count: number;
+}
+
+/** Rows per cursor fetch (a few MB of rows at most); two pages are held at most. */
+const PAGE = 20_000;
+
+/** The file's last bytes, which the caller writes once the export is recorded (see `streamJsonFlat`). */
+export const jsonFlatEnd = (count: number): string => (count > 0 ? "\n}\n" : "}\n");
+
+/** SQL of the value written: empty unless approved, with `approvedOnly`. */
+const valueSql = (q: JsonFlatQuery) =>
+  q.approvedOnly ? `(CASE WHEN t."status" = 'approved' THEN coalesce(t."value", '') ELSE '' END)` : `coalesce(t."value", '')`;
+
+/**
+ * The file's entry count, or undefined when the file is not to be streamed: it might not fit in
+ * `maxBytes` (the cut is the library's; the bound counts every byte as escaped, `\u001f`, so it
+ * is exact enough only for files up to about a sixth of the limit), or a name is integer-like (V8
+ * puts those first in an object, so the library's order is not the rows'; the test is wider than
+ * V8's, which is safe). Entries are the keys with a value (every key with `includeUntranslated`);
+ * every value of a project's keys is a row of its project, so no join counts them.
+ */
+export async function jsonFlatFacts(reader: SnapshotReader, q: JsonFlatQuery, maxBytes: number): Promise<JsonFlatFacts | undefined> {
+  const params: string[] = [q.projectId, q.language];
+  const namespace = q.namespace !== undefined ? `AND k."namespace" = $${params.push(q.namespace)}` : "";
+  // The name written is the key alone under a namespace filter, else `namespace.key`; only a bare
+  // name can be integer-like, and the cheap comparisons spare most names the regular expression.
+  const bare = q.namespace !== undefined ? "TRUE" : `k."namespace" = ''`;
+  const integerLike = `${bare} AND k."key" COLLATE "C" >= '0' AND k."key" COLLATE "C" < ':' AND k."key" ~ '^(0|[1-9][0-9]{0,9})$'`;
+  const approved = q.approvedOnly ? `AND t."status" = 'approved'` : "";
+  const values = namespace
+    ? `FROM "Translation" t JOIN "Key" k ON k."id" = t."keyId" WHERE t."projectId" = $1 AND t."language" = $2 ${namespace}`
+    : `FROM "Translation" t WHERE t."projectId" = $1 AND t."language" = $2`;
+  const [[keys, nameBytes, anyIntegerLike, translated, valueBytes]] = (await reader.arrays(
+    `SELECT names."keys", names."nameBytes", names."integerLike", vals."translated", vals."valueBytes" FROM
+       (SELECT count(*)::int AS "keys", coalesce(sum(octet_length(k."namespace") + 1 + octet_length(k."key")), 0)::float8 AS "nameBytes",
+          coalesce(bool_or(${integerLike}), false) AS "integerLike"
+        FROM "Key" k WHERE k."projectId" = $1 ${namespace}) names,
+       (SELECT count(*)::int AS "translated", coalesce(sum(octet_length(t."value")), 0)::float8 AS "valueBytes"
+        ${values} AND t."value" <> '' ${approved}) vals`,
+    params,
+  )) as [[number, number, boolean, number, number]];
+  const count = q.includeUntranslated ? keys : translated;
+  // Per entry `,\n  "name": "value"` (10 bytes besides the escaped texts), `{` and `\n}\n`.
+  const bound = 6 * (nameBytes + valueBytes) + 10 * count + 4;
+  if (anyIntegerLike || bound > maxBytes) return undefined;
+  return { count };
+}
+
+/**
+ * Writes the file but its last bytes (`jsonFlatEnd`), which the caller writes once the export is
+ * recorded, so a failure up to then never leaves the reader a well-formed file. Throws when it
+ * wrote another number of entries than `facts` announced (in the same snapshot it cannot, unless
+ * broken).
+ */
+export async function streamJsonFlat(
+  reader: SnapshotReader,
+  q: JsonFlatQuery,
+  facts: JsonFlatFacts,
+  write: (piece: Uint8Array) => Promise<void>,
+): Promise<void> {
+  const params: string[] = [q.projectId, q.language];
+  const namespace = q.namespace !== undefined ? `AND k."namespace" = $${params.push(q.namespace)}` : "";
+  const name =
+    q.namespace !== undefined ? `k."key"` : `(CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END)`;
+  const value = valueSql(q);
+  await reader.arrays(
+    `DECLARE export_lines NO SCROLL CURSOR FOR
+     SELECT ${name}, ${value}
+     FROM "Key" k LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
+     WHERE k."projectId" = $1 ${namespace} ${q.includeUntranslated ? "" : `AND ${value} <> ''`}
+     ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`,
+    params,
+  );
+  const fetchPage = () => reader.arrays(`FETCH ${PAGE} FROM export_lines`) as Promise<Array<[string, string]>>;
+  let count = 0;
+  // The next page is asked for before this one is written, so the database sends it meanwhile.
+  let next: Promise<Array<[string, string]>> | undefined = fetchPage();
+  try {
+    let text = "{";
+    while (next) {
+      const rows: Array<[string, string]> = await next;
+      next = rows.length < PAGE ? undefined : fetchPage();
+      for (const [entryName, entryValue] of rows) {
+        text += `${count++ > 0 ? "," : ""}\n  ${JSON.stringify(entryName)}: ${JSON.stringify(entryValue)}`;
+      }
+      await write(Buffer.from(text));
+      text = "";
+    }
+  } finally {
+    // Settled before the transaction ends, whether the file is written or writing it failed.
+    await next?.catch(() => {});
+  }
+  await reader.arrays("CLOSE export_lines");
+  if (count !== facts.count) throw new Error(`json-flat export: ${count} entries written, ${facts.count} announced`);
+}
