@@ -12,8 +12,10 @@ import { badRequest } from "../errors/app-error";
 import { hasErrors } from "../qa";
 import { QaGate, type QaProject, qaRefusal, storedQaIssues } from "../quality/qa-gate";
 import { recheckAfterSourceChange } from "../quality/qa-recheck";
+import { sqlOf, type WriteTx } from "../shared/write-tx";
 
-type Tx = Prisma.TransactionClient;
+/** Prisma's interactive transaction or `Database.transaction`'s (shared/write-tx.ts): every statement here is raw SQL. */
+type Tx = WriteTx;
 
 /** Who the history names: a user (id and display name), or `ai` with no name for AI batches. */
 export interface TranslationAuthor {
@@ -69,9 +71,9 @@ const pairOf = (keyId: string, language: string) => `${keyId}\u0000${language}`;
 export async function lockTranslations(tx: Tx, pairs: { keyId: string; language: string }[]): Promise<void> {
   if (pairs.length === 0) return;
   const ids = [...new Set(pairs.map((p) => `${p.keyId}:${p.language}`))];
-  await tx.$executeRawUnsafe(
+  await sqlOf(tx).execute(
     `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(p, 0) AS h FROM unnest($1::text[]) AS p ORDER BY 1) AS locks`,
-    ids,
+    [ids],
   );
 }
 
@@ -84,22 +86,22 @@ export async function writeTranslations(
   project?: QaProject,
 ): Promise<WriteTranslationsResult> {
   if (writes.length === 0) return { rows: [], changes: [], sourceValueOf: UNKNOWN_SOURCE };
-  await lockTranslations(tx, writes);
+  const sql = sqlOf(tx);
+  await lockTranslations(sql, writes);
   const valued = writes.filter((w) => w.value);
   const gate =
     valued.length > 0
       ? await QaGate.load(
-          tx,
+          sql,
           project ?? projectId,
           valued.map((w) => w.keyId),
           [...new Set(valued.map((w) => w.language))],
         )
       : null;
   // Raw, like the writes below (issue 26): a Prisma findMany costs a save more CPU than the query.
-  const existing = await tx.$queryRawUnsafe<Translation[]>(
+  const existing = await sql.query<Translation>(
     `SELECT * FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND "language" = ANY($2::text[])`,
-    [...new Set(writes.map((w) => w.keyId))],
-    [...new Set(writes.map((w) => w.language))],
+    [[...new Set(writes.map((w) => w.keyId))], [...new Set(writes.map((w) => w.language))]],
   );
   const initial = new Map<string, Translation>(existing.map((t) => [pairOf(t.keyId, t.language), t]));
   const state = new Map<string, Translation | null>();
@@ -184,30 +186,55 @@ export async function writeTranslations(
   const creates: Translation[] = [];
   const updates: Translation[] = [];
   for (const [pair, row] of state) if (row) (initial.has(pair) ? updates : creates).push(row);
-  if (creates.length > 0)
-    await tx.translation.createMany({ data: creates.map((r) => ({ ...r, qaIssues: r.qaIssues as Prisma.InputJsonValue })) });
-  if (updates.length > 0) {
-    // One statement for all updated rows: a bulk overwrite of 1,000 values is one round trip.
-    await tx.$executeRaw`
-      UPDATE "Translation" t
-         SET "value" = u.value, "status" = u.status::"TranslationStatus", "source" = u.source::"TranslationSource",
-             "aiConfidence" = u.confidence::int, "updatedAt" = u.at::timestamptz, "qaIssues" = u.qa::jsonb
-        FROM unnest(${updates.map((r) => r.id)}::text[], ${updates.map((r) => r.value)}::text[], ${updates.map((r) => r.status)}::text[],
-                    ${updates.map((r) => r.source)}::text[], ${updates.map((r) => (r.aiConfidence === null ? null : String(r.aiConfidence)))}::text[],
-                    ${updates.map((r) => r.updatedAt.toISOString())}::text[], ${updates.map((r) => JSON.stringify(r.qaIssues))}::text[])
-             AS u(id, value, status, source, confidence, at, qa)
-       WHERE t.id = u.id`;
+  // One statement each for all created and all updated rows: a bulk overwrite of 1,000 values is
+  // one round trip, and so is the first value of a translation (no Prisma createMany).
+  const columns = (rows: Translation[]) => [
+    rows.map((r) => r.id),
+    rows.map((r) => r.value),
+    rows.map((r) => r.status),
+    rows.map((r) => r.source),
+    rows.map((r) => (r.aiConfidence === null ? null : String(r.aiConfidence))),
+    rows.map((r) => r.updatedAt.toISOString()),
+    rows.map((r) => JSON.stringify(r.qaIssues)),
+  ];
+  if (creates.length > 0) {
+    await sql.execute(
+      `INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "aiConfidence", "qaIssues", "createdAt", "updatedAt")
+       SELECT u.id, $8, u.key, u.lang, u.value, u.status::"TranslationStatus", u.source::"TranslationSource", u.confidence::int, u.qa::jsonb,
+              u.created::timestamptz, u.at::timestamptz
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $9::text[], $10::text[], $11::text[])
+           AS u(id, value, status, source, confidence, at, qa, key, lang, created)`,
+      [
+        ...columns(creates),
+        projectId,
+        creates.map((r) => r.keyId),
+        creates.map((r) => r.language),
+        creates.map((r) => r.createdAt.toISOString()),
+      ],
+    );
   }
-  if (history.length > 0) await insertHistory(tx, history);
+  if (updates.length > 0) {
+    await sql.execute(
+      `UPDATE "Translation" t
+          SET "value" = u.value, "status" = u.status::"TranslationStatus", "source" = u.source::"TranslationSource",
+              "aiConfidence" = u.confidence::int, "updatedAt" = u.at::timestamptz, "qaIssues" = u.qa::jsonb
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+           AS u(id, value, status, source, confidence, at, qa)
+        WHERE t.id = u.id`,
+      columns(updates),
+    );
+  }
+  if (history.length > 0) await insertHistory(sql, history);
   if (changes.some((c) => c.valueChanged)) {
     // A new source value changes what the key's other languages are checked against.
     const qaProject = gate?.project ?? project ?? projectId;
     const sourceLanguage =
       typeof qaProject === "string"
-        ? (await tx.project.findUnique({ where: { id: projectId }, select: { sourceLanguage: true } }))?.sourceLanguage
+        ? (await sql.query<{ sourceLanguage: string }>(`SELECT "sourceLanguage" FROM "Project" WHERE "id" = $1`, [projectId]))[0]
+            ?.sourceLanguage
         : qaProject.sourceLanguage;
     const sourceKeys = changes.filter((c) => c.valueChanged && c.translation.language === sourceLanguage).map((c) => c.translation.keyId);
-    await recheckAfterSourceChange(tx, qaProject, sourceKeys);
+    await recheckAfterSourceChange(sql, qaProject, sourceKeys);
   }
   const sourceValueOf = !gate
     ? UNKNOWN_SOURCE
@@ -227,7 +254,7 @@ type HistoryRow = Omit<Prisma.TranslationHistoryCreateManyInput, "id" | "created
  */
 async function insertHistory(tx: Tx, rows: HistoryRow[]): Promise<void> {
   const column = <T>(f: (r: HistoryRow) => T) => rows.map(f);
-  await tx.$executeRawUnsafe(
+  await sqlOf(tx).execute(
     `INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
        "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
      SELECT h.id, h.tid, h.pid, h.kid, h.lang, h.prev, h.next, h.ps::"TranslationStatus", h.ns::"TranslationStatus", h.by, h.name,
@@ -235,28 +262,30 @@ async function insertHistory(tx: Tx, rows: HistoryRow[]): Promise<void> {
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
                    $10::text[], $11::text[], $12::text[], $13::text[])
          AS h(id, tid, pid, kid, lang, prev, next, ps, ns, by, name, src, at)`,
-    column(() => uuidv7()),
-    column((r) => r.translationId),
-    column((r) => r.projectId),
-    column((r) => r.keyId),
-    column((r) => r.language),
-    column((r) => r.previousValue ?? null),
-    column((r) => r.newValue),
-    column((r) => r.previousStatus),
-    column((r) => r.newStatus),
-    column((r) => r.changedBy),
-    column((r) => r.changedByName ?? null),
-    column((r) => r.source),
-    column((r) => r.createdAt.toISOString()),
+    [
+      column(() => uuidv7()),
+      column((r) => r.translationId),
+      column((r) => r.projectId),
+      column((r) => r.keyId),
+      column((r) => r.language),
+      column((r) => r.previousValue ?? null),
+      column((r) => r.newValue),
+      column((r) => r.previousStatus),
+      column((r) => r.newStatus),
+      column((r) => r.changedBy),
+      column((r) => r.changedByName ?? null),
+      column((r) => r.source),
+      column((r) => r.createdAt.toISOString()),
+    ],
   );
 }
 
 /** Source-language values of the given keys (for placeholder warnings). */
 export async function readSourceValues(tx: Tx, keyIds: string[], sourceLanguage: string): Promise<Map<string, string>> {
   if (keyIds.length === 0) return new Map();
-  const rows = await tx.translation.findMany({
-    where: { keyId: { in: keyIds }, language: sourceLanguage },
-    select: { keyId: true, value: true },
-  });
+  const rows = await sqlOf(tx).query<{ keyId: string; value: string }>(
+    `SELECT "keyId", "value" FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND "language" = $2`,
+    [keyIds, sourceLanguage],
+  );
   return new Map(rows.map((r) => [r.keyId, r.value]));
 }
