@@ -59,6 +59,7 @@ export async function upsertTranslation(
       authorOf(ctx.actor),
       [{ keyId: key.id, language: lang, value: input.value, status: input.status, source, aiConfidence: input.aiConfidence ?? null }],
       project,
+      new Map([[key.id, key.maxLength]]),
     );
     const change = changes[0];
     if (change?.valueChanged) {
