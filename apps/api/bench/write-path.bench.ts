@@ -24,11 +24,15 @@
 // servers are compared before measuring (volatile ids and times aside), and the rows each wrote.
 // PROFILE_DIR=<dir> runs the api with --cpu-prof (summarise with bench/cpu-profile-summary.ts).
 // CASES=0 or CASES=1: only the PUT or only the POST.
-// BASELINE_API_DIR=<checkout>/apps/api runs that checkout's api too, side by side (see core-api.bench.ts).
+// BASELINE_API_DIR=<checkout>/apps/api runs that checkout's api too, side by side (see core-api.bench.ts);
+// BASELINE_DIST=<dir> runs a built bundle as it is instead (<dir>/main.js: a copy of another
+// commit's apps/api/dist, placed two directories below the checkout's root, as dist/ is, so its
+// relative imports of node_modules resolve).
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb, type Database } from "@locale/db";
 import autocannon from "autocannon";
@@ -310,6 +314,9 @@ async function run(serverUrl: string, database: string): Promise<void> {
       const dir = process.env.BASELINE_API_DIR;
       execFileSync("pnpm", ["run", "build"], { cwd: dir, stdio: "inherit" });
       const baseline = await start("baseline", ["dist/main.js"], apiEnv(), dir);
+      servers.push({ ...baseline, ...(await project("Baseline")), sent: 0 });
+    } else if (process.env.BASELINE_DIST) {
+      const baseline = await start("baseline", [path.resolve(process.env.BASELINE_DIST, "main.js")], apiEnv());
       servers.push({ ...baseline, ...(await project("Baseline")), sent: 0 });
     }
     await db.query(`ANALYZE`);

@@ -15,6 +15,7 @@ import { PrismaClient } from "./generated/prisma/client";
 import { applyMigrations, everyMigrationApplied } from "./migrations";
 import { PgListener } from "./pg-listener";
 import { pgliteReadSnapshot, pgReadSnapshot, type SnapshotReader } from "./read-snapshot";
+import { pgWriteTransaction, prismaWriteTransaction, type SqlTransaction } from "./write-transaction";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -37,6 +38,13 @@ export interface Database {
    * PGlite it waits for a running transaction, so never call it from inside one.
    */
   readSnapshot<T>(read: (reader: SnapshotReader) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work`'s statements in one write transaction (committed when it resolves, rolled back
+   * when it throws): on PostgreSQL a pooled `pg` connection outside Prisma, on PGlite Prisma's
+   * interactive transaction (write-transaction.ts). For the commonest writes; as with
+   * `prisma.$transaction`, PGlite's one connection is held, so inside it use only `tx`.
+   */
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Factory the schema engine uses for migrations (and shadow databases). */
   migrationFactory: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
@@ -147,6 +155,7 @@ async function openPGlite(url: string | undefined, options: CreateDbOptions): Pr
       await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
     readSnapshot: (read) => pgliteReadSnapshot(client, read),
+    transaction: (work) => prismaWriteTransaction(prisma, work),
     migrationFactory: pgliteMigrationFactory(client),
     async close() {
       await prisma.$disconnect();
@@ -193,6 +202,7 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Data
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
     readSnapshot: (read) => pgReadSnapshot(pool, read),
+    transaction: (work) => pgWriteTransaction(pool, work),
     migrationFactory: new PrismaPg(migrationPool) as unknown as SqlMigrationAwareDriverAdapterFactory,
     async close() {
       await prisma.$disconnect();

@@ -4,3 +4,4 @@ export * from "./generated/prisma/client";
 export { applyMigrations, createMigration, diffMigrationsAgainstSchema, everyMigrationApplied } from "./migrations";
 export type { SnapshotReader } from "./read-snapshot";
 export { createTestDb, preparePostgresTemplate, testBackend } from "./testing";
+export type { SqlTransaction } from "./write-transaction";

@@ -1,7 +1,8 @@
-// A read whose answer a core mapper builds field by field (toProjectRecord, toKeyRecord,
+// A procedure whose answer a core mapper builds field by field (toProjectRecord, toKeyRecord,
 // toTranslationRecord) need not be validated again against its output schema on every response:
 // parsing a 200-item page with zod cost more than a third of what the page costs beyond the
-// floor (BENCHMARKS.md, issue 14). The schema stays the procedure's declared output (types, the
+// floor (BENCHMARKS.md, issue 14), and the output check was the largest part of zod's cost in a
+// translation save and a key creation (issue 26, "The write path"). The schema stays the procedure's declared output (types, the
 // OpenAPI document, the SDK); what it no longer does at run time is proved instead by
 // test/mapped-output.test.ts, which parses real answers of these procedures strictly (no key
 // missing, none extra, nothing transformed). Only for procedures whose resolver returns a

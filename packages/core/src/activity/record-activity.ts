@@ -3,6 +3,7 @@
 import type { Activity, Prisma } from "@locale/db";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "../auth/actor";
+import { sqlOf, type WriteTx } from "../shared/write-tx";
 import { enqueueWebhookDeliveries } from "../webhooks/enqueue-deliveries";
 import type { ActivityAction } from "./actions";
 
@@ -36,10 +37,10 @@ SELECT entry.*,
                 AND (w."events" @> ARRAY[entry."action"] OR w."events" @> ARRAY['*'])) AS "webhookIds"
   FROM entry`;
 
-export async function recordActivity(tx: Tx, author: ActivityAuthor, input: ActivityInput): Promise<void> {
+/** `tx`: the change's transaction, Prisma's or `Database.transaction`'s (shared/write-tx.ts). */
+export async function recordActivity(tx: WriteTx, author: ActivityAuthor, input: ActivityInput): Promise<void> {
   const isSystem = "system" in author;
-  const [row] = await tx.$queryRawUnsafe<(Activity & { webhookIds: string[] })[]>(
-    INSERT_ACTIVITY_SQL,
+  const [row] = await sqlOf(tx).query<Activity & { webhookIds: string[] }>(INSERT_ACTIVITY_SQL, [
     uuidv7(),
     author.organizationId,
     input.projectId ?? null,
@@ -50,7 +51,7 @@ export async function recordActivity(tx: Tx, author: ActivityAuthor, input: Acti
     input.targetId ?? null,
     input.targetType ?? null,
     JSON.stringify(input.metadata ?? {}),
-  );
+  ]);
   const { webhookIds, ...entry } = row!;
   await enqueueWebhookDeliveries(tx, entry, webhookIds);
 }

@@ -2,8 +2,8 @@
 // A write takes the organization's lock for that dimension first (a transaction-scoped advisory
 // lock), so two concurrent writes cannot both pass on the last unit; nothing is locked or counted
 // when no limit applies to the organization.
-import type { Tx } from "../activity/record-activity";
 import { AppError } from "../errors/app-error";
+import { sqlOf, type WriteTx } from "../shared/write-tx";
 import { type QuotaConfig, type QuotaDimension, type QuotaLimits, quotaLimitsOf, quotaMayApply } from "./quota-config";
 
 /** The machine-readable code of each dimension's refusal (`issues[].code`). */
@@ -27,7 +27,7 @@ export function quotaExceeded(dimension: QuotaDimension, limit: number): AppErro
   return new AppError("FORBIDDEN", message, [{ path: "", code: QUOTA_CODES[dimension], message }]);
 }
 
-type Reader = Pick<Tx, "$queryRaw">;
+type Reader = WriteTx;
 
 /** The first day of the current month (UTC), as the `AiUsage.month` key. */
 export function currentMonth(now = new Date()): Date {
@@ -36,28 +36,36 @@ export function currentMonth(now = new Date()): Date {
 
 /** What an organization uses of each dimension now. */
 export async function countUsage(db: Reader, organizationId: string, dimension: QuotaDimension): Promise<number> {
-  let rows: { n: bigint | number | null }[];
+  const sql = sqlOf(db);
+  // bigint: a number from Prisma, a string from pg; Number() reads both.
+  let rows: { n: bigint | number | string | null }[];
   switch (dimension) {
     case "keys":
       // The per-project counts the Key triggers maintain: no scan of the keys.
-      rows = await db.$queryRaw`
-        SELECT COALESCE(SUM(s."keyCount"), 0)::bigint AS n FROM "ProjectKeyStats" s
-        JOIN "Project" p ON p."id" = s."projectId" WHERE p."organizationId" = ${organizationId}`;
+      rows = await sql.query(
+        `SELECT COALESCE(SUM(s."keyCount"), 0)::bigint AS n FROM "ProjectKeyStats" s
+         JOIN "Project" p ON p."id" = s."projectId" WHERE p."organizationId" = $1`,
+        [organizationId],
+      );
       break;
     case "projects":
       // Archived projects count until they are deleted: they still hold their keys.
-      rows = await db.$queryRaw`SELECT count(*)::bigint AS n FROM "Project" WHERE "organizationId" = ${organizationId}`;
+      rows = await sql.query(`SELECT count(*)::bigint AS n FROM "Project" WHERE "organizationId" = $1`, [organizationId]);
       break;
     case "members":
       // A seat is a member or an invitation still open.
-      rows = await db.$queryRaw`
-        SELECT ((SELECT count(*) FROM "Membership" WHERE "organizationId" = ${organizationId})
-          + (SELECT count(*) FROM "Invitation" WHERE "organizationId" = ${organizationId}
-               AND "acceptedAt" IS NULL AND "expiresAt" > now()))::bigint AS n`;
+      rows = await sql.query(
+        `SELECT ((SELECT count(*) FROM "Membership" WHERE "organizationId" = $1)
+           + (SELECT count(*) FROM "Invitation" WHERE "organizationId" = $1
+                AND "acceptedAt" IS NULL AND "expiresAt" > now()))::bigint AS n`,
+        [organizationId],
+      );
       break;
     case "aiCharactersPerMonth":
-      rows = await db.$queryRaw`
-        SELECT "characters" AS n FROM "AiUsage" WHERE "organizationId" = ${organizationId} AND "month" = ${currentMonth()}::date`;
+      rows = await sql.query(`SELECT "characters" AS n FROM "AiUsage" WHERE "organizationId" = $1 AND "month" = $2::date`, [
+        organizationId,
+        currentMonth(),
+      ]);
       break;
   }
   return Number(rows[0]?.n ?? 0);
@@ -65,7 +73,7 @@ export async function countUsage(db: Reader, organizationId: string, dimension: 
 
 async function organizationLimits(tx: Reader, config: QuotaConfig | undefined, organizationId: string): Promise<QuotaLimits> {
   if (!config || Object.keys(config.overrides).length === 0) return quotaLimitsOf(config, { id: organizationId });
-  const [org] = await tx.$queryRaw<{ slug: string }[]>`SELECT "slug" FROM "Organization" WHERE "id" = ${organizationId}`;
+  const [org] = await sqlOf(tx).query<{ slug: string }>(`SELECT "slug" FROM "Organization" WHERE "id" = $1`, [organizationId]);
   return quotaLimitsOf(config, { id: organizationId, slug: org?.slug });
 }
 
@@ -80,7 +88,7 @@ export interface QuotaHold {
  * (then the write needs no check). Call before writing, inside the write's transaction.
  */
 export async function holdQuota(
-  tx: Tx,
+  tx: WriteTx,
   config: QuotaConfig | undefined,
   organizationId: string,
   dimension: QuotaDimension,
@@ -88,12 +96,12 @@ export async function holdQuota(
   if (!quotaMayApply(config, dimension)) return null;
   const limit = (await organizationLimits(tx, config, organizationId))[dimension];
   if (limit === null) return null;
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${dimension}:${organizationId}`}, 0))::text`;
+  await sqlOf(tx).execute(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`quota:${dimension}:${organizationId}`]);
   return { organizationId, dimension, limit };
 }
 
 /** Refuses (403 `quota.<dimension>`) when usage plus `adding` would pass the held limit. */
-export async function assertWithinQuota(tx: Tx, hold: QuotaHold | null, adding = 0): Promise<void> {
+export async function assertWithinQuota(tx: WriteTx, hold: QuotaHold | null, adding = 0): Promise<void> {
   if (!hold) return;
   const used = await countUsage(tx, hold.organizationId, hold.dimension);
   if (used + adding > hold.limit) throw quotaExceeded(hold.dimension, hold.limit);
@@ -101,7 +109,7 @@ export async function assertWithinQuota(tx: Tx, hold: QuotaHold | null, adding =
 
 /** Both steps at once, for a write that knows how many units it adds before writing. */
 export async function reserveQuota(
-  tx: Tx,
+  tx: WriteTx,
   config: QuotaConfig | undefined,
   organizationId: string,
   dimension: QuotaDimension,

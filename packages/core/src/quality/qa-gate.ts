@@ -2,11 +2,9 @@
 // project's severities, each key's source value and length limit, and the organization's
 // glossary, loaded with one or two queries per write batch; then the pure checks of
 // packages/core/src/qa per value. An `error` refuses the value with 422; warnings are stored.
-import type { Prisma } from "@locale/db";
 import { type ErrorIssue, unprocessable } from "../errors/app-error";
 import { type QaGlossaryTerm, type QaIssue, type QaSettings, readQaSettings, runChecks, type Severity, severitiesFor } from "../qa";
-
-type Tx = Prisma.TransactionClient;
+import { sqlOf, type WriteTx } from "../shared/write-tx";
 
 /** The project columns the gate needs; `loadProject`'s row has them. */
 export interface QaProject {
@@ -38,17 +36,19 @@ export class QaGate {
    * `knownKeys`: the facts of keys the caller read (or created) already; only the other `keyIds` are read.
    */
   static async load(
-    tx: Tx,
+    tx: WriteTx,
     project: QaProject | string,
     keyIds: string[],
     languages: string[],
     knownKeys?: Map<string, KeyFacts>,
   ): Promise<QaGate> {
+    const sql = sqlOf(tx);
     const row =
       typeof project === "string"
         ? (
-            await tx.$queryRaw<QaProject[]>`
-              SELECT "id", "organizationId", "sourceLanguage", "qaSettings" FROM "Project" WHERE "id" = ${project}`
+            await sql.query<QaProject>(`SELECT "id", "organizationId", "sourceLanguage", "qaSettings" FROM "Project" WHERE "id" = $1`, [
+              project,
+            ])
           )[0]
         : project;
     if (!row) throw new Error(`quality gate: project ${String(project)} not found`);
@@ -56,19 +56,23 @@ export class QaGate {
     const keys = knownKeys ?? new Map<string, KeyFacts>();
     const ids = [...new Set(keyIds)].filter((id) => !keys.has(id));
     if (ids.length > 0) {
-      const facts = await tx.$queryRaw<{ id: string; maxLength: number | null; source: string | null }[]>`
-        SELECT k."id", k."maxLength", t."value" AS source
-        FROM "Key" k LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${row.sourceLanguage}
-        WHERE k."id" = ANY(${ids}::text[])`;
+      const facts = await sql.query<{ id: string; maxLength: number | null; source: string | null }>(
+        `SELECT k."id", k."maxLength", t."value" AS source
+         FROM "Key" k LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $1
+         WHERE k."id" = ANY($2::text[])`,
+        [row.sourceLanguage, ids],
+      );
       for (const f of facts) keys.set(f.id, { source: f.source ?? "", maxLength: f.maxLength });
     }
     const gate = new QaGate(row, settings, keys, []);
     const wantsGlossary = languages.some((l) => l !== row.sourceLanguage && GLOSSARY_CHECKS.some((c) => gate.severitiesOf(l)[c] !== "off"));
     if (wantsGlossary) {
       // Only terms that can fire: do-not-translate ones and those with a translation.
-      const terms = await tx.$queryRaw<{ term: string; doNotTranslate: boolean; caseSensitive: boolean; translations: unknown }[]>`
-        SELECT "term", "doNotTranslate", "caseSensitive", "translations" FROM "GlossaryTerm"
-        WHERE "organizationId" = ${row.organizationId} AND ("doNotTranslate" OR "translations" <> '[]'::jsonb)`;
+      const terms = await sql.query<{ term: string; doNotTranslate: boolean; caseSensitive: boolean; translations: unknown }>(
+        `SELECT "term", "doNotTranslate", "caseSensitive", "translations" FROM "GlossaryTerm"
+         WHERE "organizationId" = $1 AND ("doNotTranslate" OR "translations" <> '[]'::jsonb)`,
+        [row.organizationId],
+      );
       gate.glossary.push(...terms);
     }
     return gate;

@@ -11,6 +11,7 @@ import type { Database, Prisma } from "@locale/db";
 import { isQaCheckId } from "../qa";
 import type { QaIssue } from "../qa/types";
 import { iso } from "../shared/dates";
+import { sqlOf, type WriteTx } from "../shared/write-tx";
 import { readStoredQaIssues, type StoredQaIssue } from "../translations/translation-record";
 import { type KeyFacts, QaGate, type QaProject } from "./qa-gate";
 
@@ -148,7 +149,7 @@ interface RecheckedRow {
 }
 
 /** Recomputes the rows' issues with the current settings and stores those that differ; returns how many. */
-async function recheckRows(tx: Tx, project: QaProject, rows: RecheckedRow[]): Promise<number> {
+async function recheckRows(tx: WriteTx, project: QaProject, rows: RecheckedRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const changedIds: string[] = [];
   const changedIssues: string[] = [];
@@ -164,9 +165,11 @@ async function recheckRows(tx: Tx, project: QaProject, rows: RecheckedRow[]): Pr
   }
   if (changedIds.length > 0) {
     // The value, status and updatedAt stay: only what the checks say about them changed.
-    await tx.$executeRaw`
-      UPDATE "Translation" t SET "qaIssues" = u.qa::jsonb
-      FROM unnest(${changedIds}::text[], ${changedIssues}::text[]) AS u(id, qa) WHERE t.id = u.id`;
+    await sqlOf(tx).execute(
+      `UPDATE "Translation" t SET "qaIssues" = u.qa::jsonb
+       FROM unnest($1::text[], $2::text[]) AS u(id, qa) WHERE t.id = u.id`,
+      [changedIds, changedIssues],
+    );
   }
   return changedIds.length;
 }
@@ -180,24 +183,28 @@ async function recheckRows(tx: Tx, project: QaProject, rows: RecheckedRow[]): Pr
  * report); ignores of checks that still fire are kept. The rows are locked: a concurrent write
  * of one of them waits for this commit.
  */
-export async function recheckAfterSourceChange(tx: Tx, project: QaProject | string, keyIds: string[]): Promise<number> {
+export async function recheckAfterSourceChange(tx: WriteTx, project: QaProject | string, keyIds: string[]): Promise<number> {
   if (keyIds.length === 0) return 0;
+  const sql = sqlOf(tx);
   const row =
     typeof project === "string"
       ? (
-          await tx.$queryRaw<QaProject[]>`
-            SELECT "id", "organizationId", "sourceLanguage", "qaSettings" FROM "Project" WHERE "id" = ${project}`
+          await sql.query<QaProject>(`SELECT "id", "organizationId", "sourceLanguage", "qaSettings" FROM "Project" WHERE "id" = $1`, [
+            project,
+          ])
         )[0]
       : project;
   if (!row) return 0;
   const ids = [...new Set(keyIds)];
-  const rows = await tx.$queryRaw<RecheckedRow[]>`
-    SELECT t."id", t."keyId", t."language", t."value", t."qaIssues", k."maxLength", s."value" AS source
-    FROM "Translation" t
-    JOIN "Key" k ON k."id" = t."keyId"
-    LEFT JOIN "Translation" s ON s."keyId" = t."keyId" AND s."language" = ${row.sourceLanguage}
-    WHERE t."keyId" = ANY(${ids}::text[]) AND t."language" <> ${row.sourceLanguage} AND t."value" <> ''
-    ORDER BY t."id"
-    FOR UPDATE OF t`;
+  const rows = await sql.query<RecheckedRow>(
+    `SELECT t."id", t."keyId", t."language", t."value", t."qaIssues", k."maxLength", s."value" AS source
+     FROM "Translation" t
+     JOIN "Key" k ON k."id" = t."keyId"
+     LEFT JOIN "Translation" s ON s."keyId" = t."keyId" AND s."language" = $1
+     WHERE t."keyId" = ANY($2::text[]) AND t."language" <> $1 AND t."value" <> ''
+     ORDER BY t."id"
+     FOR UPDATE OF t`,
+    [row.sourceLanguage, ids],
+  );
   return recheckRows(tx, row, rows);
 }

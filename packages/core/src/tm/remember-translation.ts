@@ -2,7 +2,7 @@
 // (unless the organization turned `tmAutoAdd` off) and every AI save. Called inside the writer's
 // transaction, so the entry exists exactly when the translation change does.
 import type { Project } from "@locale/db";
-import type { Tx } from "../activity/record-activity";
+import { sqlOf, type WriteTx } from "../shared/write-tx";
 import { addTmEntry } from "./add-tm-entry";
 
 export interface RememberTranslationInput {
@@ -14,17 +14,18 @@ export interface RememberTranslationInput {
   reason: "approved" | "ai";
 }
 
-export async function rememberTranslation(tx: Tx, input: RememberTranslationInput): Promise<void> {
+export async function rememberTranslation(tx: WriteTx, input: RememberTranslationInput): Promise<void> {
   const { project } = input;
   if (input.language === project.sourceLanguage || input.value.trim() === "") return;
+  const sql = sqlOf(tx);
   if (input.reason === "approved") {
-    const org = await tx.organization.findUnique({ where: { id: project.organizationId }, select: { settings: true } });
+    const [org] = await sql.query<{ settings: unknown }>(`SELECT "settings" FROM "Organization" WHERE "id" = $1`, [project.organizationId]);
     if ((org?.settings as { tmAutoAdd?: unknown } | null)?.tmAutoAdd === false) return;
   }
-  const source = await tx.translation.findUnique({
-    where: { keyId_language: { keyId: input.keyId, language: project.sourceLanguage } },
-    select: { value: true },
-  });
+  const [source] = await sql.query<{ value: string }>(`SELECT "value" FROM "Translation" WHERE "keyId" = $1 AND "language" = $2`, [
+    input.keyId,
+    project.sourceLanguage,
+  ]);
   if (!source || source.value.trim() === "") return;
   await addTmEntry(tx, {
     organizationId: project.organizationId,

@@ -50,13 +50,16 @@ export async function upsertTranslation(
       { path: "aiConfidence", message: `only allowed when source is "ai"` },
     ]);
   }
-  return ctx.db.prisma.$transaction(async (tx) => {
+  // Outside Prisma's interactive transaction (Database.transaction; issue 26): every step below
+  // is raw SQL, and this is the write every translator makes all day.
+  return ctx.db.transaction(async (tx) => {
     const { rows, changes, sourceValueOf } = await writeTranslations(
       tx,
       project.id,
       authorOf(ctx.actor),
       [{ keyId: key.id, language: lang, value: input.value, status: input.status, source, aiConfidence: input.aiConfidence ?? null }],
       project,
+      new Map([[key.id, key.maxLength]]),
     );
     const change = changes[0];
     if (change?.valueChanged) {

@@ -6,14 +6,16 @@
 // holds for every writer alike (docs/quality-checks.md): a changed value failing an error-level
 // check refuses the whole write with 422; warnings are stored on the translation.
 
-import type { Prisma, Translation, TranslationSource, TranslationStatus } from "@locale/db";
+import type { Prisma, SqlTransaction, Translation, TranslationSource, TranslationStatus } from "@locale/db";
 import { v7 as uuidv7 } from "uuid";
 import { badRequest } from "../errors/app-error";
 import { hasErrors } from "../qa";
-import { QaGate, type QaProject, qaRefusal, storedQaIssues } from "../quality/qa-gate";
+import { type KeyFacts, QaGate, type QaProject, qaRefusal, storedQaIssues } from "../quality/qa-gate";
 import { recheckAfterSourceChange } from "../quality/qa-recheck";
+import { sqlOf, type WriteTx } from "../shared/write-tx";
 
-type Tx = Prisma.TransactionClient;
+/** Prisma's interactive transaction or `Database.transaction`'s (shared/write-tx.ts): every statement here is raw SQL. */
+type Tx = WriteTx;
 
 /** Who the history names: a user (id and display name), or `ai` with no name for AI batches. */
 export interface TranslationAuthor {
@@ -69,9 +71,9 @@ const pairOf = (keyId: string, language: string) => `${keyId}\u0000${language}`;
 export async function lockTranslations(tx: Tx, pairs: { keyId: string; language: string }[]): Promise<void> {
   if (pairs.length === 0) return;
   const ids = [...new Set(pairs.map((p) => `${p.keyId}:${p.language}`))];
-  await tx.$executeRawUnsafe(
+  await sqlOf(tx).execute(
     `SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(p, 0) AS h FROM unnest($1::text[]) AS p ORDER BY 1) AS locks`,
-    ids,
+    [ids],
   );
 }
 
@@ -82,26 +84,46 @@ export async function writeTranslations(
   writes: TranslationWrite[],
   /** The caller's loaded project (spares the gate a query). */
   project?: QaProject,
+  /**
+   * The length limits of the written keys, when the caller has read the keys: with `project`,
+   * the gate's key facts come from them and the current rows (read with the keys' source values
+   * in one statement), which spares the gate its query of the keys.
+   */
+  keyLimits?: Map<string, number | null>,
 ): Promise<WriteTranslationsResult> {
   if (writes.length === 0) return { rows: [], changes: [], sourceValueOf: UNKNOWN_SOURCE };
-  await lockTranslations(tx, writes);
+  const sql = sqlOf(tx);
+  await lockTranslations(sql, writes);
   const valued = writes.filter((w) => w.value);
+  const keyIds = [...new Set(writes.map((w) => w.keyId))];
+  const languages = new Set(writes.map((w) => w.language));
+  const factsHere = valued.length > 0 && project !== undefined && keyLimits !== undefined && valued.every((w) => keyLimits.has(w.keyId));
+  if (factsHere) languages.add(project.sourceLanguage);
+  // Raw, like the writes below (issue 26): a Prisma findMany costs a save more CPU than the query.
+  const existing = await sql.query<Translation>(
+    `SELECT * FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND "language" = ANY($2::text[])`,
+    [keyIds, [...languages]],
+  );
+  const initial = new Map<string, Translation>(existing.map((t) => [pairOf(t.keyId, t.language), t]));
+  let knownKeys: Map<string, KeyFacts> | undefined;
+  if (factsHere) {
+    knownKeys = new Map();
+    for (const w of valued)
+      knownKeys.set(w.keyId, {
+        source: initial.get(pairOf(w.keyId, project.sourceLanguage))?.value ?? "",
+        maxLength: keyLimits.get(w.keyId)!,
+      });
+  }
   const gate =
     valued.length > 0
       ? await QaGate.load(
-          tx,
+          sql,
           project ?? projectId,
           valued.map((w) => w.keyId),
           [...new Set(valued.map((w) => w.language))],
+          knownKeys,
         )
       : null;
-  // Raw, like the writes below (issue 26): a Prisma findMany costs a save more CPU than the query.
-  const existing = await tx.$queryRawUnsafe<Translation[]>(
-    `SELECT * FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND "language" = ANY($2::text[])`,
-    [...new Set(writes.map((w) => w.keyId))],
-    [...new Set(writes.map((w) => w.language))],
-  );
-  const initial = new Map<string, Translation>(existing.map((t) => [pairOf(t.keyId, t.language), t]));
   const state = new Map<string, Translation | null>();
   const lastStamp = new Map<string, number>();
   const now = Date.now();
@@ -184,30 +206,17 @@ export async function writeTranslations(
   const creates: Translation[] = [];
   const updates: Translation[] = [];
   for (const [pair, row] of state) if (row) (initial.has(pair) ? updates : creates).push(row);
-  if (creates.length > 0)
-    await tx.translation.createMany({ data: creates.map((r) => ({ ...r, qaIssues: r.qaIssues as Prisma.InputJsonValue })) });
-  if (updates.length > 0) {
-    // One statement for all updated rows: a bulk overwrite of 1,000 values is one round trip.
-    await tx.$executeRaw`
-      UPDATE "Translation" t
-         SET "value" = u.value, "status" = u.status::"TranslationStatus", "source" = u.source::"TranslationSource",
-             "aiConfidence" = u.confidence::int, "updatedAt" = u.at::timestamptz, "qaIssues" = u.qa::jsonb
-        FROM unnest(${updates.map((r) => r.id)}::text[], ${updates.map((r) => r.value)}::text[], ${updates.map((r) => r.status)}::text[],
-                    ${updates.map((r) => r.source)}::text[], ${updates.map((r) => (r.aiConfidence === null ? null : String(r.aiConfidence)))}::text[],
-                    ${updates.map((r) => r.updatedAt.toISOString())}::text[], ${updates.map((r) => JSON.stringify(r.qaIssues))}::text[])
-             AS u(id, value, status, source, confidence, at, qa)
-       WHERE t.id = u.id`;
-  }
-  if (history.length > 0) await insertHistory(tx, history);
+  await storeChanges(sql, projectId, creates, updates, history);
   if (changes.some((c) => c.valueChanged)) {
     // A new source value changes what the key's other languages are checked against.
     const qaProject = gate?.project ?? project ?? projectId;
     const sourceLanguage =
       typeof qaProject === "string"
-        ? (await tx.project.findUnique({ where: { id: projectId }, select: { sourceLanguage: true } }))?.sourceLanguage
+        ? (await sql.query<{ sourceLanguage: string }>(`SELECT "sourceLanguage" FROM "Project" WHERE "id" = $1`, [projectId]))[0]
+            ?.sourceLanguage
         : qaProject.sourceLanguage;
     const sourceKeys = changes.filter((c) => c.valueChanged && c.translation.language === sourceLanguage).map((c) => c.translation.keyId);
-    await recheckAfterSourceChange(tx, qaProject, sourceKeys);
+    await recheckAfterSourceChange(sql, qaProject, sourceKeys);
   }
   const sourceValueOf = !gate
     ? UNKNOWN_SOURCE
@@ -221,42 +230,75 @@ export async function writeTranslations(
 type HistoryRow = Omit<Prisma.TranslationHistoryCreateManyInput, "id" | "createdAt"> & { createdAt: Date; source: TranslationSource };
 
 /**
- * The history entries of a write, one statement for all (issue 26: cheaper than Prisma's
- * createMany; a bulk overwrite of 1,000 values stays one round trip). Ids are UUIDv7 made here,
- * as Prisma's `@default(uuid(7))` makes them.
+ * The created rows, the updated rows and their history entries in one statement (data-modifying
+ * CTEs, one round trip; issue 26): a single save and a bulk overwrite of 1,000 values alike, the
+ * rows of each part as arrays (`unnest`). History ids are UUIDv7 made here, as Prisma's
+ * `@default(uuid(7))` makes them. Every created or updated row has a history entry, so the
+ * entries are the statement's main part.
  */
-async function insertHistory(tx: Tx, rows: HistoryRow[]): Promise<void> {
-  const column = <T>(f: (r: HistoryRow) => T) => rows.map(f);
-  await tx.$executeRawUnsafe(
-    `INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
-       "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
-     SELECT h.id, h.tid, h.pid, h.kid, h.lang, h.prev, h.next, h.ps::"TranslationStatus", h.ns::"TranslationStatus", h.by, h.name,
-            h.src::"TranslationSource", h.at::timestamptz
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-                   $10::text[], $11::text[], $12::text[], $13::text[])
-         AS h(id, tid, pid, kid, lang, prev, next, ps, ns, by, name, src, at)`,
-    column(() => uuidv7()),
-    column((r) => r.translationId),
-    column((r) => r.projectId),
-    column((r) => r.keyId),
-    column((r) => r.language),
-    column((r) => r.previousValue ?? null),
-    column((r) => r.newValue),
-    column((r) => r.previousStatus),
-    column((r) => r.newStatus),
-    column((r) => r.changedBy),
-    column((r) => r.changedByName ?? null),
-    column((r) => r.source),
-    column((r) => r.createdAt.toISOString()),
-  );
+async function storeChanges(sql: SqlTransaction, projectId: string, creates: Translation[], updates: Translation[], history: HistoryRow[]) {
+  if (history.length === 0) return;
+  const params: unknown[] = [];
+  const array = <T>(rows: T[], value: (row: T) => unknown) => `$${params.push(rows.map(value))}::text[]`;
+  // The columns a created and an updated row set alike.
+  const values = (rows: Translation[]) =>
+    [
+      array(rows, (r) => r.id),
+      array(rows, (r) => r.value),
+      array(rows, (r) => r.status),
+      array(rows, (r) => r.source),
+      array(rows, (r) => (r.aiConfidence === null ? null : String(r.aiConfidence))),
+      array(rows, (r) => r.updatedAt.toISOString()),
+      array(rows, (r) => JSON.stringify(r.qaIssues)),
+    ].join(", ");
+  const steps: string[] = [];
+  if (creates.length > 0) {
+    steps.push(`created AS (
+      INSERT INTO "Translation" ("id", "projectId", "keyId", "language", "value", "status", "source", "aiConfidence", "qaIssues", "createdAt", "updatedAt")
+      SELECT u.id, $${params.push(projectId)}::text, u.key, u.lang, u.value, u.status::"TranslationStatus", u.source::"TranslationSource",
+             u.confidence::int, u.qa::jsonb, u.created::timestamptz, u.at::timestamptz
+        FROM unnest(${values(creates)}, ${array(creates, (r) => r.keyId)}, ${array(creates, (r) => r.language)},
+                    ${array(creates, (r) => r.createdAt.toISOString())})
+          AS u(id, value, status, source, confidence, at, qa, key, lang, created))`);
+  }
+  if (updates.length > 0) {
+    steps.push(`updated AS (
+      UPDATE "Translation" t
+         SET "value" = u.value, "status" = u.status::"TranslationStatus", "source" = u.source::"TranslationSource",
+             "aiConfidence" = u.confidence::int, "updatedAt" = u.at::timestamptz, "qaIssues" = u.qa::jsonb
+        FROM unnest(${values(updates)}) AS u(id, value, status, source, confidence, at, qa)
+       WHERE t.id = u.id)`);
+  }
+  const entries = `
+    INSERT INTO "TranslationHistory" ("id", "translationId", "projectId", "keyId", "language", "previousValue", "newValue",
+      "previousStatus", "newStatus", "changedBy", "changedByName", "source", "createdAt")
+    SELECT h.id, h.tid, h.pid, h.kid, h.lang, h.prev, h.next, h.ps::"TranslationStatus", h.ns::"TranslationStatus", h.by, h.name,
+           h.src::"TranslationSource", h.at::timestamptz
+      FROM unnest(${[
+        array(history, () => uuidv7()),
+        array(history, (r) => r.translationId),
+        array(history, (r) => r.projectId),
+        array(history, (r) => r.keyId),
+        array(history, (r) => r.language),
+        array(history, (r) => r.previousValue ?? null),
+        array(history, (r) => r.newValue),
+        array(history, (r) => r.previousStatus),
+        array(history, (r) => r.newStatus),
+        array(history, (r) => r.changedBy),
+        array(history, (r) => r.changedByName ?? null),
+        array(history, (r) => r.source),
+        array(history, (r) => r.createdAt.toISOString()),
+      ].join(", ")})
+        AS h(id, tid, pid, kid, lang, prev, next, ps, ns, by, name, src, at)`;
+  await sql.execute(steps.length > 0 ? `WITH ${steps.join(",\n")}${entries}` : entries, params);
 }
 
 /** Source-language values of the given keys (for placeholder warnings). */
 export async function readSourceValues(tx: Tx, keyIds: string[], sourceLanguage: string): Promise<Map<string, string>> {
   if (keyIds.length === 0) return new Map();
-  const rows = await tx.translation.findMany({
-    where: { keyId: { in: keyIds }, language: sourceLanguage },
-    select: { keyId: true, value: true },
-  });
+  const rows = await sqlOf(tx).query<{ keyId: string; value: string }>(
+    `SELECT "keyId", "value" FROM "Translation" WHERE "keyId" = ANY($1::text[]) AND "language" = $2`,
+    [keyIds, sourceLanguage],
+  );
   return new Map(rows.map((r) => [r.keyId, r.value]));
 }

@@ -1,0 +1,55 @@
+// Write transactions outside Prisma's interactive transaction (`Database.transaction`), for the
+// writes every user makes all day (a translation save, a key creation). Prisma's interactive
+// transaction and its per-statement query machinery cost those writes more CPU than the
+// statements themselves (BENCHMARKS.md, "The write path"); on PostgreSQL this runs the same
+// statements on a pooled `pg` connection between BEGIN and COMMIT. On PGlite it stays on Prisma's
+// interactive transaction: the one connection queues every transaction behind the one running,
+// and Prisma's `maxWait` turns a wait that lasts too long (a large import) into P2028, which the
+// service answers 503 with Retry-After.
+import type pg from "pg";
+import type { PrismaClient } from "./generated/prisma/client";
+
+/** The statements of one write transaction; only this is exposed, so the transaction always ends. */
+export interface SqlTransaction {
+  /** The rows of one statement (`$1`… parameters), values as the driver parses them. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** One statement whose rows are not wanted (or whose columns, such as `void`, cannot be read); the affected row count. */
+  execute(sql: string, params?: readonly unknown[]): Promise<number>;
+}
+
+/** Commits when `work` resolves, rolls back when it throws (and rethrows). */
+export async function pgWriteTransaction<T>(pool: pg.Pool, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // A checked-out client that loses its connection emits "error"; its query rejects anyway.
+  const ignore = () => {};
+  client.on("error", ignore);
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    try {
+      const result = await work({
+        query: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows,
+        execute: async (sql, params = []) => (await client.query(sql, params as unknown[])).rowCount ?? 0,
+      });
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is not given to the next caller.
+      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    }
+  } finally {
+    client.removeListener("error", ignore);
+    client.release(broken);
+  }
+}
+
+/** The same statements through Prisma's interactive transaction (PGlite; see the header). */
+export function prismaWriteTransaction<T>(prisma: PrismaClient, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+  return prisma.$transaction((tx) =>
+    work({
+      query: (sql, params = []) => tx.$queryRawUnsafe(sql, ...params),
+      execute: (sql, params = []) => tx.$executeRawUnsafe(sql, ...params),
+    }),
+  );
+}
