@@ -99,6 +99,8 @@ const next = (): number => ++unique;
 
 /** `text` with the tag appended (the marker and generation), or `text` alone when untagged. */
 const tagged = (text: string, tag?: string): string => (tag ? `${text} ${tag}` : text);
+/** An optional text (a description, a definition) filled only to carry the tag: left out when untagged, as the route suites expect. */
+const markedExtra = (text: string, tag?: string): string | undefined => (tag ? `${text} ${tag}` : undefined);
 const emailOf = (local: string, tag?: string): string => `${local}${next()}-${Date.now()}${tag ? `-${tag}` : ""}@example.com`;
 
 async function ok<T = any>(res: Promise<TestResponse<T>>, what: string, status = [200, 201]): Promise<T> {
@@ -214,7 +216,7 @@ export async function createKeyWithTranslation(
   const key = await ok(
     server.request("POST", `/api/projects/${projectId}/keys`, {
       ...auth,
-      body: { key: keyName, description: tagged("A fixture key", tag), tags: [tag ? `fixture-${tag.replace(/\W/g, "")}` : "fixture"] },
+      body: { key: keyName, description: tagged("A fixture key", tag), tags: tag ? [`fixture-${tag.replace(/\W/g, "")}`] : undefined },
     }),
     "key",
   );
@@ -277,13 +279,14 @@ export async function createOrgFixture(server: TestServer, options: WorldOptions
 }
 
 /**
- * A fresh set of the organization's resources; `ids` then name them. Texts carry the marker and
- * the generation when the organization has a marker.
+ * A fresh set of the organization's resources; `ids` then name them. With a marker, every text
+ * carries it and the generation (and optional texts are filled to carry it too); without one, a
+ * second generation repeats the first one's names.
  */
 export async function seedGeneration(server: TestServer, fx: OrgFixture): Promise<void> {
   const { name, marker, webhookUrl, aiReady } = fx.options;
   const generation = fx.generations++;
-  const tag = marker ? `${marker}g${generation}` : generation ? `g${generation}` : undefined;
+  const tag = marker ? `${marker}g${generation}` : undefined;
   const auth = { apiKey: fx.owner.apiKey };
   const orgId = fx.owner.orgId;
   const hookUrl = (scope: string) => (marker ? `${webhookUrl}/${tag}/${scope}` : webhookUrl);
@@ -293,7 +296,7 @@ export async function seedGeneration(server: TestServer, fx: OrgFixture): Promis
       ...auth,
       body: {
         name: tagged(`${name} app`, tag),
-        description: tagged("The fixture project", tag),
+        description: markedExtra("The fixture project", tag),
         sourceLanguage: "en",
         targetLanguages: ["de", "fr"],
       },
@@ -363,7 +366,7 @@ export async function seedGeneration(server: TestServer, fx: OrgFixture): Promis
       ...auth,
       body: {
         name: tagged(`${name} terms`, tag),
-        description: tagged("Fixture terms", tag),
+        description: markedExtra("Fixture terms", tag),
         sourceLanguage: "en",
         targetLanguages: ["de"],
       },
@@ -375,7 +378,7 @@ export async function seedGeneration(server: TestServer, fx: OrgFixture): Promis
       ...auth,
       body: {
         term: tagged("Dashboard", tag),
-        definition: tagged("The first screen", tag),
+        definition: markedExtra("The first screen", tag),
         translations: [{ language: "de", value: tagged("Übersicht", tag), approved: true }],
       },
     }),
