@@ -89,7 +89,7 @@ export interface OrgFixture {
   generations: number;
 }
 
-export const OWNER_PASSWORD = "correct horse";
+const OWNER_PASSWORD = "correct horse";
 const MEMBER_PASSWORD = "member password";
 /** The AI job id of an organization without an AI provider: names no job. */
 const NO_JOB = "00000000-0000-4000-8000-000000000000";
