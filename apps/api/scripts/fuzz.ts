@@ -11,7 +11,7 @@ import { createDb, type Database } from "@locale/db";
 import { formatFigures, formatFindings, runFuzz } from "../test/helpers/fuzz/fuzz-run";
 import { startFuzzServer } from "../test/helpers/fuzz/fuzz-server";
 import type { Surface } from "../test/helpers/fuzz/transport-checks";
-import { startHookReceiver } from "../test/helpers/fuzz/webhook-receiver";
+import { startWebhookReceiver } from "../test/helpers/webhook-receiver";
 
 const { values: flags } = parseArgs({
   // pnpm passes the `--` that separates its own options from the script's.
@@ -59,7 +59,7 @@ async function openDatabase(kind: string): Promise<{ db: Database; drop(): Promi
 let found = 0;
 for (const database of databases) {
   const { db, drop } = await openDatabase(database);
-  const receiver = await startHookReceiver();
+  const receiver = await startWebhookReceiver();
   const server = await startFuzzServer(db);
   try {
     const { figures, findings } = await runFuzz(server, {

@@ -4,12 +4,13 @@
 // tenant, and any change to the database by a refused request fails the suite.
 import { testBackend } from "@locale/db";
 import { describe, expect, it } from "vitest";
+import { seedGeneration } from "./helpers/fixture-world";
 import { installChangeLog } from "./helpers/fuzz/change-log";
 import { formatFigures, formatFindings, runFuzz } from "./helpers/fuzz/fuzz-run";
 import { useFuzzServer } from "./helpers/fuzz/fuzz-suite";
 import { errorBodyProblem, leakedTraces } from "./helpers/fuzz/response-checks";
 import type { RawResult } from "./helpers/fuzz/send-raw";
-import type { Tenant } from "./helpers/fuzz/tenant-seed";
+import { createTenant, type Tenant } from "./helpers/fuzz/tenants";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const REQUESTS = Number(process.env.FUZZ_SHORT_REQUESTS ?? 2_000);
@@ -77,6 +78,49 @@ describe(`OpenAPI fuzzer on ${testBackend()}`, () => {
     expect(refused.status).toBe(400);
     expect(await log.position()).toBe(afterWrites);
   });
+
+  it("seeds tenants whose records carry their marker, so one shown to the other tenant is a leak", async () => {
+    const { server, receiver } = suite;
+    const a = await createTenant(server, "A", receiver.url);
+    const b = await createTenant(server, "B", receiver.url);
+    const reads = (t: Tenant) => [
+      `/api/organizations/${t.ids.orgId}`,
+      `/api/organizations/${t.ids.orgId}/members`,
+      `/api/projects/${t.ids.projectId}`,
+      `/api/projects/${t.ids.projectId}/keys/${t.ids.keyId}`,
+      `/api/projects/${t.ids.projectId}/keys/${t.ids.keyId}/translations`,
+      `/api/projects/${t.ids.projectId}/keys/${t.ids.keyId}/comments`,
+      `/api/projects/${t.ids.projectId}/screenshots/${t.ids.screenshotId}`,
+      `/api/organizations/${t.ids.orgId}/glossaries/${t.ids.glossaryId}/terms`,
+      `/api/organizations/${t.ids.orgId}/tm`,
+      `/api/organizations/${t.ids.orgId}/webhooks`,
+      `/api/organizations/${t.ids.orgId}/tokens`,
+      `/api/organizations/${t.ids.orgId}/invitations`,
+      `/api/notifications`,
+    ];
+    const check = async (t: Tenant, other: Tenant) => {
+      for (const path of reads(t)) {
+        const res = await server.request("GET", path, { apiKey: t.owner.apiKey });
+        expect(res.status, path).toBe(200);
+        // The record, had the other tenant received it for a request of its own, is a leak…
+        expect(leakedTraces(answer(200, res.text), t, "GET /api/projects"), path).toContain(`marker ${t.marker}`);
+        // …and holds nothing of the other tenant.
+        expect(leakedTraces(answer(200, res.text), other, `GET ${path}`), path).toEqual([]);
+      }
+    };
+    await check(a, b);
+    await check(b, a);
+    // A fresh generation is marked and tracked alike, and the old one stays tracked.
+    const old = b.ids.projectId;
+    await seedGeneration(server, b);
+    expect(b.ids.projectId).not.toBe(old);
+    expect(b.allIds).toContain(old);
+    await check(b, a);
+    const project = await server.request("GET", `/api/projects/${b.ids.projectId}`, { apiKey: b.owner.apiKey });
+    expect(leakedTraces(answer(200, project.text), b, "GET /api/projects")).toEqual(
+      expect.arrayContaining([`marker ${b.marker}`, `id ${b.ids.projectId}`]),
+    );
+  }, 120_000);
 
   it(`answers ${REQUESTS} fuzzed requests with no 5xx, hang, bad error body, leak or change by a refused request`, async () => {
     const { figures, findings } = await runFuzz(suite.server, {

@@ -19,7 +19,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GuardedContext, guardedContext, launchBrowser, screenshotPath } from "./helpers/browser";
-import { createMembers, type OrgMember } from "./helpers/route-fixtures";
+import { createMembers, type OrgMember } from "./helpers/fixture-world";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "./helpers/test-server";
 
 const exec = promisify(execFile);

@@ -14,9 +14,11 @@ import { loadConfig } from "../src/config";
 import { createLogger } from "../src/logger";
 import { PLAIN_ROUTES } from "../src/rest/plain-routes";
 import { createApp, listen } from "../src/server";
+import { createOrgFixture, type OrgFixture } from "./helpers/fixture-world";
 import { type RawResponse, rawRequest } from "./helpers/raw-request";
-import { buildCall, createOrgFixture, listOperations, type OrgFixture, startWebhookReceiver } from "./helpers/route-fixtures";
+import { buildCall, listOperations } from "./helpers/route-calls";
 import { startTestServer, type TestServer } from "./helpers/test-server";
+import { startWebhookReceiver } from "./helpers/webhook-receiver";
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -7,9 +7,11 @@
 // reference in express alone: bench/rest-differential.ts compares them with an older build.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAIN_ROUTES } from "../src/rest/plain-routes";
+import { createOrgFixture, type OrgFixture } from "./helpers/fixture-world";
 import { rawRequest } from "./helpers/raw-request";
-import { buildCall, createOrgFixture, listOperations, type OrgFixture, startWebhookReceiver } from "./helpers/route-fixtures";
+import { buildCall, listOperations } from "./helpers/route-calls";
 import { startTestServer, type TestServer } from "./helpers/test-server";
+import { startWebhookReceiver } from "./helpers/webhook-receiver";
 
 let server: TestServer;
 let receiver: { url: string; close(): Promise<void> };

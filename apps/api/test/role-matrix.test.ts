@@ -9,26 +9,22 @@ import { addTmEntry } from "@locale/core/tm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAiProviders, startFakeAiProviders } from "./helpers/fake-ai-providers";
 import { type FakeEngine, startFakeEngine } from "./helpers/fake-mt-engines";
-import { addMember } from "./helpers/invite-member";
 import {
-  buildCall,
   createInvitation,
   createKeyWithTranslation,
   createOrgFixture,
   createPasswordReset,
   createSessionOf,
-  FORBIDDEN,
-  listOperations,
   type OrgFixture,
   ROLES,
-  ROUTE_BUILDERS,
   type Role,
   type RouteIds,
-  sendCall,
-  startWebhookReceiver,
-} from "./helpers/route-fixtures";
+} from "./helpers/fixture-world";
+import { addMember } from "./helpers/invite-member";
+import { buildCall, FORBIDDEN, listOperations, ROUTE_BUILDERS, sendCall } from "./helpers/route-calls";
 import { SMALL_PNG_BASE64 } from "./helpers/small-png";
 import { signUpUser, startTestServer, type TestResponse, type TestServer } from "./helpers/test-server";
+import { startWebhookReceiver } from "./helpers/webhook-receiver";
 
 const ALL: Role[] = ROLES;
 const ADMINS: Role[] = ["owner", "admin"];

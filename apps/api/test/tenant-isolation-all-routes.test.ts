@@ -8,18 +8,10 @@ import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAiProviders, startFakeAiProviders } from "./helpers/fake-ai-providers";
-import {
-  buildCall,
-  createOrgFixture,
-  FORBIDDEN,
-  listOperations,
-  type OrgFixture,
-  ROUTE_BUILDERS,
-  type RouteIds,
-  sendCall,
-  startWebhookReceiver,
-} from "./helpers/route-fixtures";
+import { createOrgFixture, type OrgFixture, type RouteIds } from "./helpers/fixture-world";
+import { buildCall, FORBIDDEN, listOperations, ROUTE_BUILDERS, sendCall } from "./helpers/route-calls";
 import { startTestServer, type TestServer } from "./helpers/test-server";
+import { startWebhookReceiver } from "./helpers/webhook-receiver";
 
 let server: TestServer;
 let fake: FakeAiProviders;

@@ -2,19 +2,19 @@
 // started before a file's tests and closed after them.
 import { createTestDb } from "@locale/db";
 import { afterAll, beforeAll } from "vitest";
+import { startWebhookReceiver } from "../webhook-receiver";
 import { type FuzzServer, startFuzzServer } from "./fuzz-server";
-import { startHookReceiver } from "./webhook-receiver";
 
 export interface FuzzSuite {
   server: FuzzServer;
-  receiver: Awaited<ReturnType<typeof startHookReceiver>>;
+  receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 }
 
 /** Registers the setup and teardown; the returned object is filled in by beforeAll. */
 export function useFuzzServer(): FuzzSuite {
   const suite = {} as FuzzSuite;
   beforeAll(async () => {
-    suite.receiver = await startHookReceiver();
+    suite.receiver = await startWebhookReceiver();
     suite.server = await startFuzzServer(await createTestDb());
   });
   afterAll(async () => {

@@ -7,12 +7,13 @@
 // missing or bad credentials. About a quarter are valid.
 import fc from "fast-check";
 import { getIntrospectionQuery } from "graphql";
+import type { RouteIds } from "../fixture-world";
 import type { TestServer } from "../test-server";
 import type { FuzzRequest } from "./mutations";
 import type { JsonSchema } from "./openapi-operations";
 import { oddStringArb, type ValueContext, validValueOf, wrongTypeOf } from "./schema-values";
 import { encodeComponent } from "./send-raw";
-import { credentialHeaders, type Tenant, type TenantIds } from "./tenant-seed";
+import { credentialHeaders, type Tenant } from "./tenants";
 import { nestedJson, pathsIn, schemaAt, setAt } from "./value-paths";
 
 interface TypeRef {
@@ -83,7 +84,7 @@ export async function graphqlSchemaOf(server: TestServer, apiKey: string): Promi
 }
 
 /** The record an id argument names, from its name and the field's (`deleteGlossary(id:)` is a glossary). */
-function idFor(arg: string, field: string, ids: TenantIds): string | undefined {
+function idFor(arg: string, field: string, ids: RouteIds): string | undefined {
   if (arg === "id") {
     if (/Glossary/.test(field)) return ids.glossaryId;
     if (/Token/.test(field)) return ids.orgTokenId;
@@ -91,6 +92,8 @@ function idFor(arg: string, field: string, ids: TenantIds): string | undefined {
     return ids.projectId;
   }
   if (arg === "language") return ids.language;
+  // Record ids only: the fixture's credentials (email, password, tokens) are values, not records.
+  if (!/Id$/.test(arg) && arg !== "keyName") return undefined;
   const value = (ids as unknown as Record<string, unknown>)[arg];
   return typeof value === "string" ? value : undefined;
 }
@@ -102,7 +105,7 @@ function idFor(arg: string, field: string, ids: TenantIds): string | undefined {
 const FILTER_ARGS: Record<string, string[]> = { activity: ["userId"] };
 
 /** Whether the drawn arguments reach for one of `ids`' records (optional ids may have been left out). */
-function namesRecordOf(values: unknown, field: string, ids: TenantIds, arg = ""): boolean {
+function namesRecordOf(values: unknown, field: string, ids: RouteIds, arg = ""): boolean {
   if (Array.isArray(values)) return values.some((v) => namesRecordOf(v, field, ids, arg.replace(/s$/, "")));
   if (values && typeof values === "object") {
     return Object.entries(values).some(([name, v]) => namesRecordOf(v, field, ids, name));
@@ -113,7 +116,7 @@ function namesRecordOf(values: unknown, field: string, ids: TenantIds, arg = "")
 }
 
 /** A JSON schema for a GraphQL input type, ids filled in from `ids` (so values name real records). */
-function schemaOfType(ref: TypeRef, map: GraphqlSchemaMap, field: string, argName: string, ids: TenantIds, depth = 0): JsonSchema {
+function schemaOfType(ref: TypeRef, map: GraphqlSchemaMap, field: string, argName: string, ids: RouteIds, depth = 0): JsonSchema {
   if (ref.kind === "NON_NULL") return schemaOfType(ref.ofType!, map, field, argName, ids, depth);
   if (ref.kind === "LIST")
     return { type: "array", items: schemaOfType(ref.ofType!, map, field, argName.replace(/s$/, ""), ids, depth + 1) };
@@ -143,7 +146,7 @@ function schemaOfType(ref: TypeRef, map: GraphqlSchemaMap, field: string, argNam
   }
 }
 
-function argumentsSchema(f: GraphqlField, map: GraphqlSchemaMap, ids: TenantIds): JsonSchema {
+function argumentsSchema(f: GraphqlField, map: GraphqlSchemaMap, ids: RouteIds): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const a of f.args) properties[a.name] = schemaOfType(a.type, map, f.name, a.name, ids);
   return { type: "object", properties, required: f.args.filter((a) => a.type.kind === "NON_NULL").map((a) => a.name) };

@@ -4,10 +4,11 @@
 // values, invalid JSON, the wrong content type, bad credentials, an oversized header — or, now and
 // then, nothing wrong at all, so valid requests keep changing the state the others run against.
 import fc from "fast-check";
+import type { RouteIds } from "../fixture-world";
 import type { FuzzOperation, JsonSchema } from "./openapi-operations";
 import { oddStringArb, type ValueContext, validValueOf } from "./schema-values";
 import { encodeComponent } from "./send-raw";
-import type { Tenant, TenantIds } from "./tenant-seed";
+import type { Tenant } from "./tenants";
 import type { Surface } from "./transport-checks";
 import { nestedJson, pathsIn, valueMistakes } from "./value-paths";
 
@@ -122,7 +123,7 @@ const INVALID_JSON = [
 ];
 
 /** Path parameter name → which of a tenant's ids fills it (with the path for context). */
-export function idFor(name: string, path: string, ids: TenantIds): string {
+export function idFor(name: string, path: string, ids: RouteIds): string {
   switch (name) {
     case "orgId":
       return ids.orgId;
@@ -313,8 +314,8 @@ export function requestArb(op: FuzzOperation, dc: DrawContext): fc.Arbitrary<Fuz
           const queryParts = query.parts.filter((q): q is string => !!q);
           const target = `${prefix}${path}${queryParts.length ? `?${queryParts.join("&")}` : ""}`;
           const headers: Record<string, string> = { accept: op.isStream ? "text/event-stream" : "application/json" };
-          if (header.auth === "key") headers["x-api-key"] = tenant.apiKey;
-          else if (header.auth === "cookie") headers.cookie = tenant.cookie;
+          if (header.auth === "key") headers["x-api-key"] = tenant.owner.apiKey;
+          else if (header.auth === "cookie") headers.cookie = tenant.owner.cookie;
           else if (header.auth !== "none") headers["x-api-key"] = header.auth;
           if (header.kind === "header:oversized") headers["x-padding"] = "p".repeat(20_000);
           if (body.body !== undefined && body.contentType !== "") headers["content-type"] = body.contentType ?? "application/json";

@@ -2,7 +2,7 @@
 // of the other tenant (its marker or any of its ids) that the request did not itself carry.
 import { STATUS_CODES } from "node:http";
 import type { RawResult } from "./send-raw";
-import type { Tenant } from "./tenant-seed";
+import type { Tenant } from "./tenants";
 
 /** Why an error answer is not `{statusCode, message, error, issues?}`, or null when it is. */
 export function errorBodyProblem(method: string, res: RawResult): string | null {

@@ -2,12 +2,12 @@
 // accepts (field names hint at languages, ids, e-mails, URLs), `wrongTypeOf` at a JSON value of any
 // other type, `oddStringArb` at strings a careless handler chokes on.
 import fc from "fast-check";
+import type { RouteIds } from "../fixture-world";
 import type { JsonSchema } from "./openapi-operations";
-import type { TenantIds } from "./tenant-seed";
 
 export interface ValueContext {
   marker: string;
-  ids: TenantIds;
+  ids: RouteIds;
   webhookUrl: string;
 }
 

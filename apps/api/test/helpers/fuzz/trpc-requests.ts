@@ -12,7 +12,7 @@ import { idFor } from "./mutations";
 import type { FuzzOperation, JsonSchema } from "./openapi-operations";
 import { type ValueContext, validValueOf } from "./schema-values";
 import { encodeComponent } from "./send-raw";
-import { credentialHeaders, type Tenant } from "./tenant-seed";
+import { credentialHeaders, type Tenant } from "./tenants";
 import { nestedJson, pathsIn, valueMistakes } from "./value-paths";
 
 export interface TrpcProcedure {

@@ -1,9 +1,9 @@
 // The seeded webhooks' peer: a loopback receiver answering 204, so deliveries and test pings the
-// fuzzer triggers reach a real socket (and never a stranger's address).
+// suites and the fuzzer trigger reach a real socket (and never a stranger's address).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export async function startHookReceiver(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startWebhookReceiver(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => res.writeHead(204).end());
