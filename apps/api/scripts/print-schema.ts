@@ -1,5 +1,5 @@
 // Prints the GraphQL SDL to apps/api/schema.graphql (`pnpm --filter @locale/api schema:print`);
-// test/graphql-schema.test.ts fails when the committed file is stale.
+// test/graphql/graphql-schema.test.ts fails when the committed file is stale.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { printSdl } from "../src/graphql";

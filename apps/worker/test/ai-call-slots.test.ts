@@ -1,7 +1,7 @@
 // The per-organization AI call limit kept in the database (AiCallLease), on PGlite and PostgreSQL:
 // the slots other processes hold count, an expired lease is taken over, a holder that lost its
 // lease never deletes the new holder's, and a waiting call can be aborted. (Two real worker
-// processes sharing the limit: apps/api/test/scale-out.postgres.test.ts.)
+// processes sharing the limit: apps/api/test/server/scale-out.postgres.test.ts.)
 import { randomUUID } from "node:crypto";
 import { createCoreRuntime } from "@locale/core";
 import { withOrgCallSlot } from "@locale/core/ai";

@@ -4,7 +4,7 @@
 // floor (BENCHMARKS.md, issue 14), and the output check was the largest part of zod's cost in a
 // translation save and a key creation (issue 26, "The write path"). The schema stays the procedure's declared output (types, the
 // OpenAPI document, the SDK); what it no longer does at run time is proved instead by
-// test/mapped-output.test.ts, which parses real answers of these procedures strictly (no key
+// test/trpc/mapped-output.test.ts, which parses real answers of these procedures strictly (no key
 // missing, none extra, nothing transformed). Only for procedures whose resolver returns a
 // mapper's result as it is: zod strips unknown keys, and without it nothing would.
 

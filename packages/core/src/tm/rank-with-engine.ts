@@ -2,7 +2,7 @@
 // (tm-engine-copies.ts): the engine computes the exact similarity of every entry in the length
 // window and returns those at or above the limit-th best (ties included); PostgreSQL then reads
 // those rows, whose usageCount and age finish the order. Same answer as rankTmEntries' database
-// search (apps/api/test/tm-search-exact.test.ts runs both against a brute-force scan).
+// search (apps/api/test/routers/tm/tm-search-exact.test.ts runs both against a brute-force scan).
 import type { Database } from "@locale/db";
 import type { TmEngineIndex } from "@locale/tm-engine";
 import type { RuntimeDeps } from "../runtime/core-runtime";
