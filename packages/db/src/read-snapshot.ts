@@ -6,6 +6,7 @@
 // goes back to the pool.
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
+import { inPgTransaction } from "./pg-transaction";
 
 export interface SnapshotReader {
   /**
@@ -18,25 +19,12 @@ export interface SnapshotReader {
 /** Every statement of the transaction sees the same committed state; nothing can be written. */
 const SNAPSHOT = "ISOLATION LEVEL REPEATABLE READ, READ ONLY";
 
-export async function pgReadSnapshot<T>(pool: pg.Pool, read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query(`BEGIN ${SNAPSHOT}`);
-    try {
-      const result = await read({
-        arrays: async (sql, params = []) => (await client.query<unknown[]>({ text: sql, values: params, rowMode: "array" })).rows,
-      });
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      // A connection that cannot even roll back is not given to the next caller.
-      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
-    }
-  } finally {
-    client.release(broken);
-  }
+export function pgReadSnapshot<T>(pool: pg.Pool, read: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+  return inPgTransaction(pool, `BEGIN ${SNAPSHOT}`, (client) =>
+    read({
+      arrays: async (sql, params = []) => (await client.query<unknown[]>({ text: sql, values: params, rowMode: "array" })).rows,
+    }),
+  );
 }
 
 /**

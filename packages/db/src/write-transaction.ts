@@ -8,6 +8,7 @@
 // service answers 503 with Retry-After.
 import type pg from "pg";
 import type { PrismaClient } from "./generated/prisma/client";
+import { inPgTransaction } from "./pg-transaction";
 
 /** The statements of one write transaction; only this is exposed, so the transaction always ends. */
 export interface SqlTransaction {
@@ -18,30 +19,13 @@ export interface SqlTransaction {
 }
 
 /** Commits when `work` resolves, rolls back when it throws (and rethrows). */
-export async function pgWriteTransaction<T>(pool: pg.Pool, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  // A checked-out client that loses its connection emits "error"; its query rejects anyway.
-  const ignore = () => {};
-  client.on("error", ignore);
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    try {
-      const result = await work({
-        query: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows,
-        execute: async (sql, params = []) => (await client.query(sql, params as unknown[])).rowCount ?? 0,
-      });
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      // A connection that cannot even roll back is not given to the next caller.
-      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
-    }
-  } finally {
-    client.removeListener("error", ignore);
-    client.release(broken);
-  }
+export function pgWriteTransaction<T>(pool: pg.Pool, work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+  return inPgTransaction(pool, "BEGIN", (client) =>
+    work({
+      query: async (sql, params = []) => (await client.query(sql, params as unknown[])).rows,
+      execute: async (sql, params = []) => (await client.query(sql, params as unknown[])).rowCount ?? 0,
+    }),
+  );
 }
 
 /** The same statements through Prisma's interactive transaction (PGlite; see the header). */
