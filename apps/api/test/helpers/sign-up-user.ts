@@ -1,5 +1,5 @@
 // An owner signed up through the API, with an organization API token. No vitest imports: the
-// every-route fixtures (route-fixtures.ts) build on it, and bench/rest-differential.ts runs them
+// fixture world (fixture-world.ts) builds on it, and bench/rest-differential.ts runs them
 // outside vitest.
 import type { TestServer } from "./test-server";
 
