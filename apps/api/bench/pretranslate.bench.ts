@@ -192,9 +192,10 @@ async function main() {
   const db = await createDb(u.toString());
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", WORKER_MODE: "off" });
   const logger = createLogger("silent");
-  const { app } = createApp(db, config, logger);
+  const { app, deps } = createApp(db, config, logger);
   const { server, url: api } = await listen(app, 0, "127.0.0.1");
-  const worker = await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger });
+  // The worker shares the api's runtime, as the embedded worker does.
+  const worker = await startWorker({ db, config: coreConfigOf(config), env: { ...config }, logger, runtime: deps.runtime });
   try {
     const signup = await fetch(`${api}/api/auth/signup`, {
       method: "POST",

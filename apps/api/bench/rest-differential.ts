@@ -29,9 +29,11 @@ import { createDb } from "@locale/db";
 import pg from "pg";
 import { freePort } from "../test/helpers/built-server";
 import { jsonRequester } from "../test/helpers/json-request";
-import { buildCall, createOrgFixture, listOperations, type OrgFixture, startWebhookReceiver } from "../test/helpers/route-fixtures";
+import { createOrgFixture, type OrgFixture } from "../test/helpers/fixture-world";
+import { buildCall, listOperations } from "../test/helpers/route-calls";
 import type { TestServer } from "../test/helpers/test-server";
 import { UNREACHED_RATE_LIMITS } from "../test/helpers/unreached-rate-limits";
+import { startWebhookReceiver } from "../test/helpers/webhook-receiver";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const THIS_BUILD = path.resolve(HERE, "../dist/main.js");
