@@ -178,7 +178,10 @@ export function createApp(
   // The public delivery (docs/delivery.md) goes before all of it: it owns every path under
   // /delivery/, is not rate limited, and logs its hits as a summary (delivery-log.ts).
   const deliveryLog = new DeliveryLog(logger, config.DELIVERY_LOG_INTERVAL_MS);
-  deliveryOf.set(app, deliveryRoute(new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS), logger, deliveryLog));
+  const deliveryCache = new DeliveryCache(db, logger, config.DELIVERY_CACHE_TTL_MS);
+  // A change this process commits drops its copy at once; other processes hear the NOTIFY.
+  deps.runtime.deliveryChanges.on((projectId) => deliveryCache.invalidate(projectId));
+  deliveryOf.set(app, deliveryRoute(deliveryCache, logger, deliveryLog));
   return { app, deps, logger, rateLimiter: gate?.limiter ?? null, deliveryLog };
 }
 

@@ -10,6 +10,7 @@ import { OidcClients } from "../auth/oidc/oidc-client";
 import { GlossaryMatchers } from "../glossary/check-glossary";
 import { ImportGates } from "../import-export/import-gate";
 import { KeyOrderCaches } from "../keys/key-order-cache";
+import { DeliveryChanges } from "../releases/delivery-changes";
 import { S3Clients } from "../screenshots/s3-store";
 import { LevenshteinProbe } from "../tm/levenshtein-probe";
 import { TmEngines } from "../tm/tm-engine-copies";
@@ -33,6 +34,8 @@ export interface CoreRuntime {
   readonly importGates: ImportGates;
   /** S3 clients of the screenshot storage, per configuration (s3-store.ts). */
   readonly s3Clients: S3Clients;
+  /** Delivery changes this process committed, heard before their NOTIFY (delivery-changes.ts). */
+  readonly deliveryChanges: DeliveryChanges;
 }
 
 /** What the services that use a runtime's caches take: the database and the runtime (a context has both). */
@@ -53,5 +56,6 @@ export function createCoreRuntime(): CoreRuntime {
     glossaryMatchers: new GlossaryMatchers(),
     importGates: new ImportGates(),
     s3Clients: new S3Clients(),
+    deliveryChanges: new DeliveryChanges(),
   };
 }
