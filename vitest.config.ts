@@ -15,6 +15,10 @@ const dbSuites = ["apps/*/test/**/*.test.ts", "packages/{db,sdk,cli,i18next-back
 // The core tier's suites: on PGlite in their own project, on PostgreSQL with the others.
 const coreSuites = ["packages/core/test/**/*.test.ts"];
 const ONCE = "**/*.once.test.ts";
+// expect.poll waits on something to happen (a page's next render, a job's next event); its default
+// of one second fails a slow but correct run on a loaded machine (seen: three suites side by side
+// on two cores). A poll that passes returns at once, so a generous limit costs nothing.
+const EXPECT_POLL = { poll: { timeout: 30_000, interval: 50 } };
 const POSTGRES_ONLY = "**/*.postgres.test.ts";
 
 const dbProject = (backend: "pglite" | "postgres") => ({
@@ -31,6 +35,7 @@ const dbProject = (backend: "pglite" | "postgres") => ({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    expect: EXPECT_POLL,
   },
 });
 
@@ -50,6 +55,7 @@ export default defineConfig({
           include: ["packages/{formats,runtime,in-context}/**/*.test.ts", "apps/web/test/**/*.test.ts", "tooling/**/*.test.ts"],
           exclude: ["**/node_modules/**"],
           testTimeout: 60_000,
+          expect: EXPECT_POLL,
         },
       },
       // the native TM engine: its own config builds the addon first and fails when it cannot
@@ -66,6 +72,7 @@ export default defineConfig({
           env: { TEST_DB_BACKEND: "pglite" },
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          expect: EXPECT_POLL,
         },
       },
     ],

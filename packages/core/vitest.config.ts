@@ -16,5 +16,7 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // as the root's projects (vitest.config.ts says why)
+    expect: { poll: { timeout: 30_000, interval: 50 } },
   },
 });
