@@ -79,5 +79,5 @@ describe(`tRPC and GraphQL fuzzer on ${testBackend()}`, () => {
     console.log(formatFigures(figures));
     expect(figures.requests).toBe(REQUESTS);
     expect(formatFindings(findings)).toBe("");
-  }, 300_000);
+  }, 900_000);
 });
