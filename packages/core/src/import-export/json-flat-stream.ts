@@ -1,16 +1,19 @@
 // json-flat written as its rows are read, with its headers known before the first byte. A first
 // query of the same snapshot counts the file's entries and bounds its size from the stored lengths
 // (one pass over the keys and one over the values, no join: a few percent of the export's own
-// query), and looks for names only the library writes in the right order; the cursor then hands
-// over each entry's name and value. The file is, byte for byte, what JsonExportWriter and the
-// library write for the same entries: `{`, one `"name": "value"` line per entry indented by two
-// spaces, a comma between entries, then `}` and a newline (`{}` and a newline when empty).
-// On PostgreSQL the server writes the entries' text itself and hands it over by COPY (the api
-// decoding the rows and writing their text was most of the export's cost beyond PostgreSQL's,
-// BENCHMARKS.md, issue 26): `to_json` of a text escapes it as JSON.stringify does (`\"`, `\\`,
+// query), and looks for names only the library writes in the right order; the entries follow.
+// The file is, byte for byte, what JsonExportWriter and the library write for the same entries:
+// `{`, one `"name": "value"` line per entry indented by two spaces, a comma between entries, then
+// `}` and a newline (`{}` and a newline when empty).
+// On PostgreSQL the server writes the entries' lines itself and the api only passes their bytes on
+// (COPY, the reader's `copyLines`): decoding 100,000 rows and making their text was most of the
+// api's CPU time and left the export at 2.5 times the bare COPY of its rows (BENCHMARKS.md,
+// issue 26). `to_json` of a text escapes it exactly as JSON.stringify does: `\"`, `\\`,
 // `\b \f \n \r \t`, any other character below U+0020 as `\u00xx` in lower case, everything else
-// as it is; PostgreSQL's text holds no NUL and no lone surrogate, the only other cases where
-// the two could differ). PGlite reads the rows through the cursor and writes the text here.
+// (U+007F, U+2028, U+2029, any non-ASCII) as it is; the two could part only on NUL and lone
+// surrogates, which no PostgreSQL text holds. Its lines hold no line break or other control
+// character, as COPY requires of them. PGlite has no COPY to the client: there the rows come
+// through a cursor and the text is made here.
 import { type SnapshotReader, sqlLiteral } from "@locale/db";
 
 /** Which rows a json-flat export writes, and how. */
@@ -97,7 +100,7 @@ const nameSql = (q: JsonFlatQuery) =>
   q.namespace !== undefined ? `k."key"` : `(CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END)`;
 
 /**
- * The entries as lines `  "name": "value",` written by PostgreSQL, in the cursor's order; the
+ * The entries as lines `  "name": "value",` written by PostgreSQL, by namespace then key; the
  * file's `{` and newline go first, and the last line's comma and newline are left for `jsonFlatEnd`.
  */
 async function copyJsonFlat(
