@@ -1,3 +1,4 @@
+export { sqlLiteral } from "./copy-lines";
 export type { CreateDbOptions, Database, DbKind } from "./create-db";
 export { APPLICATION_NAME, createDb, isPostgresUrl, resolveDataDir } from "./create-db";
 export * from "./generated/prisma/client";

@@ -6,6 +6,7 @@
 // goes back to the pool.
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
+import { copyLines } from "./copy-lines";
 import { inPgTransaction } from "./pg-transaction";
 
 export interface SnapshotReader {
@@ -14,6 +15,13 @@ export interface SnapshotReader {
    * come as the drivers parse text (text, uuid and enums as strings); cast anything else in SQL.
    */
   arrays(sql: string, params?: unknown[]): Promise<unknown[][]>;
+  /**
+   * PostgreSQL only (PGlite has no COPY to the client): the rows of `select`, one text column per
+   * row holding no line break, U+0001 or U+0002 and not `\.` alone, each written as its bytes and a newline; resolves
+   * to the number of rows (copy-lines.ts). `select` takes no parameters: write values with
+   * `sqlLiteral`.
+   */
+  copyLines?(select: string, write: (piece: Uint8Array) => Promise<void>): Promise<number>;
 }
 
 /** Every statement of the transaction sees the same committed state; nothing can be written. */
@@ -23,6 +31,7 @@ export function pgReadSnapshot<T>(pool: pg.Pool, read: (reader: SnapshotReader) 
   return inPgTransaction(pool, `BEGIN ${SNAPSHOT}`, (client) =>
     read({
       arrays: async (sql, params = []) => (await client.query<unknown[]>({ text: sql, values: params, rowMode: "array" })).rows,
+      copyLines: (select, write) => copyLines(client, select, write),
     }),
   );
 }

@@ -1,11 +1,20 @@
 // json-flat written as its rows are read, with its headers known before the first byte. A first
 // query of the same snapshot counts the file's entries and bounds its size from the stored lengths
 // (one pass over the keys and one over the values, no join: a few percent of the export's own
-// query), and looks for names only the library writes in the right order; the cursor then hands
-// over each entry's name and value. The file is, byte for byte, what JsonExportWriter and the
-// library write for the same entries: `{`, one `"name": "value"` line per entry indented by two
-// spaces, a comma between entries, then `}` and a newline (`{}` and a newline when empty).
-import type { SnapshotReader } from "@locale/db";
+// query), and looks for names only the library writes in the right order; the entries follow.
+// The file is, byte for byte, what JsonExportWriter and the library write for the same entries:
+// `{`, one `"name": "value"` line per entry indented by two spaces, a comma between entries, then
+// `}` and a newline (`{}` and a newline when empty).
+// On PostgreSQL the server writes the entries' lines itself and the api only passes their bytes on
+// (COPY, the reader's `copyLines`): decoding 100,000 rows and making their text was most of the
+// api's CPU time and left the export at 2.5 times the bare COPY of its rows (BENCHMARKS.md,
+// issue 26). `to_json` of a text escapes it exactly as JSON.stringify does: `\"`, `\\`,
+// `\b \f \n \r \t`, any other character below U+0020 as `\u00xx` in lower case, everything else
+// (U+007F, U+2028, U+2029, any non-ASCII) as it is; the two could part only on NUL and lone
+// surrogates, which no PostgreSQL text holds. Its lines hold no line break or other control
+// character, as COPY requires of them. PGlite has no COPY to the client: there the rows come
+// through a cursor and the text is made here.
+import { type SnapshotReader, sqlLiteral } from "@locale/db";
 
 /** Which rows a json-flat export writes, and how. */
 export interface JsonFlatQuery {
@@ -82,14 +91,61 @@ export async function streamJsonFlat(
   facts: JsonFlatFacts,
   write: (piece: Uint8Array) => Promise<void>,
 ): Promise<void> {
+  if (reader.copyLines && !q.namespace?.includes("\u0000")) await copyJsonFlat(reader.copyLines.bind(reader), q, facts, write);
+  else await fetchJsonFlat(reader, q, facts, write);
+}
+
+/** The name written: the key alone under a namespace filter, else `namespace.key`. */
+const nameSql = (q: JsonFlatQuery) =>
+  q.namespace !== undefined ? `k."key"` : `(CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END)`;
+
+/**
+ * The entries as lines `  "name": "value",` written by PostgreSQL, by namespace then key; the
+ * file's `{` and newline go first, and the last line's comma and newline are left for `jsonFlatEnd`.
+ */
+async function copyJsonFlat(
+  copyLines: NonNullable<SnapshotReader["copyLines"]>,
+  q: JsonFlatQuery,
+  facts: JsonFlatFacts,
+  write: (piece: Uint8Array) => Promise<void>,
+): Promise<void> {
+  const namespace = q.namespace !== undefined ? `AND k."namespace" = ${sqlLiteral(q.namespace)}` : "";
+  const value = valueSql(q);
+  // One piece is held back, so the last one can lose its comma and newline before it goes out.
+  let held: Uint8Array = Buffer.from(facts.count > 0 ? "{\n" : "{");
+  const count = await copyLines(
+    `SELECT '  ' || to_json(${nameSql(q)})::text || ': ' || to_json(${value})::text || ','
+     FROM "Key" k LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = ${sqlLiteral(q.language)}
+     WHERE k."projectId" = ${sqlLiteral(q.projectId)} ${namespace} ${q.includeUntranslated ? "" : `AND ${value} <> ''`}
+     ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`,
+    async (piece) => {
+      const out = held;
+      held = piece;
+      await write(out);
+    },
+  );
+  if (count !== facts.count) throw new Error(`json-flat export: ${count} entries written, ${facts.count} announced`);
+  if (count > 0) {
+    const end = held.byteLength - 2;
+    if (end < 0 || held[end] !== 0x2c || held[end + 1] !== 0x0a) throw new Error("json-flat export: the last entry's line is cut");
+    held = held.subarray(0, end);
+  }
+  await write(held);
+}
+
+/** The entries read through a cursor and written here (PGlite). */
+async function fetchJsonFlat(
+  reader: SnapshotReader,
+  q: JsonFlatQuery,
+  facts: JsonFlatFacts,
+  write: (piece: Uint8Array) => Promise<void>,
+): Promise<void> {
   const params: string[] = [q.projectId, q.language];
   const namespace = q.namespace !== undefined ? `AND k."namespace" = $${params.push(q.namespace)}` : "";
-  const name =
-    q.namespace !== undefined ? `k."key"` : `(CASE WHEN k."namespace" = '' THEN k."key" ELSE k."namespace" || '.' || k."key" END)`;
   const value = valueSql(q);
   await reader.arrays(
     `DECLARE export_lines NO SCROLL CURSOR FOR
-     SELECT ${name}, ${value}
+     SELECT ${nameSql(q)}, ${value}
      FROM "Key" k LEFT JOIN "Translation" t ON t."keyId" = k."id" AND t."language" = $2
      WHERE k."projectId" = $1 ${namespace} ${q.includeUntranslated ? "" : `AND ${value} <> ''`}
      ORDER BY k."namespace" COLLATE "C", k."key" COLLATE "C"`,
