@@ -13,7 +13,7 @@ import {
   DataDirLockedError,
   lockDataDir,
   onStopSignal,
-  releaseStartupMemory,
+  releaseStartupMemorySoon,
   runShutdown,
   setHeapGrowthPercent,
 } from "@locale/runtime";
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
   console.log(`\n  Locale Service is running: ${url}\n  API docs: ${url}/api/docs\n`);
   // Once, now that start-up is over: the young generation start-up grew and the memory malloc kept
   // after it go back to the system (≈ 80 MB of an idle api's RSS; @locale/runtime, startup-memory.ts).
-  logger.info(releaseStartupMemory(), "gave back start-up memory");
+  releaseStartupMemorySoon((result) => logger.info(result, "gave back start-up memory"));
 
   started();
 }

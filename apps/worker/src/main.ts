@@ -12,7 +12,7 @@ import {
   heapGrowthPercentOf,
   lockDataDir,
   onStopSignal,
-  releaseStartupMemory,
+  releaseStartupMemorySoon,
   resolveFromUserDirectory,
   runShutdown,
   safeLogDestination,
@@ -119,5 +119,5 @@ async function startRunning(opened: Database): Promise<void> {
   logger.info("worker started");
   // Once, now that start-up is over: what start-up grew and no longer needs goes back to the system
   // (@locale/runtime, startup-memory.ts).
-  logger.info(releaseStartupMemory(), "gave back start-up memory");
+  releaseStartupMemorySoon((result) => logger.info(result, "gave back start-up memory"));
 }
