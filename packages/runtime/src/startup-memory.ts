@@ -1,11 +1,11 @@
 // Gives back, once start-up is over, the memory start-up used and no longer needs. Measured on the
 // api against PostgreSQL (BENCHMARKS.md, "Production server start-up"): 10 s after its first answer
-// the idle process held 215–255 MB, of which ~30 MB was V8's young generation at the size loading the
+// the idle process held 210–280 MB, of which ~30 MB was V8's young generation at the size loading the
 // modules grew it to, and 40–60 MB was memory glibc's malloc kept after start-up freed it (glibc
 // raises its trim threshold after large blocks are freed, so it stops handing memory back). V8
 // gives both back by itself only when its memory reducer runs, 20–40 s later or not at all while
 // anything allocates, and Node 20 offers JavaScript no way to ask sooner: a plain gc() neither
-// shrinks the young generation (the allocation rate of start-up still counts) nor trims malloc.
+// shrinks the young generation (measured 3 s and 6 s after listening) nor trims malloc.
 // A native addon (src/release-memory.cc, built by scripts/build.mjs) sends V8's memory-pressure
 // notification and calls malloc_trim. It runs once, shortly after start-up, never on a request's
 // path: one full collection (~0.1–0.5 s); under load the young generation grows back to its full
