@@ -12,6 +12,7 @@ import {
   heapGrowthPercentOf,
   lockDataDir,
   onStopSignal,
+  releaseStartupMemorySoon,
   resolveFromUserDirectory,
   runShutdown,
   safeLogDestination,
@@ -116,4 +117,7 @@ async function startRunning(opened: Database): Promise<void> {
     logger,
   });
   logger.info("worker started");
+  // Once, now that start-up is over: what start-up grew and no longer needs goes back to the system
+  // (@locale/runtime, startup-memory.ts).
+  releaseStartupMemorySoon((result) => logger.info(result, "gave back start-up memory"));
 }

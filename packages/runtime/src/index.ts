@@ -3,4 +3,5 @@ export { type DataDirLock, DataDirLockedError, lockDataDir } from "./data-dir-lo
 export { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthPercentOf, MAX_HEAP_GROWTH_PERCENT, setHeapGrowthPercent } from "./heap-growth";
 export { type LogDestination, safeLogDestination } from "./log-destination";
 export { onStopSignal, runShutdown, type ShutdownStep } from "./shutdown";
+export { releaseStartupMemory, releaseStartupMemorySoon, type StartupMemoryRelease } from "./startup-memory";
 export { resolveFromUserDirectory, userDirectory } from "./user-directory";
