@@ -133,15 +133,19 @@ describe("concurrent large imports on one organization", () => {
     // answer per import at the very least (one whole import is 16 batches).
     expect(reads.length).toBeGreaterThanOrEqual(IMPORTS);
     expect(writes.filter((s) => s.status === 201).length).toBeGreaterThanOrEqual(IMPORTS);
-    // On PGlite (one connection, imports committed batch by batch) the longest wait is a few
-    // batches (a request runs several statements, each of which may queue behind one batch; the
-    // machine may be loaded), far from a whole import of 16 batches (about 17 one-batch imports
-    // before the journal), let alone the 64 batches queued. On PostgreSQL nothing queues behind an
-    // import (MVCC); what waits there is only the shared CPU, so no bound in time is asserted.
+    // On PGlite (one connection, imports committed batch by batch) the other tenant's requests go
+    // between the batches: over the 64 batches queued it gets answers all along (seen: about 30
+    // reads and 30 writes), where an import holding the database whole would let it in only between
+    // imports (a few answers in all). Counted rather than timed, so a loaded machine, which slows
+    // batches and requests alike, does not change the verdict (a bound of ten one-batch imports,
+    // measured before the run, failed with four suites side by side on two cores). The longest
+    // wait stays a small part of the run: far from one whole import of 16 batches. On PostgreSQL
+    // nothing queues behind an import (MVCC); what waits there is only the shared CPU.
     if (testBackend() === "pglite") {
-      expect(longest).toBeLessThan(10 * oneBatch);
+      expect(reads.length).toBeGreaterThanOrEqual(4 * IMPORTS);
+      expect(writes.filter((s) => s.status === 201).length).toBeGreaterThanOrEqual(4 * IMPORTS);
       expect(longest).toBeLessThan(duration / 4);
-      expect(max(health)).toBeLessThan(10 * oneBatch);
+      expect(max(health)).toBeLessThan(duration / 4);
     }
 
     const counted = await server.db.prisma.key.count({ where: { projectId: { in: projects } } });
