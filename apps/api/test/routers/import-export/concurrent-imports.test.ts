@@ -129,10 +129,6 @@ describe("concurrent large imports on one organization", () => {
         expect(Number(s.retryAfter)).toBeGreaterThanOrEqual(1);
       }
     }
-    // The other tenant kept being answered throughout: the imports hold 4 × 16 batches, so an
-    // answer per import at the very least (one whole import is 16 batches).
-    expect(reads.length).toBeGreaterThanOrEqual(IMPORTS);
-    expect(writes.filter((s) => s.status === 201).length).toBeGreaterThanOrEqual(IMPORTS);
     // On PGlite (one connection, imports committed batch by batch) the other tenant's requests go
     // between the batches: over the 64 batches queued it gets answers all along (seen: about 30
     // reads and 30 writes), where an import holding the database whole would let it in only between
