@@ -2,12 +2,13 @@
 // raw SQL interleaved with page reads. After each step the order the cache holds (once its refresh
 // has settled) must equal the order the database gives, and every page of the language and of the
 // key list must match it. Most steps must be absorbed by patching the order from the trigger-kept
-// change log, not by rebuilding it. On PostgreSQL a second server on the same database (its own
-// cache, as another api replica) writes too.
-import { type KeyOrder, keyOrderCounters, keyOrderRefresh, keyOrderSlice, patchedKeyOrder, peekKeyOrder } from "@locale/core/keys";
-import { type Database, testBackend } from "@locale/db";
+// change log, not by rebuilding it. (Two servers on one PostgreSQL database, each with its own cache:
+// key-order-replicas.postgres.test.ts.)
+import { keyOrderCounters, patchedKeyOrder, peekKeyOrder } from "@locale/core/keys";
+import { testBackend } from "@locale/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpUser, startTestServer, type TestServer, type TestUser } from "../../helpers/test-server";
+import { keyOrderChecks } from "./key-order-checks";
 
 let server: TestServer;
 let owner: TestUser;
@@ -19,80 +20,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const PAGE = 200;
-
-async function oracle(db: Database, projectId: string) {
-  const rows = await db.query<{ id: string; key: string; namespace: string }>(
-    `SELECT id, key, namespace FROM "Key" WHERE "projectId" = $1 ORDER BY namespace, key`,
-    [projectId],
-  );
-  return { ids: rows.map((r) => r.id), keys: rows.map((r) => r.key), namespaces: rows.map((r) => r.namespace) };
-}
-
-/** A read that brings the cache up to date, then waits for that refresh to finish. */
-async function settle(s: TestServer, projectId: string): Promise<void> {
-  await s.request("GET", `/api/projects/${projectId}/translations/de?limit=1&page=3`, { apiKey: owner.apiKey });
-  await keyOrderRefresh(s, projectId);
-}
-
-/** Every page of the language and of the key list against the database's own order. */
-async function assertPages(s: TestServer, projectId: string): Promise<void> {
-  const expected = await oracle(s.db, projectId);
-  const total = expected.ids.length;
-  const totalPages = Math.ceil(total / PAGE);
-  for (let page = 1; page <= totalPages; page++) {
-    const [translations, keys] = await Promise.all([
-      s.request("GET", `/api/projects/${projectId}/translations/de?limit=${PAGE}&page=${page}`, { apiKey: owner.apiKey }),
-      s.request("GET", `/api/projects/${projectId}/keys?limit=${PAGE}&page=${page}`, { apiKey: owner.apiKey }),
-    ]);
-    const slice = (a: string[]) => a.slice((page - 1) * PAGE, page * PAGE);
-    expect(translations.body.meta).toEqual({ page, limit: PAGE, total, totalPages });
-    expect(keys.body.meta).toEqual({ page, limit: PAGE, total, totalPages });
-    expect(translations.body.data.map((t: { keyId: string }) => t.keyId)).toEqual(slice(expected.ids));
-    expect(translations.body.data.map((t: { key: string }) => t.key)).toEqual(slice(expected.keys));
-    expect(translations.body.data.map((t: { namespace: string }) => t.namespace)).toEqual(slice(expected.namespaces));
-    expect(keys.body.data.map((k: { _id: string }) => k._id)).toEqual(slice(expected.ids));
-  }
-}
-
-const whole = (order: KeyOrder) => keyOrderSlice(order, 0, order.size);
-
-/** The settled cache of `s` holds exactly the database's order, at the current version. */
-async function assertCachedOrder(s: TestServer, projectId: string): Promise<void> {
-  await settle(s, projectId);
-  const [stats] = await s.db.query<{ version: string }>(`SELECT version::text FROM "ProjectKeyStats" WHERE "projectId" = $1`, [projectId]);
-  const cached = peekKeyOrder(s, projectId);
-  expect(cached?.version).toBe(stats!.version);
-  const expected = await oracle(s.db, projectId);
-  const held = whole(cached!);
-  expect(cached!.size).toBe(expected.ids.length);
-  expect(held.ids).toEqual(expected.ids);
-  expect(held.keys).toEqual(expected.keys);
-  expect(held.namespaces).toEqual(expected.namespaces);
-  // Chunks are cut where a page may start or end; every page from them must match too.
-  for (const [from, to] of [
-    [0, 1],
-    [1023, 1025],
-    [expected.ids.length - 3, expected.ids.length + 5],
-    [500, 2600],
-  ] as const)
-    expect(keyOrderSlice(cached!, from, to).ids).toEqual(expected.ids.slice(from, to));
-}
-
-async function newProject(s: TestServer): Promise<string> {
-  const res = await s.request("POST", "/api/projects", {
-    apiKey: owner.apiKey,
-    body: { name: "Order", sourceLanguage: "en", targetLanguages: ["de"] },
-  });
-  expect(res.status).toBe(201);
-  return res.body._id;
-}
-
-async function createKeys(s: TestServer, projectId: string, keys: { key: string; namespace?: string }[]): Promise<string[]> {
-  const res = await s.request("POST", `/api/projects/${projectId}/keys/bulk`, { apiKey: owner.apiKey, body: { keys } });
-  expect(res.status).toBe(200);
-  return res.body.keys.map((k: { _id: string }) => k._id);
-}
+const { oracle, assertPages, assertCachedOrder, newProject, createKeys, whole } = keyOrderChecks(() => owner.apiKey);
 
 // Names whose order depends on the collation (case, accents, punctuation, digits, non-BMP).
 const TRICKY = ["Zeta", "alpha", "Älpha", "a_b", "a-b", "aB", "ab", "é", "e", "10", "9", "😀", "ｚ", "a b", "A"];
@@ -294,47 +222,5 @@ describe("reads that wait for a patch", () => {
     expect(whole(two!).ids).toEqual((await oracle(server.db, projectId)).ids);
     expect(keyOrderCounters(server).rebuilds).toBe(rebuilds);
     await assertPages(server, projectId);
-  });
-});
-
-describe.runIf(testBackend() === "postgres")("two servers on one database (api replicas)", () => {
-  it("never serves an order made stale by the other replica's writes, and patches it from the shared log", async () => {
-    const [row] = await server.db.query<{ db: string }>(`SELECT current_database() AS db`);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${row!.db}`;
-    const replica = await startTestServer({}, { databaseUrl: url.toString() });
-    try {
-      const projectId = await newProject(server);
-      const name = (i: number) => ({ key: `key.${String(i).padStart(4, "0")}` });
-      const ids = await createKeys(
-        server,
-        projectId,
-        Array.from({ length: 1000 }, (_, i) => name(i)),
-      );
-      ids.push(
-        ...(await createKeys(
-          server,
-          projectId,
-          Array.from({ length: 20 }, (_, i) => name(1000 + i)),
-        )),
-      );
-      await assertCachedOrder(server, projectId);
-      await assertCachedOrder(replica, projectId);
-      const patches = keyOrderCounters(server).patches;
-      // Writes through the replica only; the first server's cached order is now stale.
-      await replica.request("POST", `/api/projects/${projectId}/keys`, { apiKey: owner.apiKey, body: { key: "key.0500a" } });
-      await replica.request("DELETE", `/api/projects/${projectId}/keys/${ids[10]}`, { apiKey: owner.apiKey });
-      await replica.request("PATCH", `/api/projects/${projectId}/keys/${ids[20]}`, { apiKey: owner.apiKey, body: { key: "aaa" } });
-      // The very first read on the other server is already exact (it takes the OFFSET path) ...
-      await assertPages(server, projectId);
-      // ... and its order is patched, not rebuilt.
-      await assertCachedOrder(server, projectId);
-      expect(keyOrderCounters(server).patches).toBeGreaterThan(patches);
-      await assertPages(server, projectId);
-      await assertCachedOrder(replica, projectId);
-      await assertPages(replica, projectId);
-    } finally {
-      await replica.close();
-    }
   });
 });

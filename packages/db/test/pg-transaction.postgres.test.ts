@@ -3,9 +3,9 @@
 // that read or write alone: the pool no longer listens for a checked-out client's "error", and an
 // unheard one would end the process.
 import { describe, expect, it } from "vitest";
-import { createTestDb, testBackend } from "../src/testing";
+import { createTestDb } from "../src/testing";
 
-describe.runIf(testBackend() === "postgres")("transactions outside Prisma, on PostgreSQL", () => {
+describe("transactions outside Prisma, on PostgreSQL", () => {
   it("fail alone when the database ends their connection, and the next one runs", async () => {
     const db = await createTestDb();
     try {
